@@ -1,0 +1,72 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Tidings",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "prefetch", targets: ["prefetch"]),
+        .executable(name: "plan", targets: ["plan"]),
+        .executable(name: "deliver", targets: ["deliver"]),
+        .executable(name: "report", targets: ["report"]),
+        .executable(name: "tidings", targets: ["tidings"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", exact: "1.0.2"),
+    ],
+    targets: [
+        // C libraries
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+
+        // Libraries, one per stage
+        .target(name: "TidingsCore", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
+        .target(name: "TidingsStore", dependencies: ["TidingsCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "TidingsHTTP", dependencies: ["CCurl"]),
+        .target(name: "TidingsFetch", dependencies: ["TidingsCore", "TidingsStore", "TidingsHTTP"]),
+        .target(name: "TidingsPlan", dependencies: ["TidingsCore", "TidingsStore"]),
+        .target(name: "TidingsDeliver", dependencies: ["TidingsCore", "TidingsStore"]),
+        .target(name: "TidingsReport", dependencies: ["TidingsCore", "TidingsStore"]),
+        .target(
+            name: "TidingsCLI",
+            dependencies: [
+                "TidingsCore", "TidingsStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // Programs: argument parsing only
+        .executableTarget(name: "prefetch", dependencies: ["TidingsCLI", "TidingsFetch"]),
+        .executableTarget(name: "plan", dependencies: ["TidingsCLI", "TidingsPlan"]),
+        .executableTarget(name: "deliver", dependencies: ["TidingsCLI", "TidingsDeliver"]),
+        .executableTarget(name: "report", dependencies: ["TidingsCLI", "TidingsReport"]),
+        .executableTarget(name: "tidings", dependencies: ["TidingsCLI", "TidingsReport"]),
+
+        // Tests
+        .target(
+            name: "TidingsTestSupport",
+            dependencies: [
+                "TidingsCore", "TidingsStore",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+            ]
+        ),
+        .testTarget(name: "TidingsCoreTests", dependencies: ["TidingsCore"]),
+        .testTarget(name: "TidingsStoreTests", dependencies: ["TidingsStore", "TidingsTestSupport"]),
+        .testTarget(name: "TidingsHTTPTests", dependencies: ["TidingsHTTP", "TidingsTestSupport"]),
+        .testTarget(name: "TidingsFetchTests", dependencies: ["TidingsFetch", "TidingsTestSupport"]),
+        .testTarget(name: "TidingsPlanTests", dependencies: ["TidingsPlan", "TidingsTestSupport"]),
+        .testTarget(name: "TidingsDeliverTests", dependencies: ["TidingsDeliver", "TidingsTestSupport"]),
+        .testTarget(name: "TidingsReportTests", dependencies: ["TidingsReport", "TidingsTestSupport"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["TidingsTestSupport", "prefetch", "plan", "deliver", "report", "tidings"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

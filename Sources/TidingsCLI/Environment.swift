@@ -1,0 +1,48 @@
+import Foundation
+
+/// This process's environment variables.
+public enum Environment {
+    /// The variables as a dictionary.
+    public static var current: [String: String] { ProcessInfo.processInfo.environment }
+}
+
+/// Where Tidings keeps its files, from the XDG base directories.
+public struct Places: Sendable {
+    /// The variables the places are read from.
+    public let environment: [String: String]
+
+    /// Places for `environment`.
+    public init(environment: [String: String]) { self.environment = environment }
+
+    private var home: String { environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory() }
+
+    private func base(_ variable: String, _ fallback: String) -> String {
+        // The XDG spec: a relative value is invalid and must be ignored.
+        if let value = environment[variable], value.hasPrefix("/") { return value }
+        return home + "/" + fallback
+    }
+
+    /// `$XDG_CONFIG_HOME/tidings/config.toml`.
+    public var defaultConfig: String { base("XDG_CONFIG_HOME", ".config") + "/tidings/config.toml" }
+    /// `$XDG_STATE_HOME/tidings/tidings.sqlite`.
+    public var defaultDatabase: String { base("XDG_STATE_HOME", ".local/state") + "/tidings/tidings.sqlite" }
+    /// `$XDG_CACHE_HOME/tidings`.
+    public var cacheFolder: String { base("XDG_CACHE_HOME", ".cache") + "/tidings" }
+
+    /// The bundled sample content: beside an installed program in `../share/tidings/`, or
+    /// in the `config/` folder of the source tree the program was built in.
+    public func sampleContent() -> String? {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let folder = (executable as NSString).deletingLastPathComponent
+        let candidates = [
+            environment["TIDINGS_SHARE"].map { $0 + "/sample-content.json" },
+            folder + "/../share/tidings/sample-content.json",
+            folder + "/../../../config/sample-content.json",
+            folder + "/../../config/sample-content.json",
+        ]
+        for case let candidate? in candidates where FileManager.default.fileExists(atPath: candidate) {
+            return "file://" + (candidate as NSString).standardizingPath
+        }
+        return nil
+    }
+}

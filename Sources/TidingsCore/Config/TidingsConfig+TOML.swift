@@ -1,0 +1,123 @@
+import TOMLKit
+
+extension TidingsConfig {
+    /// Parses a config file's text. Keys left out keep their defaults; unknown keys, wrong
+    /// types and invalid values are errors naming `file` and the key.
+    ///
+    /// `directory` is the config file's folder: a source URL `file:NAME` without a leading
+    /// slash is read relative to it.
+    public static func parse(toml text: String, file: String, directory: String) throws(ConfigError) -> TidingsConfig {
+        let root: TOMLTable
+        do {
+            root = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigError(file: file, key: "", message: "line \(error.source.begin.line): \(error.description)")
+        } catch {
+            throw ConfigError(file: file, key: "", message: "not valid TOML: \(error)")
+        }
+        var config = TidingsConfig()
+        var reader = TOMLReader(file: file, table: root, prefix: "")
+        try reader.section("daily") { daily throws(ConfigError) in
+            config.daily.enabled = try daily.bool("enabled") ?? config.daily.enabled
+            config.daily.time = try daily.wallTime("time") ?? config.daily.time
+            config.daily.weekdaysOnly = try daily.bool("weekdays_only") ?? config.daily.weekdaysOnly
+            config.daily.category = try daily.choice("category", of: Category.self) ?? config.daily.category
+        }
+        try reader.section("quiet_hours") { quiet throws(ConfigError) in
+            config.quietHours.enabled = try quiet.bool("enabled") ?? config.quietHours.enabled
+            config.quietHours.start = try quiet.wallTime("start") ?? config.quietHours.start
+            config.quietHours.end = try quiet.wallTime("end") ?? config.quietHours.end
+        }
+        try reader.section("delivery") { delivery throws(ConfigError) in
+            config.delivery.grace = try delivery.duration("grace") ?? config.delivery.grace
+        }
+        try reader.section("fallback") { fallback throws(ConfigError) in
+            if let messages = try fallback.strings("messages") {
+                config.fallback.messages = messages.map(TextSanitizer.clean)
+                if let index = config.fallback.messages.firstIndex(where: \.isEmpty) {
+                    throw fallback.error("messages[\(index)]", "empty message")
+                }
+            }
+            config.fallback.staleAfter = try fallback.duration("stale_after") ?? config.fallback.staleAfter
+        }
+        try reader.section("plan") { plan throws(ConfigError) in
+            config.plan.horizon = try plan.duration("horizon") ?? config.plan.horizon
+        }
+        config.sources = try reader.tables("sources").map { source throws(ConfigError) in
+            try parseSource(source, directory: directory)
+        }
+        var names = Set<String>()
+        for (index, source) in config.sources.enumerated() where !names.insert(source.name).inserted {
+            throw ConfigError(file: file, key: "sources[\(index)].name", message: "\"\(source.name)\" is used by another source")
+        }
+        try reader.rejectUnknownKeys()
+        return config
+    }
+
+    private static func parseSource(_ table: TOMLReader, directory: String) throws(ConfigError) -> Source {
+        var table = table
+        guard let name = try table.string("name") else { throw table.error("name", "missing") }
+        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
+            throw table.error("name", "use letters, digits, '-', '_' and '.' only, found \"\(name)\"")
+        }
+        let type = try table.choice("type", of: SourceType.self) ?? .content
+        guard let rawURL = try table.string("url") else { throw table.error("url", "missing") }
+        let url = resolveFileURL(rawURL, directory: directory)
+        if let problem = SourceURL.problem(url) { throw table.error("url", problem) }
+        var source = Source(name: name, type: type, url: url)
+        if let timeout = try table.duration("timeout") {
+            guard timeout >= 1000, timeout <= 8 * 60_000 else { throw table.error("timeout", "must be between 1s and 8m") }
+            source.timeout = timeout
+        }
+        try table.rejectUnknownKeys()
+        return source
+    }
+
+    private static func resolveFileURL(_ url: String, directory: String) -> String {
+        guard url.hasPrefix("file:"), !url.hasPrefix("file:/") else { return url }
+        let relative = url.dropFirst("file:".count)
+        return "file://" + (directory.hasSuffix("/") ? directory : directory + "/") + relative
+    }
+}
+
+/// The rules every source URL obeys, checked in the config and again before each fetch.
+public enum SourceURL {
+    /// Why `url` may not be fetched, or nil when it may: `https:` anywhere, `file:` paths,
+    /// `http:` to this machine only (127.0.0.0/8, localhost, ::1).
+    public static func problem(_ url: String) -> String? {
+        guard let scheme = LinkPolicy.scheme(of: url) else { return "not a URL: \"\(url)\"" }
+        switch scheme {
+        case "https":
+            return host(of: url).map { $0.isEmpty ? "no host in \"\(url)\"" : nil } ?? "no host in \"\(url)\""
+        case "file":
+            return url.hasPrefix("file:///") || url.hasPrefix("file:/") ? nil : "a file: URL needs a path, found \"\(url)\""
+        case "http":
+            guard let host = host(of: url), isLoopback(host) else {
+                return "http: is only allowed to this machine (127.0.0.1, localhost, [::1]); use https:"
+            }
+            return nil
+        default:
+            return "scheme \(scheme): is not supported; use https:, file: or http: to loopback"
+        }
+    }
+
+    /// Whether `host` names this machine.
+    public static func isLoopback(_ host: String) -> Bool {
+        let host = host.lowercased()
+        if host == "localhost" || host == "[::1]" || host == "::1" { return true }
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+    }
+
+    /// The host of an `http(s)://` URL, without user info or port.
+    public static func host(of url: String) -> String? {
+        guard let range = url.range(of: "://") else { return nil }
+        var authority = url[range.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        if authority.hasPrefix("[") {
+            guard let close = authority.firstIndex(of: "]") else { return nil }
+            return String(authority[...close])
+        }
+        return String(authority.prefix { $0 != ":" })
+    }
+}

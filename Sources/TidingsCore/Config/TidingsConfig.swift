@@ -1,0 +1,81 @@
+/// Everything the user can set, with the built-in defaults for what the config file leaves out.
+public struct TidingsConfig: Sendable, Equatable {
+    /// The daily update.
+    public struct Daily: Sendable, Equatable {
+        /// Whether to send it.
+        public var enabled = true
+        /// Local wall time it is due.
+        public var time = WallTime(hour: 7, minute: 30) ?? .midnight
+        /// Move Saturday's and Sunday's update to Monday (one update that Monday).
+        public var weekdaysOnly = false
+        /// Its category, which decides quiet hours and routing.
+        public var category = Category.system
+    }
+
+    /// Delivery rules.
+    public struct Delivery: Sendable, Equatable {
+        /// How late a due item may still go out; older ones become missed.
+        public var grace: Int64 = 2 * 3_600_000
+    }
+
+    /// The fallback chain's settings.
+    public struct Fallback: Sendable, Equatable {
+        /// Emergency lines, rotated by date; empty means the built-in ones.
+        public var messages: [String] = []
+        /// Content older than this at its due time is shown as stale, with its age.
+        public var staleAfter: Int64 = 12 * 3_600_000
+    }
+
+    /// Planning settings.
+    public struct Plan: Sendable, Equatable {
+        /// How far ahead `plan` creates notifications.
+        public var horizon: Int64 = 2 * 86_400_000
+    }
+
+    /// What kind of data a source serves.
+    public enum SourceType: String, Sendable, CaseIterable {
+        /// `NotificationContent v1` JSON.
+        case content
+    }
+
+    /// One place `prefetch` fetches from.
+    public struct Source: Sendable, Equatable {
+        /// A unique, stable name; the cache is kept under it.
+        public var name: String
+        /// What the source serves.
+        public var type: SourceType
+        /// `https:`, `file:` or `http:` to loopback only.
+        public var url: String
+        /// Connect plus transfer time allowed for one fetch.
+        public var timeout: Int64 = 30_000
+
+        /// Creates a source.
+        public init(name: String, type: SourceType = .content, url: String, timeout: Int64 = 30_000) {
+            self.name = name
+            self.type = type
+            self.url = url
+            self.timeout = timeout
+        }
+    }
+
+    public var daily = Daily()
+    public var quietHours = QuietHours(
+        enabled: false, start: WallTime(hour: 22, minute: 0) ?? .midnight, end: WallTime(hour: 7, minute: 0) ?? .midnight)
+    public var delivery = Delivery()
+    public var fallback = Fallback()
+    public var plan = Plan()
+    public var sources: [Source] = []
+
+    /// The defaults, with no sources.
+    public init() {}
+
+    /// The built-in configuration used when there is no config file: the defaults plus the
+    /// bundled sample content, when its location is known.
+    public static func builtIn(sampleContentURL: String?) -> TidingsConfig {
+        var config = TidingsConfig()
+        if let sampleContentURL {
+            config.sources = [Source(name: "daily", url: sampleContentURL)]
+        }
+        return config
+    }
+}

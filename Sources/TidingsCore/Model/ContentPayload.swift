@@ -1,0 +1,158 @@
+import Foundation
+
+/// Decodes and validates a content feed: one `NotificationContent v1` object,
+/// or `{"version": 1, "items": [...]}`.
+public enum ContentPayload {
+    /// Longest title accepted, in characters after trimming.
+    public static let maxTitleLength = 80
+    /// Longest body accepted, in characters after trimming.
+    public static let maxBodyLength = 280
+    /// Most items one payload may carry.
+    public static let maxItems = 1000
+
+    /// Decodes `bytes`, stamping every item with `fetchTime`; throws a `ContentError` naming the field at fault.
+    public static func decode(_ bytes: [UInt8], fetchTime: EpochMillis) throws(ContentError) -> [NotificationContent] {
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            throw ContentError(path: "", message: "not valid UTF-8")
+        }
+        let raw: [RawContent]
+        do {
+            let envelope = try JSONDecoder().decode(Envelope.self, from: Data(bytes))
+            raw = envelope.items
+        } catch let error as ContentError {
+            throw error
+        } catch let error as DecodingError {
+            throw ContentError(decoding: error)
+        } catch {
+            throw ContentError(path: "", message: "not JSON: \(error.localizedDescription)")
+        }
+        if raw.isEmpty { throw ContentError(path: "items", message: "no items") }
+        if raw.count > maxItems { throw ContentError(path: "items", message: "more than \(maxItems) items (\(raw.count))") }
+        var seen = Set<String>()
+        var items: [NotificationContent] = []
+        for (index, entry) in raw.enumerated() {
+            let path = raw.count == 1 && !entry.fromList ? "" : "items[\(index)]."
+            let item = try entry.validated(path: path, fetchTime: fetchTime)
+            guard seen.insert(item.id).inserted else {
+                throw ContentError(path: path + "id", message: "duplicate id \"\(item.id)\"")
+            }
+            items.append(item)
+        }
+        return items
+    }
+}
+
+/// Why a content payload was refused: the field (`items[2].title`) and what is wrong.
+public struct ContentError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The JSON path of the field at fault, empty for the whole document.
+    public var path: String
+    /// What is wrong, lower-case.
+    public var message: String
+
+    /// Creates an error for a field.
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    init(decoding error: DecodingError) {
+        func render(_ codingPath: [any CodingKey]) -> String {
+            codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }
+                .joined().trimmingPrefix(".").description
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            self.init(path: render(context.codingPath + [key]), message: "missing")
+        case .typeMismatch(let type, let context):
+            self.init(path: render(context.codingPath), message: "expected \(ContentError.describe(type))")
+        case .valueNotFound(let type, let context):
+            self.init(path: render(context.codingPath), message: "expected \(ContentError.describe(type)), found null")
+        case .dataCorrupted(let context):
+            let detail = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            self.init(path: render(context.codingPath), message: "not valid JSON" + (detail.map { ": \($0)" } ?? ""))
+        @unknown default:
+            self.init(path: "", message: "not valid JSON")
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int64.Type, is Int.Type: "an integer"
+        case is [Any].Type: "an array"
+        default: "\(type)".lowercased()
+        }
+    }
+
+    /// `items[2].title: longer than 80 characters`.
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+}
+
+private struct Envelope: Decodable {
+    var items: [RawContent]
+
+    enum CodingKeys: String, CodingKey { case version, items }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if container.contains(.items) {
+            let version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
+            guard version == 1 else { throw ContentError(path: "version", message: "unsupported version \(version), expected 1") }
+            items = try container.decode([RawContent].self, forKey: .items).map { var item = $0; item.fromList = true; return item }
+        } else {
+            items = [try RawContent(from: decoder)]
+        }
+    }
+}
+
+private struct RawContent: Decodable {
+    var id: String
+    var title: String
+    var body: String
+    var scheduledTime: Int64
+    var mediaUrl: String?
+    var deepLink: String?
+    var fromList = false
+
+    enum CodingKeys: String, CodingKey { case id, title, body, scheduledTime, mediaUrl, deepLink }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        // Producers send ids as strings or as numbers; both name the same item.
+        if let number = try? container.decode(Int64.self, forKey: .id) {
+            id = String(number)
+        } else {
+            id = try container.decode(String.self, forKey: .id)
+        }
+        title = try container.decode(String.self, forKey: .title)
+        body = try container.decode(String.self, forKey: .body)
+        scheduledTime = try container.decode(Int64.self, forKey: .scheduledTime)
+        mediaUrl = try container.decodeIfPresent(String.self, forKey: .mediaUrl)
+        deepLink = try container.decodeIfPresent(String.self, forKey: .deepLink)
+    }
+
+    func validated(path: String, fetchTime: EpochMillis) throws(ContentError) -> NotificationContent {
+        let id = TextSanitizer.clean(id)
+        if id.isEmpty { throw ContentError(path: path + "id", message: "empty") }
+        let title = TextSanitizer.clean(title)
+        let body = TextSanitizer.clean(body)
+        if title.isEmpty { throw ContentError(path: path + "title", message: "empty") }
+        if title.count > ContentPayload.maxTitleLength {
+            throw ContentError(path: path + "title", message: "longer than \(ContentPayload.maxTitleLength) characters (\(title.count))")
+        }
+        if body.count > ContentPayload.maxBodyLength {
+            throw ContentError(path: path + "body", message: "longer than \(ContentPayload.maxBodyLength) characters (\(body.count))")
+        }
+        if scheduledTime < 0 { throw ContentError(path: path + "scheduledTime", message: "negative") }
+        if let mediaUrl, LinkPolicy.scheme(of: mediaUrl) != "https" {
+            throw ContentError(path: path + "mediaUrl", message: "only https: media is accepted")
+        }
+        if let deepLink, !LinkPolicy.isAllowed(deepLink) {
+            throw ContentError(path: path + "deepLink", message: "scheme \(LinkPolicy.scheme(of: deepLink) ?? "(none)"): is not allowed")
+        }
+        return NotificationContent(
+            id: id, title: title, body: body, scheduledTime: scheduledTime,
+            mediaUrl: mediaUrl, fetchTime: fetchTime, deepLink: deepLink
+        )
+    }
+}

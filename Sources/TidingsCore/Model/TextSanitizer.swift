@@ -1,0 +1,32 @@
+/// Makes untrusted text safe and tidy to show: no control or bidi-override characters,
+/// white space folded, trimmed.
+public enum TextSanitizer {
+    /// Returns `text` with control characters replaced by spaces, bidi overrides removed,
+    /// runs of white space folded into one space, and both ends trimmed.
+    public static func clean(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if isRemoved(scalar) { continue }
+            if scalar.properties.generalCategory == .control || scalar.properties.isWhitespace {
+                pendingSpace = !result.isEmpty
+                continue
+            }
+            if pendingSpace {
+                result.append(" ")
+                pendingSpace = false
+            }
+            result.append(scalar)
+        }
+        return String(result)
+    }
+
+    /// Bidi embeddings, overrides and isolates can make a title read backwards (the
+    /// "Trojan Source" trick); nothing legitimate in a notification needs them.
+    private static func isRemoved(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0xFEFF: true
+        default: false
+        }
+    }
+}

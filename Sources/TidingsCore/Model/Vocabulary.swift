@@ -1,0 +1,76 @@
+/// What produced a notification.
+public enum NotificationKind: String, Sendable, CaseIterable {
+    /// The daily update from fetched content.
+    case daily
+}
+
+/// A notification's category; it chooses urgency, routing and whether quiet hours apply.
+public enum Category: String, Sendable, CaseIterable {
+    /// Passes quiet hours.
+    case transactional
+    case system
+    case social
+    case marketing
+}
+
+/// Where a notification is in its life.
+public enum NotificationState: String, Sendable, CaseIterable {
+    case pending
+    /// Claimed by a `deliver` run that is sending it now.
+    case delivering
+    case delivered
+    case read
+    case dismissed
+    case failed
+    case missed
+    case cancelled
+
+    /// Whether the notification reached the user (read and dismissed ones did too).
+    public var reachedUser: Bool { self == .delivered || self == .read || self == .dismissed }
+}
+
+/// How current the content of a notification was when it was planned.
+public enum Staleness: String, Sendable, CaseIterable {
+    /// From content fetched within `stale_after` of the due time.
+    case fresh
+    /// From the last-known-good content, older than `stale_after`.
+    case stale
+    /// From the built-in (or configured) emergency lines: no content at all.
+    case emergency
+}
+
+/// What the user did with a delivered notification.
+public enum Engagement: String, Sendable, CaseIterable {
+    case tapped = "TAPPED"
+    case dismissed = "DISMISSED"
+    case ignored = "IGNORED"
+}
+
+/// How one fetch attempt ended.
+public enum FetchOutcome: String, Sendable, CaseIterable {
+    case ok
+    case notModified = "not_modified"
+    case timeout
+    case network
+    case httpStatus = "http_status"
+    case invalid
+    case tooLarge = "too_large"
+
+    /// Whether the attempt left the source with current content.
+    public var isSuccess: Bool { self == .ok || self == .notModified }
+}
+
+/// How one run of a program ended.
+public enum StageOutcome: String, Sendable, CaseIterable {
+    /// Everything worked.
+    case ok
+    /// Done, but something fell back (a failed source, stale or emergency content).
+    case degraded
+    /// The stage could not do its job.
+    case failed
+}
+
+/// The programs of the pipeline.
+public enum Stage: String, Sendable, CaseIterable {
+    case prefetch, plan, deliver, report
+}

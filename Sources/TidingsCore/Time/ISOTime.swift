@@ -1,0 +1,77 @@
+/// ISO 8601 timestamps with the local offset, formatted and parsed without locale machinery
+/// (deliver formats thousands of them per run).
+public enum ISOTime {
+    /// `2026-11-22T07:30:00+01:00` for `instant` in `zone`.
+    public static func format(_ instant: EpochMillis, in zone: Zone) -> String {
+        let seconds = Zone.floorDiv(instant, 1000)
+        let offset = zone.offset(atEpochSeconds: seconds)
+        let local = seconds + Int64(offset)
+        let day = Zone.floorDiv(local, 86_400)
+        let second = Int(local - day * 86_400)
+        let date = LocalDate(dayNumber: Int(day))
+        let sign = offset < 0 ? "-" : "+"
+        let magnitude = abs(offset) / 60
+        return "\(date)T\(LocalDate.pad(second / 3600, 2)):\(LocalDate.pad(second / 60 % 60, 2)):\(LocalDate.pad(second % 60, 2))"
+            + "\(sign)\(LocalDate.pad(magnitude / 60, 2)):\(LocalDate.pad(magnitude % 60, 2))"
+    }
+
+    /// `2026-11-22T06:30:00Z` for `instant`.
+    public static func formatUTC(_ instant: EpochMillis) -> String {
+        let seconds = Zone.floorDiv(instant, 1000)
+        let day = Zone.floorDiv(seconds, 86_400)
+        let second = Int(seconds - day * 86_400)
+        return "\(LocalDate(dayNumber: Int(day)))T\(LocalDate.pad(second / 3600, 2)):\(LocalDate.pad(second / 60 % 60, 2)):\(LocalDate.pad(second % 60, 2))Z"
+    }
+
+    /// Parses `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM[:SS[.fff]]` and either followed by `Z` or
+    /// `±HH:MM`; without an offset the wall time is read in `zone`.
+    public static func parse(_ text: String, in zone: Zone) -> EpochMillis? {
+        let text = text.trimmingCharacters(in: " ")
+        guard text.count >= 10, let date = LocalDate(text.prefix(10)) else { return nil }
+        var rest = Substring(text.dropFirst(10))
+        if rest.isEmpty { return zone.startOfDay(date) }
+        guard rest.first == "T" || rest.first == " " else { return nil }
+        rest = rest.dropFirst()
+
+        var offsetSeconds: Int?
+        if rest.hasSuffix("Z") || rest.hasSuffix("z") {
+            offsetSeconds = 0
+            rest = rest.dropLast()
+        } else if let signIndex = rest.lastIndex(where: { $0 == "+" || $0 == "-" }) {
+            let sign = rest[signIndex] == "-" ? -1 : 1
+            let digits = rest[rest.index(after: signIndex)...].filter { $0 != ":" }
+            guard digits.count == 4, let hh = Int(digits.prefix(2)), let mm = Int(digits.suffix(2)), hh < 24, mm < 60 else {
+                return nil
+            }
+            offsetSeconds = sign * (hh * 3600 + mm * 60)
+            rest = rest[..<signIndex]
+        }
+
+        let clock = rest.split(separator: ":", omittingEmptySubsequences: false)
+        guard clock.count == 2 || clock.count == 3, clock[0].count == 2, clock[1].count == 2,
+            let hour = Int(clock[0]), let minute = Int(clock[1]), let wall = WallTime(hour: hour, minute: minute)
+        else { return nil }
+        var millis: Int64 = 0
+        if clock.count == 3 {
+            let secondParts = clock[2].split(separator: ".", omittingEmptySubsequences: false)
+            guard secondParts[0].count == 2, let second = Int(secondParts[0]), second < 61, secondParts.count <= 2 else { return nil }
+            millis = Int64(second) * 1000
+            if secondParts.count == 2 {
+                let fraction = secondParts[1].prefix(3).padding(toLength: 3, withPad: "0", startingAt: 0)
+                guard !secondParts[1].isEmpty, secondParts[1].allSatisfy(\.isNumber), let ms = Int64(fraction) else { return nil }
+                millis += ms
+            }
+        }
+        if let offsetSeconds {
+            let wallSeconds = Int64(date.dayNumber) * 86_400 + Int64(wall.minuteOfDay) * 60
+            return (wallSeconds - Int64(offsetSeconds)) * 1000 + millis
+        }
+        return zone.instant(date, wall) + millis
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters(in set: Character) -> String {
+        String(drop(while: { $0 == set }).reversed().drop(while: { $0 == set }).reversed())
+    }
+}

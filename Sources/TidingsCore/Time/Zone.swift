@@ -1,0 +1,72 @@
+import Foundation
+
+/// A time zone with the conversions the planner needs between instants and wall clocks,
+/// including the rules for days when clocks change.
+public struct Zone: Sendable, Equatable {
+    /// The underlying zone.
+    public let timeZone: TimeZone
+
+    /// Wraps a Foundation zone.
+    public init(_ timeZone: TimeZone) { self.timeZone = timeZone }
+
+    /// The zone named by an IANA identifier such as `Europe/Berlin`, or nil when unknown.
+    public init?(identifier: String) {
+        guard let zone = TimeZone(identifier: identifier) else { return nil }
+        self.timeZone = zone
+    }
+
+    /// The zone of this process: `TZ` when set, else the system's.
+    public static var current: Zone { Zone(TimeZone.current) }
+
+    /// The IANA name, e.g. `Europe/Berlin`.
+    public var identifier: String { timeZone.identifier }
+
+    /// Seconds east of UTC in effect at `seconds` since the epoch.
+    public func offset(atEpochSeconds seconds: Int64) -> Int {
+        timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds)))
+    }
+
+    /// The local date and the seconds since local midnight at `instant`.
+    public func local(_ instant: EpochMillis) -> (date: LocalDate, secondOfDay: Int) {
+        let seconds = Zone.floorDiv(instant, 1000)
+        let local = seconds + Int64(offset(atEpochSeconds: seconds))
+        let day = Zone.floorDiv(local, 86_400)
+        return (LocalDate(dayNumber: Int(day)), Int(local - day * 86_400))
+    }
+
+    /// The local date at `instant`.
+    public func date(of instant: EpochMillis) -> LocalDate { local(instant).date }
+
+    /// The instant when the wall clock shows `time` on `date`.
+    ///
+    /// On the day clocks go forward a time that does not exist moves forward to the first
+    /// minute that does (02:30 → 03:00); on the day they go back an ambiguous time takes
+    /// its first occurrence (the earlier instant).
+    public func instant(_ date: LocalDate, _ time: WallTime) -> EpochMillis {
+        let wall = Int64(date.dayNumber) * 86_400 + Int64(time.minuteOfDay) * 60
+        if let exact = firstInstant(showingWall: wall) { return exact * 1000 }
+        // A gap is at most a few hours (usually one); look minute by minute up to a day.
+        for minute in 1...(24 * 60) {
+            if let shifted = firstInstant(showingWall: wall + Int64(minute) * 60) { return shifted * 1000 }
+        }
+        return (wall - Int64(offset(atEpochSeconds: wall))) * 1000
+    }
+
+    /// The local midnight at the start of `date` (or the first minute after it, where midnight is skipped).
+    public func startOfDay(_ date: LocalDate) -> EpochMillis {
+        instant(date, .midnight)
+    }
+
+    private func firstInstant(showingWall wall: Int64) -> Int64? {
+        let offsets = Set([wall - 86_400, wall, wall + 86_400].map { offset(atEpochSeconds: $0) })
+        return offsets.map { wall - Int64($0) }
+            .filter { Int64(offset(atEpochSeconds: $0)) == wall - $0 }
+            .min()
+    }
+
+    static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+        let q = a / b
+        return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
+    }
+}
+

@@ -1,0 +1,82 @@
+import TidingsCore
+import TidingsHTTP
+import TidingsStore
+
+/// The result of fetching one source once, before it is stored.
+public struct FetchResult: Sendable {
+    /// The attempt row.
+    public var attempt: FetchAttempt
+    /// What it does to the cache.
+    public var update: FetchCacheUpdate
+}
+
+/// Fetches one content source with a conditional GET and validates what comes back.
+public struct SourceFetcher {
+    /// Largest content body accepted.
+    public static let maxContentBytes = 1 << 20
+    /// The `User-Agent` sent with every request.
+    public static let userAgent = "Tidings/0.1.0 (offline-first notifications; +https://github.com/tidings)"
+
+    private let client: HTTPClient
+
+    /// A fetcher using `client`.
+    public init(client: HTTPClient) { self.client = client }
+
+    /// Fetches `source`, at most `budget` milliseconds, given its stored `state`.
+    /// Never throws: every failure is an attempt row with its outcome and reason.
+    public func fetch(_ source: TidingsConfig.Source, state: SourceState?, now: EpochMillis, budget: Int64) -> FetchResult {
+        let started = ContinuousClock.now
+        func attempt(_ outcome: FetchOutcome, status: Int? = nil, bytes: Int = 0, reason: String? = nil) -> FetchAttempt {
+            let elapsed = ContinuousClock.now - started
+            let millis = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+            return FetchAttempt(
+                source: source.name, startedAt: now, durationMs: millis, outcome: outcome,
+                httpStatus: status, bytes: bytes, reason: reason)
+        }
+
+        if let problem = SourceURL.problem(source.url) {
+            return FetchResult(attempt: attempt(.network, reason: "refused URL: \(problem)"), update: .keep)
+        }
+        var headers: [(name: String, value: String)] = [("Accept", "application/json")]
+        if let state, state.url == source.url {
+            if let etag = state.etag { headers.append(("If-None-Match", etag)) }
+            if let lastModified = state.lastModified { headers.append(("If-Modified-Since", lastModified)) }
+        }
+        let timeout = Double(min(source.timeout, budget)) / 1000
+        let request = HTTPRequest(
+            url: source.url, headers: headers, connectTimeout: min(10, timeout), totalTimeout: timeout,
+            maxBodyBytes: Self.maxContentBytes, userAgent: Self.userAgent)
+
+        let response: HTTPResponse
+        do {
+            response = try client.perform(request)
+        } catch {
+            let outcome: FetchOutcome = switch error.kind {
+            case .timeout: .timeout
+            case .tooLarge: .tooLarge
+            default: .network
+            }
+            return FetchResult(attempt: attempt(outcome, reason: error.message), update: .keep)
+        }
+        switch response.status {
+        case 304:
+            return FetchResult(attempt: attempt(.notModified, status: 304), update: state == nil ? .keep : .confirm)
+        case 200..<300:
+            do {
+                let items = try ContentPayload.decode(response.body, fetchTime: now)
+                return FetchResult(
+                    attempt: attempt(.ok, status: response.status, bytes: response.body.count),
+                    update: .replace(items, etag: response.header("ETag"), lastModified: response.header("Last-Modified")))
+            } catch {
+                return FetchResult(
+                    attempt: attempt(.invalid, status: response.status, bytes: response.body.count, reason: "invalid content: \(error)"),
+                    update: .keep)
+            }
+        default:
+            return FetchResult(
+                attempt: attempt(.httpStatus, status: response.status, bytes: response.body.count,
+                                 reason: "HTTP \(response.status) from \(response.finalURL)"),
+                update: .keep)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import CCurl
+
+extension HTTPClient {
+    /// Runs one hop with `remaining` seconds of the request's total budget.
+    func transfer(_ hop: Hop, of request: HTTPRequest, remaining: Double) throws(HTTPError) -> TransferOutcome {
+        try curl.reset()
+        try curl.set(CURLOPT_URL, hop.url)
+        try curl.set(CURLOPT_PROTOCOLS_STR, URLPolicy.protocols)
+        // Without NOSIGNAL, libcurl uses SIGALRM to time out DNS lookups, which is unsafe in a
+        // threaded process.
+        try curl.set(CURLOPT_NOSIGNAL, 1)
+        // An empty string offers every encoding libcurl was built with and decodes transparently,
+        // so the write callback (and the body cap) sees decoded bytes.
+        try curl.set(CURLOPT_ACCEPT_ENCODING, "")
+        try curl.set(CURLOPT_USERAGENT, request.userAgent)
+        try curl.set(CURLOPT_CONNECTTIMEOUT_MS, milliseconds(min(request.connectTimeout, remaining)))
+        try curl.set(CURLOPT_TIMEOUT_MS, milliseconds(remaining))
+        if request.maxBodyBytes > 0 {
+            // Rejects early from Content-Length (or a file's size); 0 would mean "no limit", so a
+            // zero cap is left to the write callback alone.
+            try curl.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(request.maxBodyBytes))
+        }
+        try configureMethod(hop)
+        let headerList = try headerList(for: hop)
+        try curl.set(CURLOPT_HTTPHEADER, headerList)
+
+        let sink = TransferSink(maxBodyBytes: request.maxBodyBytes)
+        try curl.attach(sink)
+        let code = withExtendedLifetime((sink, headerList)) { curl.perform() }
+        guard code == CURLE_OK else {
+            throw failure(code, sink: sink, hop: hop, request: request, remaining: remaining)
+        }
+
+        let isFile = URLPolicy.scheme(of: hop.url) == "file"
+        // libcurl reports response code 0 for file: transfers.
+        let status = isFile ? 200 : (curl.infoInt(CURLINFO_RESPONSE_CODE) ?? 0)
+        let redirectTarget = Hop.redirectStatuses.contains(status) ? curl.infoString(CURLINFO_REDIRECT_URL) : nil
+        return TransferOutcome(
+            status: status,
+            headers: sink.headers,
+            body: sink.body,
+            effectiveURL: curl.infoString(CURLINFO_EFFECTIVE_URL) ?? hop.url,
+            redirectTarget: redirectTarget
+        )
+    }
+
+    private func configureMethod(_ hop: Hop) throws(HTTPError) {
+        let method = hop.method.uppercased()
+        guard !method.isEmpty, method.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_".contains($0)) }) else {
+            throw HTTPError(kind: .network, message: "invalid http method \"\(hop.method)\" for \(hop.url)")
+        }
+        if let body = hop.body {
+            try curl.setCopiedBody(body)
+            if method != "POST" {
+                try curl.set(CURLOPT_CUSTOMREQUEST, method)
+            }
+            return
+        }
+        switch method {
+        case "GET": try curl.set(CURLOPT_HTTPGET, 1)
+        case "HEAD": try curl.set(CURLOPT_NOBODY, 1)
+        case "POST": try curl.setCopiedBody([])
+        default: try curl.set(CURLOPT_CUSTOMREQUEST, method)
+        }
+    }
+
+    private func headerList(for hop: Hop) throws(HTTPError) -> CurlHeaderList {
+        let list = CurlHeaderList()
+        for header in hop.headers {
+            try list.append(name: header.name, value: header.value)
+        }
+        if hop.body != nil, !hop.headers.contains(where: { $0.name.lowercased() == "expect" }) {
+            // libcurl adds "Expect: 100-continue" to larger bodies and then waits up to a second
+            // for a 100 reply that many servers never send; "Expect:" removes the header.
+            try list.appendLine("Expect:")
+        }
+        return list
+    }
+
+    private func failure(
+        _ code: CURLcode, sink: TransferSink, hop: Hop, request: HTTPRequest, remaining: Double
+    ) -> HTTPError {
+        let detail = curl.errorText(for: code)
+        switch code {
+        case CURLE_OPERATION_TIMEDOUT:
+            // libcurl reports connect and transfer timeouts with the same code; an unconnected
+            // transfer under a connect limit tighter than the budget hit the connect limit.
+            let connected = (curl.infoOffset(CURLINFO_CONNECT_TIME_T) ?? 0) > 0
+            if !connected, request.connectTimeout < remaining {
+                return HTTPError(
+                    kind: .timeout, curlCode: code.int32,
+                    message: "could not connect within \(formatSeconds(request.connectTimeout)) to \(hop.url)"
+                )
+            }
+            return .timedOut(after: request.totalTimeout, fetching: hop.url, curlCode: code.int32)
+        case CURLE_FILESIZE_EXCEEDED:
+            return .bodyTooLarge(request.maxBodyBytes, fetching: hop.url, curlCode: code.int32)
+        case CURLE_WRITE_ERROR where sink.exceededLimit:
+            return .bodyTooLarge(request.maxBodyBytes, fetching: hop.url, curlCode: code.int32)
+        case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
+            return HTTPError(kind: .refusedURL, curlCode: code.int32, message: "refused url \(hop.url): \(detail)")
+        default:
+            return HTTPError(kind: .network, curlCode: code.int32, message: "network error fetching \(hop.url): \(detail)")
+        }
+    }
+
+    /// Whole milliseconds, at least 1: libcurl reads 0 as "no limit" (or its default) for timeouts.
+    private func milliseconds(_ seconds: Double) -> Int {
+        guard seconds.isFinite else { return 0 }
+        return Int(min(max(1, (seconds * 1000).rounded(.up)), Double(Int32.max)))
+    }
+}
+
+extension HTTPError {
+    static func bodyTooLarge(_ limit: Int, fetching url: String, curlCode: Int32) -> HTTPError {
+        HTTPError(kind: .tooLarge, curlCode: curlCode, message: "response body exceeds \(limit) bytes fetching \(url)")
+    }
+}

@@ -1,0 +1,40 @@
+import TidingsCore
+import TidingsStore
+
+/// The daily update: one notification a day at the configured wall time, its text chosen
+/// by the fallback chain (fresh content, last-known-good marked stale, emergency line).
+public struct DailyRule: Sendable {
+    /// The settings it follows.
+    public let config: TidingsConfig
+
+    /// A rule for `config`.
+    public init(config: TidingsConfig) { self.config = config }
+
+    /// The daily notifications due in `now ... now + horizon`, planned in `zone` from `content`.
+    public func notifications(now: EpochMillis, horizon: Int64, zone: Zone, content: [CachedContent]) -> [NotificationRecord] {
+        guard config.daily.enabled else { return [] }
+        let end = now + horizon
+        var planned: [NotificationRecord] = []
+        var date = zone.date(of: now)
+        let lastDate = zone.date(of: end)
+        while date <= lastDate {
+            defer { date = date.adding(days: 1) }
+            if config.daily.weekdaysOnly && date.isWeekend { continue }
+            let wallDue = zone.instant(date, config.daily.time)
+            let due = config.quietHours.adjusted(wallDue, category: config.daily.category, in: zone)
+            guard due >= now, due <= end else { continue }
+            planned.append(notification(for: date, due: due, zone: zone, content: content, now: now))
+        }
+        return planned
+    }
+
+    /// The notification for `date`, due at `due`.
+    func notification(for date: LocalDate, due: EpochMillis, zone: Zone, content: [CachedContent], now: EpochMillis) -> NotificationRecord {
+        let text = FallbackChain(config: config.fallback).text(for: date, due: due, zone: zone, content: content)
+        return NotificationRecord(
+            id: "daily:\(date)", kind: .daily, category: config.daily.category,
+            title: text.title, body: text.body, deepLink: text.deepLink, dueAt: due,
+            plannedLocal: "\(date)T\(config.daily.time)", plannedZone: zone.identifier,
+            staleness: text.staleness, contentFetchTime: text.fetchTime, now: now)
+    }
+}

@@ -1,0 +1,49 @@
+import TidingsCore
+import TidingsStore
+
+/// The text a notification shows, and how current it is.
+public struct PlannedText: Sendable, Equatable {
+    public var title: String
+    public var body: String
+    public var deepLink: String?
+    public var staleness: Staleness
+    /// The fetch time of the content used; nil for an emergency line.
+    public var fetchTime: EpochMillis?
+}
+
+/// Chooses what a notification says: fresh content; else the last-known-good, marked
+/// stale with its age at the due time; else an emergency line.
+public struct FallbackChain: Sendable {
+    /// The fallback settings.
+    public let config: TidingsConfig.Fallback
+
+    /// A chain for `config`.
+    public init(config: TidingsConfig.Fallback) { self.config = config }
+
+    /// The title used for emergency lines.
+    public static let emergencyTitle = "Your daily update"
+
+    /// The text for the notification of local day `date`, due at `due`.
+    ///
+    /// Content counts for a day when its `scheduledTime` is before the end of that day; of
+    /// those the latest scheduled wins (then the latest fetched). It is fresh when it was
+    /// fetched, or confirmed unchanged, at most `stale_after` before `due`.
+    public func text(for date: LocalDate, due: EpochMillis, zone: Zone, content: [CachedContent]) -> PlannedText {
+        let endOfDay = zone.startOfDay(date.adding(days: 1))
+        let best = content
+            .filter { $0.scheduledTime < endOfDay }
+            .max { ($0.scheduledTime, $0.fetchTime, $0.id) < ($1.scheduledTime, $1.fetchTime, $1.id) }
+        guard let best else {
+            return PlannedText(
+                title: Self.emergencyTitle, body: EmergencyMessages.line(for: date, from: config.messages),
+                deepLink: nil, staleness: .emergency, fetchTime: nil)
+        }
+        let age = due - best.fetchTime
+        if age <= config.staleAfter {
+            return PlannedText(title: best.title, body: best.body, deepLink: best.deepLink, staleness: .fresh, fetchTime: best.fetchTime)
+        }
+        let label = AgeLabel.text(ageMillis: age)
+        let body = best.body.isEmpty ? label.prefix(1).uppercased() + label.dropFirst() : "\(best.body) (\(label))"
+        return PlannedText(title: best.title, body: body, deepLink: best.deepLink, staleness: .stale, fetchTime: best.fetchTime)
+    }
+}

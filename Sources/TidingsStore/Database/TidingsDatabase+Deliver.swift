@@ -1,0 +1,97 @@
+import GRDB
+import TidingsCore
+
+extension TidingsDatabase {
+    /// Whether a `deliver` run at `now` has anything to do: a due pending item, or a claim
+    /// left behind by a run that died. One indexed look-up: the idle path.
+    public func hasDeliveryWork(at now: EpochMillis) throws(StoreError) -> Bool {
+        try read("check for due notifications") { db in
+            try Bool.fetchOne(
+                db,
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM notification WHERE state = 'pending' AND dueAt <= ?)
+                        OR EXISTS (SELECT 1 FROM notification WHERE state = 'delivering' AND claimedAt < ?)
+                    """,
+                arguments: [now, now - Self.abandonedClaimAge]) ?? false
+        }
+    }
+
+    /// Marks pending items due before `cutoff` as missed (each with a delivery row saying
+    /// why) and returns them; they are never sent.
+    public func markMissed(dueBefore cutoff: EpochMillis, now: EpochMillis, reason: (NotificationRecord) -> String) throws(StoreError) -> [NotificationRecord] {
+        try write("mark missed notifications") { db in
+            let missed = try NotificationRecord.fetchAll(
+                db,
+                sql: """
+                    UPDATE notification SET state = 'missed', updatedAt = ?
+                    WHERE state = 'pending' AND dueAt < ? RETURNING *
+                    """,
+                arguments: [now, cutoff])
+            for var item in missed {
+                item.stateReason = reason(item)
+                try db.execute(sql: "UPDATE notification SET stateReason = ? WHERE id = ?", arguments: [item.stateReason, item.id])
+                try DeliveryRecord(
+                    notificationId: item.id, scheduledTime: item.dueAt, actualDeliveryTime: nil, contentAge: nil,
+                    staleness: item.staleness, channel: nil, outcome: NotificationState.missed.rawValue,
+                    failureReason: item.stateReason
+                ).insert(db)
+            }
+            return missed
+        }
+    }
+
+    /// Claims every pending item due at `now` for this run, atomically: when several runs
+    /// claim at once each item goes to exactly one of them. Earliest and most important first.
+    public func claimDue(at now: EpochMillis) throws(StoreError) -> [NotificationRecord] {
+        let claimed = try write("claim due notifications") { db in
+            try NotificationRecord.fetchAll(
+                db,
+                sql: """
+                    UPDATE notification SET state = 'delivering', claimedAt = ?, updatedAt = ?
+                    WHERE state = 'pending' AND dueAt <= ? RETURNING *
+                    """,
+                arguments: [now, now, now])
+        }
+        return claimed.sorted { ($0.dueAt, -$0.priority, $0.id) < ($1.dueAt, -$1.priority, $1.id) }
+    }
+
+    /// How long a claim may stay unfinished before it counts as abandoned by a run that died.
+    public static let abandonedClaimAge: Int64 = 10 * 60_000
+
+    /// Fails items a run claimed but never finished (it was killed) more than
+    /// `abandonedClaimAge` ago: for channels that cannot take a repeat safely, at most once
+    /// beats twice.
+    public func failInterruptedClaims(now: EpochMillis) throws(StoreError) -> Int {
+        try write("fail interrupted deliveries") { db in
+            let stuck = try NotificationRecord.fetchAll(
+                db,
+                sql: """
+                    UPDATE notification SET state = 'failed', updatedAt = ?,
+                        stateReason = 'interrupted: the deliver run that claimed it ended before recording the outcome'
+                    WHERE state = 'delivering' AND claimedAt < ? RETURNING *
+                    """,
+                arguments: [now, now - Self.abandonedClaimAge])
+            for item in stuck {
+                try DeliveryRecord(
+                    notificationId: item.id, scheduledTime: item.dueAt, actualDeliveryTime: nil, contentAge: nil,
+                    staleness: item.staleness, channel: nil, outcome: NotificationState.failed.rawValue,
+                    failureReason: item.stateReason
+                ).insert(db)
+            }
+            return stuck.count
+        }
+    }
+
+    /// Records the outcome of sending claimed items: a delivery row each, and the item's new
+    /// state (delivered or failed, with the reason).
+    public func recordDeliveries(_ deliveries: [DeliveryRecord], now: EpochMillis) throws(StoreError) {
+        try write("record deliveries") { db in
+            let update = try db.cachedStatement(
+                sql: "UPDATE notification SET state = ?, stateReason = ?, updatedAt = ? WHERE id = ? AND state = 'delivering'")
+            for delivery in deliveries {
+                try delivery.insert(db)
+                try update.execute(arguments: [delivery.outcome, delivery.failureReason, now, delivery.notificationId])
+            }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import GRDB
+import TidingsCore
+
+/// What a fetch attempt leaves in the cache.
+public enum FetchCacheUpdate: Sendable {
+    /// A valid payload: it becomes the source's last-known-good.
+    case replace([NotificationContent], etag: String?, lastModified: String?)
+    /// 304 Not Modified: the cached content is confirmed current as of the attempt.
+    case confirm
+    /// A failed attempt: the cache stays as it was.
+    case keep
+}
+
+extension TidingsDatabase {
+    /// The stored state of the source `name`, or nil before its first attempt.
+    public func sourceState(named name: String) throws(StoreError) -> SourceState? {
+        try read("read source state") { db in try SourceState.fetchOne(db, key: name) }
+    }
+
+    /// Records one fetch attempt and applies its result to the cache, in one transaction:
+    /// a crash leaves either the old last-known-good or the new one, never a mix.
+    public func recordFetch(url: String, attempt: FetchAttempt, update: FetchCacheUpdate) throws(StoreError) {
+        try write("record fetch of \(attempt.source)") { db in
+            var state = try SourceState.fetchOne(db, key: attempt.source)
+                ?? SourceState(name: attempt.source, url: url, firstSeenAt: attempt.startedAt)
+            if state.url != url {
+                // Validators belong to the URL that issued them.
+                state.url = url
+                state.etag = nil
+                state.lastModified = nil
+            }
+            state.lastAttemptAt = attempt.startedAt
+            state.lastOutcome = attempt.outcome
+            switch update {
+            case .replace(let items, let etag, let lastModified):
+                try CachedContent.filter(Column("source") == attempt.source).deleteAll(db)
+                for item in items { try CachedContent(source: attempt.source, content: item).insert(db) }
+                state.etag = etag
+                state.lastModified = lastModified
+                state.lastSuccessAt = attempt.startedAt
+            case .confirm:
+                try db.execute(
+                    sql: "UPDATE content SET fetchTime = ? WHERE source = ?", arguments: [attempt.startedAt, attempt.source])
+                state.lastSuccessAt = attempt.startedAt
+            case .keep:
+                break
+            }
+            try state.save(db)
+            try attempt.insert(db)
+        }
+    }
+
+    /// Every cached content item of every source.
+    public func cachedContent() throws(StoreError) -> [CachedContent] {
+        try read("read content cache") { db in try CachedContent.fetchAll(db) }
+    }
+}

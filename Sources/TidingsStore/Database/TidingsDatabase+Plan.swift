@@ -1,0 +1,74 @@
+import GRDB
+import TidingsCore
+
+/// What applying a plan changed.
+public struct PlanChanges: Sendable, Equatable {
+    /// Notifications that did not exist before.
+    public var created = 0
+    /// Pending notifications whose time or text changed.
+    public var updated = 0
+    /// Pending notifications already as planned.
+    public var unchanged = 0
+    /// Notifications left alone because they are no longer pending (delivered, missed, …).
+    public var settled = 0
+
+    /// No changes yet.
+    public init() {}
+}
+
+extension TidingsDatabase {
+    /// The notifications with these ids that exist, keyed by id.
+    public func notifications(ids: [String]) throws(StoreError) -> [String: NotificationRecord] {
+        try read("read notifications") { db in
+            let rows = try NotificationRecord.filter(keys: ids).fetchAll(db)
+            return Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    /// Pending notifications of `kind`, earliest first.
+    public func pendingNotifications(kind: NotificationKind) throws(StoreError) -> [NotificationRecord] {
+        try read("read pending notifications") { db in
+            try NotificationRecord
+                .filter(NotificationRecord.Columns.state == NotificationState.pending.rawValue)
+                .filter(NotificationRecord.Columns.kind == kind.rawValue)
+                .order(NotificationRecord.Columns.dueAt)
+                .fetchAll(db)
+        }
+    }
+
+    /// Stores the planned notifications: new ids are inserted, pending ones updated when
+    /// they changed, and anything already delivered, missed or cancelled is never touched.
+    /// The ids in `cancel` are cancelled, with their reason, if they are still pending.
+    public func applyPlan(_ planned: [NotificationRecord], cancel: [String: String] = [:], now: EpochMillis) throws(StoreError) -> PlanChanges {
+        try write("save plan") { db in
+            var changes = PlanChanges()
+            for (id, reason) in cancel {
+                try db.execute(
+                    sql: "UPDATE notification SET state = 'cancelled', stateReason = ?, updatedAt = ? WHERE id = ? AND state = 'pending'",
+                    arguments: [reason, now, id])
+            }
+            for item in planned {
+                guard var existing = try NotificationRecord.fetchOne(db, key: item.id) else {
+                    try item.insert(db)
+                    changes.created += 1
+                    continue
+                }
+                guard existing.state == NotificationState.pending.rawValue else {
+                    changes.settled += 1
+                    continue
+                }
+                if existing.plansSame(as: item) {
+                    changes.unchanged += 1
+                    continue
+                }
+                let createdAt = existing.createdAt
+                existing = item
+                existing.createdAt = createdAt
+                existing.updatedAt = now
+                try existing.update(db)
+                changes.updated += 1
+            }
+            return changes
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import GRDB
+
+extension TidingsDatabase {
+    /// The schema's history: named, append-only migrations. Never edit one that has shipped.
+    static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-pipeline") { db in
+            try db.execute(sql: """
+                CREATE TABLE source (
+                    name TEXT PRIMARY KEY NOT NULL,
+                    url TEXT NOT NULL,
+                    etag TEXT,
+                    lastModified TEXT,
+                    firstSeenAt INTEGER NOT NULL,
+                    lastAttemptAt INTEGER,
+                    lastSuccessAt INTEGER,
+                    lastOutcome TEXT
+                );
+                CREATE TABLE content (
+                    source TEXT NOT NULL,
+                    id TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    body TEXT NOT NULL,
+                    scheduledTime INTEGER NOT NULL,
+                    mediaUrl TEXT,
+                    fetchTime INTEGER NOT NULL,
+                    deepLink TEXT,
+                    PRIMARY KEY (source, id)
+                );
+                CREATE TABLE fetchAttempt (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    source TEXT NOT NULL,
+                    startedAt INTEGER NOT NULL,
+                    durationMs INTEGER NOT NULL,
+                    outcome TEXT NOT NULL,
+                    httpStatus INTEGER,
+                    bytes INTEGER NOT NULL DEFAULT 0,
+                    reason TEXT
+                );
+                CREATE INDEX fetchAttempt_startedAt ON fetchAttempt(startedAt, outcome);
+                CREATE TABLE notification (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    kind TEXT NOT NULL,
+                    category TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    body TEXT NOT NULL,
+                    deepLink TEXT,
+                    dueAt INTEGER NOT NULL,
+                    plannedLocal TEXT NOT NULL,
+                    plannedZone TEXT NOT NULL,
+                    staleness TEXT NOT NULL,
+                    contentFetchTime INTEGER,
+                    priority INTEGER NOT NULL DEFAULT 0,
+                    state TEXT NOT NULL,
+                    stateReason TEXT,
+                    claimedAt INTEGER,
+                    createdAt INTEGER NOT NULL,
+                    updatedAt INTEGER NOT NULL
+                );
+                CREATE INDEX notification_state_due ON notification(state, dueAt);
+                CREATE INDEX notification_due_state ON notification(dueAt, state, staleness);
+                CREATE TABLE delivery (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    notificationId TEXT NOT NULL,
+                    scheduledTime INTEGER NOT NULL,
+                    actualDeliveryTime INTEGER,
+                    contentAge INTEGER,
+                    staleness TEXT NOT NULL,
+                    channel TEXT,
+                    outcome TEXT NOT NULL,
+                    engagement TEXT,
+                    engagedAt INTEGER,
+                    failureReason TEXT,
+                    platformInfo TEXT
+                );
+                CREATE INDEX delivery_scheduled ON delivery(scheduledTime, channel, outcome, engagement);
+                CREATE INDEX delivery_notification ON delivery(notificationId);
+                CREATE TABLE stageRun (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    stage TEXT NOT NULL,
+                    startedAt INTEGER NOT NULL,
+                    endedAt INTEGER NOT NULL,
+                    outcome TEXT NOT NULL,
+                    summary TEXT NOT NULL
+                );
+                CREATE INDEX stageRun_stage ON stageRun(stage, startedAt);
+                """)
+        }
+        return migrator
+    }()
+}

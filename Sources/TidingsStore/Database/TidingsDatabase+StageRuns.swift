@@ -1,0 +1,18 @@
+import GRDB
+import TidingsCore
+
+extension TidingsDatabase {
+    /// Records one run of a program.
+    public func recordStageRun(_ run: StageRun) throws(StoreError) {
+        try write("record stage run") { db in try run.insert(db) }
+    }
+
+    /// The latest `limit` runs, newest first, of `stage` or of every program.
+    public func recentStageRuns(limit: Int, stage: Stage? = nil) throws(StoreError) -> [StageRun] {
+        try read("read stage runs") { db in
+            var request = StageRun.order(StageRun.Columns.startedAt.desc, Column("id").desc).limit(limit)
+            if let stage { request = request.filter(Column("stage") == stage.rawValue) }
+            return try request.fetchAll(db)
+        }
+    }
+}

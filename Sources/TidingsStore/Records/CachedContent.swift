@@ -1,0 +1,36 @@
+import GRDB
+import TidingsCore
+
+/// A content item in the last-known-good cache, with the source it came from.
+public struct CachedContent: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "content"
+
+    /// The source's name.
+    public var source: String
+    public var id: String
+    public var title: String
+    public var body: String
+    public var scheduledTime: EpochMillis
+    public var mediaUrl: String?
+    public var fetchTime: EpochMillis
+    public var deepLink: String?
+
+    /// The cache row for `content` from `source`.
+    public init(source: String, content: NotificationContent) {
+        self.source = source
+        id = content.id
+        title = content.title
+        body = content.body
+        scheduledTime = content.scheduledTime
+        mediaUrl = content.mediaUrl
+        fetchTime = content.fetchTime
+        deepLink = content.deepLink
+    }
+
+    /// The canonical `NotificationContent v1`.
+    public var content: NotificationContent {
+        NotificationContent(
+            id: id, title: title, body: body, scheduledTime: scheduledTime,
+            mediaUrl: mediaUrl, fetchTime: fetchTime, deepLink: deepLink)
+    }
+}

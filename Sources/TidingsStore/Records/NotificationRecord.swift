@@ -1,0 +1,116 @@
+import GRDB
+import TidingsCore
+
+/// One planned notification, from planning to its final state.
+public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "notification"
+
+    /// A stable id such as `daily:2026-11-22`: planning again finds the same row.
+    public var id: String
+    public var kind: String
+    public var category: String
+    public var title: String
+    public var body: String
+    /// Where the primary action leads, when anywhere.
+    public var deepLink: String?
+    /// When it is due, in UTC.
+    public var dueAt: EpochMillis
+    /// The local wall time it was planned for (`2026-11-22T07:30`), in `plannedZone`.
+    public var plannedLocal: String
+    /// The zone it was planned in; a change of zone re-plans it.
+    public var plannedZone: String
+    /// fresh, stale or emergency.
+    public var staleness: String
+    /// The fetch time of the content it shows, when it shows fetched content.
+    public var contentFetchTime: EpochMillis?
+    /// Higher goes first.
+    public var priority: Int
+    /// pending, delivering, delivered, read, dismissed, failed, missed or cancelled.
+    public var state: String
+    /// Why it is missed, failed or cancelled.
+    public var stateReason: String?
+    /// When a `deliver` run claimed it.
+    public var claimedAt: EpochMillis?
+    public var createdAt: EpochMillis
+    public var updatedAt: EpochMillis
+
+    /// Creates a pending notification.
+    public init(
+        id: String, kind: NotificationKind, category: Category, title: String, body: String,
+        deepLink: String?, dueAt: EpochMillis, plannedLocal: String, plannedZone: String,
+        staleness: Staleness, contentFetchTime: EpochMillis?, priority: Int = 0, now: EpochMillis
+    ) {
+        self.id = id
+        self.kind = kind.rawValue
+        self.category = category.rawValue
+        self.title = title
+        self.body = body
+        self.deepLink = deepLink
+        self.dueAt = dueAt
+        self.plannedLocal = plannedLocal
+        self.plannedZone = plannedZone
+        self.staleness = staleness.rawValue
+        self.contentFetchTime = contentFetchTime
+        self.priority = priority
+        self.state = NotificationState.pending.rawValue
+        self.createdAt = now
+        self.updatedAt = now
+    }
+
+    /// Whether two versions show the same thing at the same time (ignoring bookkeeping).
+    public func plansSame(as other: NotificationRecord) -> Bool {
+        kind == other.kind && category == other.category && title == other.title && body == other.body
+            && deepLink == other.deepLink && dueAt == other.dueAt && plannedLocal == other.plannedLocal
+            && plannedZone == other.plannedZone && staleness == other.staleness
+            && contentFetchTime == other.contentFetchTime && priority == other.priority
+    }
+
+    /// The table's columns.
+    public enum Columns {
+        public static let id = Column(CodingKeys.id)
+        public static let kind = Column(CodingKeys.kind)
+        public static let dueAt = Column(CodingKeys.dueAt)
+        public static let state = Column(CodingKeys.state)
+    }
+}
+
+/// One delivery attempt or miss: `NotificationMetrics v1`.
+public struct DeliveryRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "delivery"
+
+    public var notificationId: String
+    /// When the notification was due.
+    public var scheduledTime: EpochMillis
+    /// When it was handed to the channel; nil when missed.
+    public var actualDeliveryTime: EpochMillis?
+    /// How old its content was at delivery, in milliseconds; nil for emergency text.
+    public var contentAge: Int64?
+    public var staleness: String
+    /// The channel it went to; nil when missed.
+    public var channel: String?
+    /// delivered, failed or missed.
+    public var outcome: String
+    /// TAPPED, DISMISSED or IGNORED, once known.
+    public var engagement: String?
+    public var engagedAt: EpochMillis?
+    public var failureReason: String?
+    /// JSON describing the receiving side (the channel, later the notification daemon).
+    public var platformInfo: String?
+
+    /// Creates a row.
+    public init(
+        notificationId: String, scheduledTime: EpochMillis, actualDeliveryTime: EpochMillis?,
+        contentAge: Int64?, staleness: String, channel: String?, outcome: String,
+        failureReason: String? = nil, platformInfo: String? = nil
+    ) {
+        self.notificationId = notificationId
+        self.scheduledTime = scheduledTime
+        self.actualDeliveryTime = actualDeliveryTime
+        self.contentAge = contentAge
+        self.staleness = staleness
+        self.channel = channel
+        self.outcome = outcome
+        self.failureReason = failureReason
+        self.platformInfo = platformInfo
+    }
+}

@@ -1,0 +1,94 @@
+import GRDB
+import TidingsCore
+
+/// What is known of one source between runs: its validators for conditional GET and how
+/// its last attempt went.
+public struct SourceState: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "source"
+
+    /// The source's name from the config.
+    public var name: String
+    /// The URL last fetched.
+    public var url: String
+    /// The ETag of the content in the cache, sent back as If-None-Match.
+    public var etag: String?
+    /// The Last-Modified of the content in the cache, sent back as If-Modified-Since.
+    public var lastModified: String?
+    /// When the source was first fetched (first seen by this install).
+    public var firstSeenAt: EpochMillis
+    /// When the last attempt started.
+    public var lastAttemptAt: EpochMillis?
+    /// When an attempt last succeeded (ok or not modified).
+    public var lastSuccessAt: EpochMillis?
+    /// How the last attempt ended.
+    public var lastOutcome: String?
+
+    /// The table's columns.
+    public enum Columns {
+        public static let name = Column(CodingKeys.name)
+    }
+}
+
+/// One fetch attempt: the measurement behind the fetch success rate.
+public struct FetchAttempt: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "fetchAttempt"
+
+    /// The source's name.
+    public var source: String
+    /// When the attempt started.
+    public var startedAt: EpochMillis
+    /// How long it took.
+    public var durationMs: Int64
+    /// How it ended: ok, not_modified, timeout, network, http_status, invalid, too_large.
+    public var outcome: String
+    /// The final HTTP status, when one was received.
+    public var httpStatus: Int?
+    /// Body bytes received.
+    public var bytes: Int
+    /// Why it failed, for people.
+    public var reason: String?
+
+    /// Creates an attempt row.
+    public init(
+        source: String, startedAt: EpochMillis, durationMs: Int64, outcome: FetchOutcome,
+        httpStatus: Int? = nil, bytes: Int = 0, reason: String? = nil
+    ) {
+        self.source = source
+        self.startedAt = startedAt
+        self.durationMs = durationMs
+        self.outcome = outcome.rawValue
+        self.httpStatus = httpStatus
+        self.bytes = bytes
+        self.reason = reason
+    }
+}
+
+/// One run of one program, for `tidings log`.
+public struct StageRun: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "stageRun"
+
+    /// Which program.
+    public var stage: String
+    /// When it started.
+    public var startedAt: EpochMillis
+    /// When it ended.
+    public var endedAt: EpochMillis
+    /// ok, degraded or failed.
+    public var outcome: String
+    /// A one-line account of what it did (counts, and the first failure).
+    public var summary: String
+
+    /// Creates a run row.
+    public init(stage: Stage, startedAt: EpochMillis, endedAt: EpochMillis, outcome: StageOutcome, summary: String) {
+        self.stage = stage.rawValue
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+        self.outcome = outcome.rawValue
+        self.summary = summary
+    }
+
+    /// The table's columns.
+    public enum Columns {
+        public static let startedAt = Column(CodingKeys.startedAt)
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import TidingsCLI
+import TidingsCore
+import TidingsPlan
+
+@main
+struct Plan: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plan",
+        abstract: "Turn cached content and your settings into concrete notifications for the next days.",
+        discussion: """
+            Creates the daily update for every day in the horizon at the configured local time, \
+            moved out of quiet hours, with text from the fallback chain: fresh content, else the \
+            last-known-good marked stale with its age, else an emergency line. Running it again \
+            changes nothing; better content replaces the text of pending items; delivered items \
+            are never touched. Needs no network.
+
+            Exit status: 0 done (also when it fell back), 64 usage or config error, 1 failure.
+            """)
+
+    @OptionGroup var options: CommonOptions
+
+    @Option(help: ArgumentHelp("How far ahead to plan, e.g. 2d, 7d, 36h (default: plan.horizon, 2d).", valueName: "duration"))
+    var horizon: String?
+
+    @Flag(help: "Compute the schedule without writing anything.")
+    var dryRun = false
+
+    @Option(help: ArgumentHelp("Print the resulting schedule: text or json (a JSON array). Default: print nothing.", valueName: "format"))
+    var format: ScheduleFormat?
+
+    mutating func run() throws {
+        try runProgram("plan") {
+            let context = try RunContext(program: "plan", options: options)
+            let horizon = try horizon.map { text throws(CLIError) in try durationOption(text, flag: "--horizon") } ?? context.config.plan.horizon
+            let database = try context.openDatabase()
+            let outcome = try Planner(database: database, config: context.config)
+                .run(now: context.now, zone: context.zone, horizon: horizon, dryRun: dryRun)
+            context.narrate((dryRun ? "would leave " : "") + outcome.summary)
+            switch format {
+            case .json: Terminal.output(jsonArray(outcome.schedule.map { $0.jsonLine(zone: context.zone) }) + "\n")
+            case .text: Terminal.output(outcome.schedule.map { $0.textLine(zone: context.zone) + "\n" }.joined())
+            case nil: if dryRun { Terminal.output(outcome.schedule.map { $0.textLine(zone: context.zone) + "\n" }.joined()) }
+            }
+        }
+    }
+}
+
+enum ScheduleFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}

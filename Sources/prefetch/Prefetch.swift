@@ -1,0 +1,42 @@
+import ArgumentParser
+import TidingsCLI
+import TidingsCore
+import TidingsFetch
+import TidingsStore
+
+@main
+struct Prefetch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "prefetch",
+        abstract: "Fetch every configured source ahead of time and keep it as last-known-good.",
+        discussion: """
+            Each source gets a conditional GET (If-None-Match / If-Modified-Since) with its own \
+            timeout (sources.timeout, default 30s; the whole run at most 8 minutes), at most 5 \
+            redirects, never to another protocol, and a 1 MiB body cap. An invalid payload is \
+            recorded as a failed attempt and never replaces what is cached. Failures are warnings \
+            on stderr; the run still exits 0, since plan falls back to the cache.
+
+            Exit status: 0 done (also when sources failed), 64 usage or config error, 1 failure \
+            (the database could not be written).
+            """)
+
+    @OptionGroup var options: CommonOptions
+
+    mutating func run() throws {
+        try runProgram("prefetch") {
+            let context = try RunContext(program: "prefetch", options: options)
+            let database = try context.openDatabase()
+            if context.config.sources.isEmpty {
+                Terminal.warning(program: "prefetch", "no sources configured (\(context.configOrigin)); plan will use emergency lines")
+            }
+            let outcome = try Prefetcher(database: database, config: context.config).run(now: context.now) { attempt in
+                if let reason = attempt.reason {
+                    Terminal.warning(program: "prefetch", "source \(attempt.source): \(attempt.outcome): \(reason)")
+                } else {
+                    context.narrate("source \(attempt.source): \(attempt.outcome), \(attempt.bytes) bytes in \(attempt.durationMs) ms")
+                }
+            }
+            context.narrate(outcome.summary)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import ArgumentParser
+import Foundation
+import TidingsCLI
+import TidingsCore
+import TidingsReport
+
+@main
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Tell how well the pipeline works: fetch success, delivery, engagement and stale-content rates.",
+        discussion: """
+            Rates (over the window, n/a or null when nothing was counted):
+              fetch success   (ok + not_modified) / fetch attempts started in the window
+              delivery        delivered / (delivered + missed + failed), items due in the window
+              engagement      tapped / deliveries on channels that report engagement
+              stale content   (stale + emergency) / delivered, items due in the window
+
+            Exit status: 0 done; with --format nagios 0 OK, 1 WARNING, 2 CRITICAL; 64 usage or \
+            config error; 1 failure.
+            """)
+
+    @OptionGroup var options: CommonOptions
+
+    @Option(help: ArgumentHelp("Start of the window: a duration back from --until (7d, 24h) or an ISO 8601 time.", valueName: "when"))
+    var since = "7d"
+
+    @Option(help: ArgumentHelp("End of the window, ISO 8601 (default: now).", valueName: "time"))
+    var until: String?
+
+    @Option(help: ArgumentHelp("table, json, prometheus or nagios.", valueName: "format"))
+    var format: ReportFormat = .table
+
+    @Option(help: ArgumentHelp("Write to this file atomically instead of stdout (for node_exporter's textfile collector).", valueName: "path"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("nagios: WARNING when the fetch success or delivery rate is below this.", valueName: "ratio"))
+    var warn = 0.95
+
+    @Option(help: ArgumentHelp("nagios: CRITICAL when the fetch success or delivery rate is below this.", valueName: "ratio"))
+    var crit = 0.8
+
+    func validate() throws {
+        guard (0...1).contains(warn), (0...1).contains(crit) else { throw ValidationError("--warn and --crit are ratios from 0 to 1") }
+        guard crit <= warn else { throw ValidationError("--crit (\(crit)) must not be above --warn (\(warn))") }
+    }
+
+    mutating func run() throws {
+        var status: Int32 = 0
+        try runProgram("report") {
+            let context = try RunContext(program: "report", options: options)
+            let end = try until.map { text throws(CLIError) in
+                guard let instant = ISOTime.parse(text, in: context.zone) else {
+                    throw CLIError.usage("--until: expected an ISO 8601 time, found \"\(text)\"")
+                }
+                return instant
+            } ?? context.now
+            let start = try ISOTime.parse(since, in: context.zone) ?? end - durationOption(since, flag: "--since")
+            guard start < end else { throw CLIError.usage("--since must be before --until") }
+            let database = try context.openDatabase()
+            let report = try Report.build(database: database, since: start, until: end, engagementChannels: [])
+            let text: String
+            switch format {
+            case .table: text = report.table(zone: context.zone)
+            case .json: text = report.json(zone: context.zone)
+            case .prometheus: text = report.prometheus(generatedAt: context.now)
+            case .nagios: (text, status) = report.nagios(warn: warn, crit: crit)
+            }
+            if let output {
+                try AtomicFile.write(text, to: output)
+            } else {
+                Terminal.output(text)
+            }
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+extension ReportFormat: ExpressibleByArgument {}
