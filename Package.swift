@@ -57,7 +57,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TidingsCoreTests", dependencies: ["TidingsCore"]),
-        .testTarget(name: "TidingsStoreTests", dependencies: ["TidingsStore", "TidingsTestSupport"]),
+        .testTarget(
+            name: "TidingsStoreTests",
+            dependencies: ["TidingsStore", "TidingsTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "TidingsHTTPTests", dependencies: ["TidingsHTTP", "TidingsTestSupport"]),
         .testTarget(name: "TidingsFetchTests", dependencies: ["TidingsFetch", "TidingsTestSupport"]),
         .testTarget(name: "TidingsPlanTests", dependencies: ["TidingsPlan", "TidingsTestSupport"]),

@@ -66,7 +66,7 @@ extension Report {
             "stale_content": "Delivered notifications showing stale or emergency content, over delivered.",
         ]
         for rate in rates {
-            metric("tidings_\(rate.name)_ratio", helps[rate.name] ?? "", rate.value.map { [("", JSONLine.number($0))] } ?? [])
+            metric("tidings_\(rate.name)_ratio", helps[rate.name] ?? "", rate.value.map { [("", JSONLine.exact($0))] } ?? [])
         }
         metric("tidings_fetch_attempts", "Fetch attempts in the window by outcome.", FetchOutcome.allCases.map {
             ("{outcome=\"\($0.rawValue)\"}", String(counts.fetchOutcomes[$0.rawValue, default: 0]))

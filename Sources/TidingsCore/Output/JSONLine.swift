@@ -35,7 +35,7 @@ public struct JSONLine: Sendable {
     /// Adds a number, or null; NaN and infinities become null too.
     public mutating func add(_ name: String, _ value: Double?) {
         key(name)
-        if let value, value.isFinite { text += JSONLine.number(value) } else { text += "null" }
+        if let value, value.isFinite { text += JSONLine.exact(value) } else { text += "null" }
     }
 
     /// Adds a Boolean.
@@ -78,7 +78,13 @@ public struct JSONLine: Sendable {
         return out + "\""
     }
 
-    /// A short, exact decimal for a rate or count: `0.5`, `1`, `0.333333`.
+    /// The shortest text that reads back as exactly `value`: `1`, `0.5`, `0.6666666666666666`.
+    public static func exact(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return value.description
+    }
+
+    /// A short decimal for people, six places at most: `0.5`, `1`, `0.333333`.
     public static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         var text = String(format6: value)

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+import TidingsTestSupport
+
+/// One install of Tidings for a test: a private folder with a database and a config file,
+/// and the built programs run against them with a fixed zone.
+struct Pipeline {
+    let folder: TemporaryDirectory
+    var runner: ProgramRunner
+    let database: String
+    let config: String
+
+    init(zone: String = "Europe/Berlin", config text: String = "") throws {
+        folder = try TemporaryDirectory()
+        database = folder.file("state/tidings.sqlite")
+        config = try folder.write(text, to: "config.toml")
+        runner = ProgramRunner(environment: ["TZ": zone, "TIDINGS_DB": database, "TIDINGS_CONFIG": config])
+    }
+
+    /// Runs `program` with `arguments` and returns its result.
+    func run(_ program: String, _ arguments: String..., prefix: [String] = []) async throws -> ProgramResult {
+        try await runner.run(program, arguments, prefix: prefix)
+    }
+
+    /// Runs `program` and requires exit status 0, returning standard output.
+    @discardableResult
+    func succeed(_ program: String, _ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+        let result = try await runner.run(program, arguments)
+        #expect(result.status == 0, "\(program) \(arguments) exited \(result.status): \(result.stderr)", sourceLocation: sourceLocation)
+        return result.stdout
+    }
+}
+
+/// A JSON object from a program's output.
+struct JSONObject {
+    let fields: [String: Any]
+
+    init(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let value = try JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed])
+        fields = try #require(value as? [String: Any], "not a JSON object: \(line)", sourceLocation: sourceLocation)
+    }
+
+    subscript(key: String) -> Any? { fields[key] }
+    func string(_ key: String) -> String? { fields[key] as? String }
+    func double(_ key: String) -> Double? { (fields[key] as? NSNumber)?.doubleValue }
+    func int(_ key: String) -> Int? { (fields[key] as? NSNumber)?.intValue }
+    func isNull(_ key: String) -> Bool { fields[key] is NSNull }
+    func object(_ key: String) -> JSONObject? { (fields[key] as? [String: Any]).map(JSONObject.init(fields:)) }
+
+    init(fields: [String: Any]) { self.fields = fields }
+
+    /// Each line of `text` as an object.
+    static func lines(_ text: String) throws -> [JSONObject] {
+        try text.split(separator: "\n").map { try JSONObject(String($0)) }
+    }
+
+    /// A JSON array of objects.
+    static func array(_ text: String) throws -> [JSONObject] {
+        let value = try JSONSerialization.jsonObject(with: Data(text.utf8))
+        let array = try #require(value as? [[String: Any]], "not a JSON array of objects: \(text)")
+        return array.map(JSONObject.init(fields:))
+    }
+}
+
+/// Content feed bodies for tests.
+enum Feed {
+    static func item(id: String, title: String, body: String, scheduled: String = "2026-01-01T00:00:00Z", extra: String = "") -> String {
+        let scheduledMillis = Int64((ISO8601DateFormatter().date(from: scheduled)?.timeIntervalSince1970 ?? 0) * 1000)
+        return #"{"id":"\#(id)","title":"\#(title)","body":"\#(body)","scheduledTime":\#(scheduledMillis)\#(extra)}"#
+    }
+
+    static func list(_ items: String...) -> String {
+        #"{"version":1,"items":[\#(items.joined(separator: ","))]}"#
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import GRDB
+import Testing
+import TidingsCore
+import TidingsStore
+import TidingsTestSupport
+
+@Suite struct StoreTests {
+    func item(_ id: String, due: EpochMillis, now: EpochMillis = 0) -> NotificationRecord {
+        NotificationRecord(
+            id: id, kind: .daily, category: .system, title: "T \(id)", body: "B", deepLink: nil, dueAt: due,
+            plannedLocal: "x", plannedZone: "UTC", staleness: .fresh, contentFetchTime: nil, now: now)
+    }
+
+    @Test("A database written by a newer Tidings is refused with a clear error")
+    func newerSchema() throws {
+        let dir = try TemporaryDirectory()
+        _ = try dir.database()
+        // A later version would have added a migration this one does not know.
+        let queue = try DatabaseQueue(path: dir.file("tidings.sqlite"))
+        try queue.write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99-future')") }
+        try queue.close()
+        let error = try #require(throws: StoreError.self) { try dir.database() }
+        #expect(error.description.contains("newer version of Tidings"))
+        #expect(error.description.contains(dir.file("tidings.sqlite")))
+    }
+
+    @Test("A file that is not a database: the error names the file and the way out")
+    func notADatabase() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write(String(repeating: "garbage ", count: 1000), to: "tidings.sqlite")
+        let error = try #require(throws: StoreError.self) { try dir.database() }
+        #expect(error.description.hasPrefix("database \(dir.file("tidings.sqlite")):"))
+        #expect(error.description.contains("damaged or not a Tidings database"))
+    }
+
+    @Test("The database opens in WAL mode, and a second open migrates nothing")
+    func walAndReopen() throws {
+        let dir = try TemporaryDirectory()
+        let database = try dir.database()
+        _ = try database.applyPlan([item("a", due: 10)], now: 0)
+        let again = try dir.database()
+        #expect(try again.notifications(ids: ["a"]).count == 1)
+        let queue = try DatabaseQueue(path: dir.file("tidings.sqlite"))
+        let mode = try queue.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+        #expect(mode == "wal")
+    }
+
+    @Test("An invalid or failed fetch never replaces the last-known-good; 304 confirms it")
+    func lastKnownGood() throws {
+        let database = try TemporaryDirectory().database()
+        let good = NotificationContent(id: "1", title: "Good", body: "B", scheduledTime: 0, fetchTime: 100)
+        try database.recordFetch(
+            url: "https://x/a", attempt: FetchAttempt(source: "s", startedAt: 100, durationMs: 1, outcome: .ok),
+            update: .replace([good], etag: "\"e1\"", lastModified: nil))
+        try database.recordFetch(
+            url: "https://x/a", attempt: FetchAttempt(source: "s", startedAt: 200, durationMs: 1, outcome: .invalid, reason: "bad"),
+            update: .keep)
+        #expect(try database.cachedContent().map(\.title) == ["Good"])
+        #expect(try database.sourceState(named: "s")?.etag == "\"e1\"")
+        #expect(try database.sourceState(named: "s")?.lastOutcome == "invalid")
+        try database.recordFetch(
+            url: "https://x/a", attempt: FetchAttempt(source: "s", startedAt: 300, durationMs: 1, outcome: .notModified),
+            update: .confirm)
+        #expect(try database.cachedContent().map(\.fetchTime) == [300])
+        #expect(try database.sourceState(named: "s")?.lastSuccessAt == 300)
+        #expect(try database.sourceState(named: "s")?.firstSeenAt == 100)
+        // A new URL: the old validators do not apply to it.
+        try database.recordFetch(
+            url: "https://x/b", attempt: FetchAttempt(source: "s", startedAt: 400, durationMs: 1, outcome: .network),
+            update: .keep)
+        #expect(try database.sourceState(named: "s")?.etag == nil)
+    }
+
+    @Test("applyPlan inserts, updates pending, cancels, and never touches settled items")
+    func applyPlan() throws {
+        let database = try TemporaryDirectory().database()
+        var changes = try database.applyPlan([item("a", due: 10), item("b", due: 20), item("c", due: 30)], now: 0)
+        #expect(changes.created == 3)
+        // Deliver "a"
+        let claimed = try database.claimDue(at: 10)
+        #expect(claimed.map(\.id) == ["a"])
+        try database.recordDeliveries(
+            [DeliveryRecord(notificationId: "a", scheduledTime: 10, actualDeliveryTime: 10, contentAge: nil,
+                            staleness: "fresh", channel: "stdout", outcome: "delivered")], now: 10)
+        var changedA = item("a", due: 10)
+        changedA.title = "changed"
+        var changedB = item("b", due: 20)
+        changedB.title = "changed"
+        changes = try database.applyPlan([changedA, changedB], cancel: ["c": "turned off"], now: 11)
+        #expect(changes == { var c = PlanChanges(); c.updated = 1; c.settled = 1; return c }())
+        let rows = try database.notifications(ids: ["a", "b", "c"])
+        #expect(rows["a"]?.title == "T a")
+        #expect(rows["a"]?.state == "delivered")
+        #expect(rows["b"]?.title == "changed")
+        #expect(rows["c"]?.state == "cancelled")
+        #expect(rows["c"]?.stateReason == "turned off")
+    }
+
+    @Test("Claims are exclusive, missed items are marked, abandoned claims fail after 10 minutes")
+    func claims() throws {
+        let database = try TemporaryDirectory().database()
+        _ = try database.applyPlan([item("old", due: 0), item("due", due: 5_000_000), item("later", due: 9_000_000)], now: 0)
+        #expect(try database.hasDeliveryWork(at: 4_000_000))
+        let missed = try database.markMissed(dueBefore: 1_000_000, now: 5_000_000) { _ in "too late" }
+        #expect(missed.map(\.id) == ["old"])
+        let first = try database.claimDue(at: 5_000_000)
+        let second = try database.claimDue(at: 5_000_000)
+        #expect(first.map(\.id) == ["due"])
+        #expect(second.isEmpty)
+        #expect(try database.failInterruptedClaims(now: 5_000_000) == 0, "a fresh claim belongs to a live run")
+        #expect(!(try database.hasDeliveryWork(at: 5_000_000)))
+        let later = 5_000_000 + TidingsDatabase.abandonedClaimAge + 1
+        #expect(try database.hasDeliveryWork(at: later))
+        #expect(try database.failInterruptedClaims(now: later) == 1)
+        #expect(try database.notifications(ids: ["due"])["due"]?.state == "failed")
+        #expect(try database.notifications(ids: ["old"])["old"]?.stateReason == "too late")
+    }
+
+    @Test("Stage runs come back newest first, filtered by stage")
+    func stageRuns() throws {
+        let database = try TemporaryDirectory().database()
+        try database.recordStageRun(StageRun(stage: .plan, startedAt: 1, endedAt: 2, outcome: .ok, summary: "one"))
+        try database.recordStageRun(StageRun(stage: .deliver, startedAt: 3, endedAt: 4, outcome: .degraded, summary: "two"))
+        try database.recordStageRun(StageRun(stage: .plan, startedAt: 5, endedAt: 6, outcome: .failed, summary: "three"))
+        #expect(try database.recentStageRuns(limit: 10).map(\.summary) == ["three", "two", "one"])
+        #expect(try database.recentStageRuns(limit: 1, stage: .plan).map(\.summary) == ["three"])
+    }
+}
