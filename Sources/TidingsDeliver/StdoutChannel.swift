@@ -33,6 +33,7 @@ public struct StdoutChannel: Channel {
 
     public func send(_ items: [NotificationRecord], now: EpochMillis) -> [ChannelResult] {
         guard !items.isEmpty else { return [] }
+        let zone = zone.resolved()
         var text = ""
         text.reserveCapacity(items.count * 256)
         for item in items {

@@ -3,20 +3,30 @@ import Foundation
 /// A time zone with the conversions the planner needs between instants and wall clocks,
 /// including the rules for days when clocks change.
 public struct Zone: Sendable, Equatable {
+    private let fixed: TimeZone?
+
     /// The underlying zone.
-    public let timeZone: TimeZone
+    public var timeZone: TimeZone { fixed ?? TimeZone.current }
 
     /// Wraps a Foundation zone.
-    public init(_ timeZone: TimeZone) { self.timeZone = timeZone }
+    public init(_ timeZone: TimeZone) { fixed = timeZone }
 
     /// The zone named by an IANA identifier such as `Europe/Berlin`, or nil when unknown.
     public init?(identifier: String) {
         guard let zone = TimeZone(identifier: identifier) else { return nil }
-        self.timeZone = zone
+        fixed = zone
     }
 
-    /// The zone of this process: `TZ` when set, else the system's.
-    public static var current: Zone { Zone(TimeZone.current) }
+    private init(deferred: Void) { fixed = nil }
+
+    /// The zone of this process: `TZ` when set, else the system's. It is looked up on first
+    /// use, not here: loading zone data costs more than an idle `deliver` run may spend.
+    public static var current: Zone { Zone(deferred: ()) }
+
+    /// The same zone with its data loaded, for loops that convert many instants.
+    public func resolved() -> Zone { Zone(timeZone) }
+
+    public static func == (lhs: Zone, rhs: Zone) -> Bool { lhs.identifier == rhs.identifier }
 
     /// The IANA name, e.g. `Europe/Berlin`.
     public var identifier: String { timeZone.identifier }

@@ -30,19 +30,16 @@ extension TidingsDatabase {
             {
                 counts.fetchOutcomes[row[0], default: 0] += row[1] as Int
             }
-            for row in try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT state, staleness, count(*) FROM notification
-                    WHERE dueAt >= ? AND dueAt < ? GROUP BY state, staleness
-                    """,
-                arguments: [from, until])
-            {
-                let state: String = row[0]
-                let count: Int = row[2]
-                counts.notificationStates[state, default: 0] += count
-                if NotificationState(rawValue: state)?.reachedUser == true {
-                    counts.deliveredStaleness[row[1], default: 0] += count
+            // One index range per (state, staleness): counting a million rows in place is
+            // several times faster than grouping them, which sorts.
+            let count = try db.cachedStatement(
+                sql: "SELECT count(*) FROM notification WHERE state = ? AND staleness = ? AND dueAt >= ? AND dueAt < ?")
+            for state in NotificationState.allCases {
+                for staleness in Staleness.allCases {
+                    let n = try Int.fetchOne(count, arguments: [state.rawValue, staleness.rawValue, from, until]) ?? 0
+                    guard n > 0 else { continue }
+                    counts.notificationStates[state.rawValue, default: 0] += n
+                    if state.reachedUser { counts.deliveredStaleness[staleness.rawValue, default: 0] += n }
                 }
             }
             if !engagementChannels.isEmpty {

@@ -58,7 +58,7 @@ extension TidingsDatabase {
                     updatedAt INTEGER NOT NULL
                 );
                 CREATE INDEX notification_state_due ON notification(state, dueAt);
-                CREATE INDEX notification_due_state ON notification(dueAt, state, staleness);
+                CREATE INDEX notification_state_staleness_due ON notification(state, staleness, dueAt);
                 CREATE TABLE delivery (
                     id INTEGER PRIMARY KEY AUTOINCREMENT,
                     notificationId TEXT NOT NULL,

@@ -1,12 +1,19 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import TidingsCore
 
-/// The one database every program shares: a GRDB `DatabasePool` in WAL mode, migrated on
-/// open, with methods named after what the pipeline does.
+/// The one database every program shares, in WAL mode, migrated on open, with methods
+/// named after what the pipeline does.
+///
+/// Each program is a short batch run that needs one connection, so this is a GRDB
+/// `DatabaseQueue` in WAL mode rather than a `DatabasePool`: SQLite's own locking serializes
+/// the programs' writes and lets their reads run beside them, and a pool would write to the
+/// database on every open (GRDB makes sure a non-empty WAL exists), which an idle `deliver`
+/// run once a minute must not do.
 public struct TidingsDatabase: Sendable {
-    /// The connection pool; only this module's methods use it for writing.
-    let writer: DatabasePool
+    /// The connection; only this module's methods use it.
+    let writer: DatabaseQueue
     /// The file's path.
     public let path: String
 
@@ -20,8 +27,18 @@ public struct TidingsDatabase: Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.label = "tidings"
+        configuration.prepareDatabase { db in
+            // Keep the -wal and -shm files when the last connection closes, truncated to zero
+            // bytes: an idle run then finds no frames to recover and checkpoints nothing, where
+            // SQLite's default would create, checkpoint, fsync and delete both files every time.
+            var persist: Int32 = 1
+            sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
+            try db.execute(sql: "PRAGMA journal_size_limit = 0")
+            // In WAL mode NORMAL loses no committed data on a crash, only on power loss.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
         do {
-            writer = try DatabasePool(path: path, configuration: configuration)
+            writer = try DatabaseQueue(path: path, configuration: configuration)
         } catch {
             throw StoreError(path: path, operation: "open", error: error)
         }
@@ -49,6 +66,15 @@ public struct TidingsDatabase: Sendable {
     private func migrateIfNeeded() throws(StoreError) {
         let migrator = Self.migrator
         do {
+            // WAL is a property of the file: set once, read back on every later open. (GRDB's
+            // own WAL set-up writes a transaction on every open to make the WAL non-empty.)
+            if try writer.read({ db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }) != "wal" {
+                try writer.writeWithoutTransaction { db in
+                    guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+                        throw StoreError(path: path, message: "cannot switch the database to WAL mode")
+                    }
+                }
+            }
             let (current, superseded) = try writer.read { db in
                 (try migrator.hasCompletedMigrations(db), try migrator.hasBeenSuperseded(db))
             }
