@@ -15,6 +15,15 @@ public struct Report: Sendable, Equatable {
         Report(since: since, until: until, counts: try database.reportCounts(from: since, until: until, engagementChannels: engagementChannels))
     }
 
+    /// Builds the report and records the run in the stage log (started at `now`).
+    public static func generate(database: TidingsDatabase, since: EpochMillis, until: EpochMillis, engagementChannels: [String], now: EpochMillis) throws(StoreError) -> Report {
+        let timer = StageTimer(stage: .report, now: now)
+        let report = try build(database: database, since: since, until: until, engagementChannels: engagementChannels)
+        let summary = report.rates.map { "\($0.label) \(percent($0.value))" }.joined(separator: ", ")
+        try database.recordStageRun(timer.finish(outcome: .ok, summary: summary))
+        return report
+    }
+
     /// Fetch attempts in the window.
     public var fetchAttempts: Int { counts.fetchOutcomes.values.reduce(0, +) }
     /// Of those, ok or not modified.

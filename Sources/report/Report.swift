@@ -58,7 +58,7 @@ struct ReportCommand: ParsableCommand {
             let start = try ISOTime.parse(since, in: context.zone) ?? end - durationOption(since, flag: "--since")
             guard start < end else { throw CLIError.usage("--since must be before --until") }
             let database = try context.openDatabase()
-            let report = try Report.build(database: database, since: start, until: end, engagementChannels: [])
+            let report = try Report.generate(database: database, since: start, until: end, engagementChannels: [], now: context.now)
             let text: String
             switch format {
             case .table: text = report.table(zone: context.zone)

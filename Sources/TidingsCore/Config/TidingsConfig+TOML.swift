@@ -90,7 +90,10 @@ public enum SourceURL {
         case "https":
             return host(of: url).map { $0.isEmpty ? "no host in \"\(url)\"" : nil } ?? "no host in \"\(url)\""
         case "file":
-            return url.hasPrefix("file:///") || url.hasPrefix("file:/") ? nil : "a file: URL needs a path, found \"\(url)\""
+            // file:///path or file:/path; file://HOST/path names another machine.
+            let local = url.hasPrefix("file:///") || url.lowercased().hasPrefix("file://localhost/")
+                || (url.hasPrefix("file:/") && !url.hasPrefix("file://"))
+            return local ? nil : "a file: URL must name a local path (file:///path), found \"\(url)\""
         case "http":
             guard let host = host(of: url), isLoopback(host) else {
                 return "http: is only allowed to this machine (127.0.0.1, localhost, [::1]); use https:"

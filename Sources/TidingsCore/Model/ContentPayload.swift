@@ -144,7 +144,7 @@ private struct RawContent: Decodable {
             throw ContentError(path: path + "body", message: "longer than \(ContentPayload.maxBodyLength) characters (\(body.count))")
         }
         if scheduledTime < 0 { throw ContentError(path: path + "scheduledTime", message: "negative") }
-        if let mediaUrl, LinkPolicy.scheme(of: mediaUrl) != "https" {
+        if let mediaUrl, !LinkPolicy.isHTTPS(mediaUrl) {
             throw ContentError(path: path + "mediaUrl", message: "only https: media is accepted")
         }
         if let deepLink, !LinkPolicy.isAllowed(deepLink) {

@@ -24,10 +24,13 @@ public enum LinkPolicy {
         if link.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) {
             return false
         }
-        if scheme == "https" {
-            let rest = link.dropFirst("https://".count)
-            return link.lowercased().hasPrefix("https://") && !rest.isEmpty && !rest.hasPrefix("/")
-        }
-        return true
+        return scheme == "https" ? isHTTPS(link) : true
+    }
+
+    /// Whether `link` is `https://` followed by a host.
+    public static func isHTTPS(_ link: String) -> Bool {
+        let rest = link.dropFirst("https://".count)
+        return link.lowercased().hasPrefix("https://") && !rest.isEmpty && !rest.hasPrefix("/")
+            && !link.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control })
     }
 }

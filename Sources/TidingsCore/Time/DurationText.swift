@@ -17,8 +17,9 @@ public enum DurationText {
             guard let millis = units.first(where: { $0.suffix == unit })?.millis else { return nil }
             rest = rest.dropFirst(unit.count)
             let (product, overflow) = value.multipliedReportingOverflow(by: millis)
-            guard !overflow else { return nil }
-            total += product
+            let (sum, sumOverflow) = total.addingReportingOverflow(product)
+            guard !overflow, !sumOverflow else { return nil }
+            total = sum
         }
         return total
     }
@@ -26,6 +27,7 @@ public enum DurationText {
     /// The shortest exact form of `millis`: `2h`, `1h30m`, `45s`, `0s`.
     public static func format(_ millis: Int64) -> String {
         if millis == 0 { return "0s" }
+        if millis < 0 { return "-" + format(millis == .min ? .max : -millis) }
         var rest = millis
         var text = ""
         for unit in units.reversed() where unit.suffix != "w" && rest >= unit.millis {

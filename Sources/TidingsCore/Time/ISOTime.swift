@@ -40,7 +40,7 @@ public enum ISOTime {
         } else if let signIndex = rest.lastIndex(where: { $0 == "+" || $0 == "-" }) {
             let sign = rest[signIndex] == "-" ? -1 : 1
             let digits = rest[rest.index(after: signIndex)...].filter { $0 != ":" }
-            guard digits.count == 4, let hh = Int(digits.prefix(2)), let mm = Int(digits.suffix(2)), hh < 24, mm < 60 else {
+            guard digits.count == 4, let hh = Int(digits: digits.prefix(2)), let mm = Int(digits: digits.suffix(2)), hh < 24, mm < 60 else {
                 return nil
             }
             offsetSeconds = sign * (hh * 3600 + mm * 60)
@@ -49,12 +49,12 @@ public enum ISOTime {
 
         let clock = rest.split(separator: ":", omittingEmptySubsequences: false)
         guard clock.count == 2 || clock.count == 3, clock[0].count == 2, clock[1].count == 2,
-            let hour = Int(clock[0]), let minute = Int(clock[1]), let wall = WallTime(hour: hour, minute: minute)
+            let hour = Int(digits: clock[0]), let minute = Int(digits: clock[1]), let wall = WallTime(hour: hour, minute: minute)
         else { return nil }
         var millis: Int64 = 0
         if clock.count == 3 {
             let secondParts = clock[2].split(separator: ".", omittingEmptySubsequences: false)
-            guard secondParts[0].count == 2, let second = Int(secondParts[0]), second < 61, secondParts.count <= 2 else { return nil }
+            guard secondParts[0].count == 2, let second = Int(digits: secondParts[0]), second < 61, secondParts.count <= 2 else { return nil }
             millis = Int64(second) * 1000
             if secondParts.count == 2 {
                 let fraction = secondParts[1].prefix(3).padding(toLength: 3, withPad: "0", startingAt: 0)

@@ -32,7 +32,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public init?(_ text: some StringProtocol) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
+            let y = Int(digits: parts[0]), let m = Int(digits: parts[1]), let d = Int(digits: parts[2])
         else { return nil }
         self.init(year: y, month: m, day: d)
     }
@@ -106,7 +106,7 @@ public struct WallTime: Hashable, Comparable, Sendable, CustomStringConvertible 
     public init?(_ text: some StringProtocol) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
-            let h = Int(parts[0]), let m = Int(parts[1])
+            let h = Int(digits: parts[0]), let m = Int(digits: parts[1])
         else { return nil }
         self.init(hour: h, minute: m)
     }
@@ -118,4 +118,12 @@ public struct WallTime: Hashable, Comparable, Sendable, CustomStringConvertible 
     public var description: String { "\(LocalDate.pad(hour, 2)):\(LocalDate.pad(minute, 2))" }
 
     public static func < (lhs: WallTime, rhs: WallTime) -> Bool { lhs.minuteOfDay < rhs.minuteOfDay }
+}
+
+extension Int {
+    /// Parses ASCII digits only: unlike `Int(_:)`, no sign is accepted ("+7" is not a time).
+    init?(digits text: some StringProtocol) {
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let value = Int(text) else { return nil }
+        self = value
+    }
 }

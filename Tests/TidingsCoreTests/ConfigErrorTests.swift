@@ -1,0 +1,76 @@
+import Testing
+@testable import TidingsCore
+
+@Suite struct ConfigErrorTests {
+    static let file = "/etc/tidings.toml"
+
+    /// The error `text` is refused with; fails the test when it is accepted.
+    static func refusal(_ text: String) throws -> ConfigError {
+        do {
+            _ = try TidingsConfig.parse(toml: text, file: file, directory: "/etc")
+        } catch {
+            return error
+        }
+        Issue.record("accepted: \(text)")
+        throw CancellationError()
+    }
+
+    @Test(
+        "errors name the file, the key and what is wrong",
+        arguments: [
+            ("[daily]\ntime = \"7.30\"\n", "daily.time", "7.30"),
+            ("[daily]\ntime = \"24:00\"\n", "daily.time", "24:00"),
+            ("[daily]\ntme = \"07:30\"\n", "daily.tme", "unknown key"),
+            ("[dialy]\ntime = \"07:30\"\n", "dialy", "unknown key"),
+            ("colour = \"blue\"\n", "colour", "unknown key"),
+            ("[daily]\nenabled = \"yes\"\n", "daily.enabled", "expected true or false"),
+            ("[daily]\ntime = 730\n", "daily.time", "expected a string"),
+            ("[daily]\ncategory = \"urgent\"\n", "daily.category", "\"transactional\""),
+            ("daily = 1\n", "daily", "expected a table"),
+            ("[quiet_hours]\nstart = \"10pm\"\n", "quiet_hours.start", "10pm"),
+            ("[delivery]\ngrace = \"2 hours\"\n", "delivery.grace", "expected a duration"),
+            ("[plan]\nhorizon = \"2\"\n", "plan.horizon", "expected a duration"),
+            ("[fallback]\nstale_after = \"-1h\"\n", "fallback.stale_after", "expected a duration"),
+            ("[fallback]\nmessages = [\"ok\", \" \\t \"]\n", "fallback.messages[1]", "empty message"),
+            ("[fallback]\nmessages = [\"ok\", 3]\n", "fallback.messages[1]", "expected a string"),
+            ("[[sources]]\nname = \"a\"\n", "sources[0].url", "missing"),
+            ("[[sources]]\nurl = \"https://e.org/\"\n", "sources[0].name", "missing"),
+            ("[[sources]]\nname = \"my feed\"\nurl = \"https://e.org/\"\n", "sources[0].name", "my feed"),
+            ("[[sources]]\nname = \"a\"\nurl = \"http://example.org\"\n", "sources[0].url", "http: is only allowed"),
+            ("[[sources]]\nname = \"a\"\nurl = \"https://e.org/\"\ntimeout = \"500ms\"\n", "sources[0].timeout", "between 1s and 8m"),
+            ("[[sources]]\nname = \"a\"\nurl = \"https://e.org/\"\ntimeout = \"9m\"\n", "sources[0].timeout", "between 1s and 8m"),
+            ("[[sources]]\nname = \"a\"\nurl = \"https://e.org/\"\nurll = \"x\"\n", "sources[0].urll", "unknown key"),
+            ("[[sources]]\nname = \"a\"\nurl = \"https://e.org/\"\ntype = \"rss\"\n", "sources[0].type", "\"content\""),
+            (
+                "[[sources]]\nname = \"a\"\nurl = \"https://e.org/1\"\n[[sources]]\nname = \"a\"\nurl = \"https://e.org/2\"\n",
+                "sources[1].name", "\"a\""
+            ),
+        ])
+    func namesKey(text: String, key: String, fragment: String) throws {
+        let error = try Self.refusal(text)
+        #expect(error.file == Self.file)
+        #expect(error.key == key)
+        #expect(error.message.contains(fragment), "message: \(error.message)")
+    }
+
+    @Test("the unknown-key message is exactly \"unknown key\"")
+    func unknownKeyMessage() throws {
+        #expect(try Self.refusal("[daily]\ntme = \"07:30\"\n") == ConfigError(file: Self.file, key: "daily.tme", message: "unknown key"))
+    }
+
+    @Test("text that is not TOML names the line at fault", arguments: [("a = 1\nb = 2\nc = = 3\n", 3), ("[daily\n", 1), ("x = \"unterminated\n", 1)])
+    func invalidTOML(text: String, line: Int) throws {
+        let error = try Self.refusal(text)
+        #expect(error.key == "")
+        #expect(error.message.contains("line \(line)"), "message: \(error.message)")
+    }
+
+    @Test("description is \"file: key: message\", or \"file: message\" without a key")
+    func description() throws {
+        #expect(ConfigError(file: "/f.toml", key: "daily.time", message: "bad").description == "/f.toml: daily.time: bad")
+        #expect(ConfigError(file: "/f.toml", key: "", message: "bad").description == "/f.toml: bad")
+        let error = try Self.refusal("[daily]\ntime = \"7.30\"\n")
+        #expect(error.description == "\(Self.file): daily.time: \(error.message)")
+        #expect(error.description.hasPrefix("/etc/tidings.toml: daily.time: "))
+    }
+}

@@ -1,0 +1,127 @@
+import Testing
+@testable import TidingsCore
+
+@Suite struct TidingsConfigParseTests {
+    static let file = "/home/u/.config/tidings/config.toml"
+    static let directory = "/home/u/.config/tidings"
+
+    static func parse(_ text: String, directory: String = directory) throws(ConfigError) -> TidingsConfig {
+        try TidingsConfig.parse(toml: text, file: file, directory: directory)
+    }
+
+    @Test("an empty file gives the documented defaults")
+    func defaults() throws {
+        let config = try Self.parse("")
+        #expect(config.daily.enabled)
+        #expect(config.daily.time == WallTime(hour: 7, minute: 30))
+        #expect(!config.daily.weekdaysOnly)
+        #expect(config.daily.category == .system)
+        #expect(!config.quietHours.enabled)
+        #expect(config.quietHours.start == WallTime(hour: 22, minute: 0))
+        #expect(config.quietHours.end == WallTime(hour: 7, minute: 0))
+        #expect(config.delivery.grace == 2 * 3_600_000)
+        #expect(config.fallback.staleAfter == 12 * 3_600_000)
+        #expect(config.fallback.messages.isEmpty)
+        #expect(config.plan.horizon == 2 * 86_400_000)
+        #expect(config.sources.isEmpty)
+        #expect(config == TidingsConfig())
+        #expect(try Self.parse("# only a comment\n\n") == TidingsConfig())
+    }
+
+    @Test("a file with every key sets every field")
+    func everyKey() throws {
+        let text = """
+            [daily]
+            enabled = false
+            time = "06:45"
+            weekdays_only = true
+            category = "transactional"
+
+            [quiet_hours]
+            enabled = true
+            start = "23:00"
+            end = "6:30"
+
+            [delivery]
+            grace = "30m"
+
+            [fallback]
+            messages = ["  Line one ", "Line\\ttwo"]
+            stale_after = "1h30m"
+
+            [plan]
+            horizon = "3d"
+
+            [[sources]]
+            name = "news"
+            url = "https://example.org/today.json"
+            timeout = "10s"
+
+            [[sources]]
+            name = "local_2.x"
+            type = "content"
+            url = "file:today.json"
+            """
+        let config = try Self.parse(text)
+        #expect(!config.daily.enabled)
+        #expect(config.daily.time == WallTime(hour: 6, minute: 45))
+        #expect(config.daily.weekdaysOnly)
+        #expect(config.daily.category == .transactional)
+        #expect(config.quietHours == QuietHours(enabled: true, start: try Oracle.wall("23:00"), end: try Oracle.wall("06:30")))
+        #expect(config.delivery.grace == 30 * 60_000)
+        #expect(config.fallback.messages == ["Line one", "Line two"])
+        #expect(config.fallback.staleAfter == 90 * 60_000)
+        #expect(config.plan.horizon == 3 * 86_400_000)
+        #expect(config.sources == [
+            TidingsConfig.Source(name: "news", url: "https://example.org/today.json", timeout: 10_000),
+            TidingsConfig.Source(name: "local_2.x", url: "file:///home/u/.config/tidings/today.json"),
+        ])
+    }
+
+    @Test(
+        "source URLs: https anywhere, file paths, http only to this machine",
+        arguments: [
+            ("https://example.org/feed.json", true),
+            ("http://127.0.0.1:8080/x", true),
+            ("http://localhost/x", true),
+            ("http://[::1]:9000/x", true),
+            ("file:///srv/today.json", true),
+            ("http://example.org", false),
+            ("http://10.0.0.1/x", false),
+            ("https://", false),
+            ("ftp://example.org/x", false),
+            ("example.org/x", false),
+        ])
+    func sourceURL(url: String, accepted: Bool) {
+        let text = "[[sources]]\nname = \"s\"\nurl = \"\(url)\"\n"
+        do {
+            let config = try Self.parse(text)
+            #expect(accepted, "\(url) should have been refused")
+            #expect(config.sources.first?.url == url)
+        } catch {
+            #expect(!accepted, "\(url) refused: \(error)")
+            #expect(error.key == "sources[0].url")
+            #expect(error.file == Self.file)
+        }
+    }
+
+    @Test(
+        "a relative file: URL is resolved against the config's folder",
+        arguments: [("/dir", "file:///dir/today.json"), ("/dir/", "file:///dir/today.json"), ("/a b/c", "file:///a b/c/today.json")])
+    func relativeFileURL(directory: String, expected: String) throws {
+        let config = try Self.parse("[[sources]]\nname = \"s\"\nurl = \"file:today.json\"\n", directory: directory)
+        #expect(config.sources.first?.url == expected)
+    }
+
+    @Test("an absolute file: URL is kept as written")
+    func absoluteFileURL() throws {
+        let config = try Self.parse("[[sources]]\nname = \"s\"\nurl = \"file:///srv/t.json\"\n", directory: "/dir")
+        #expect(config.sources.first?.url == "file:///srv/t.json")
+    }
+
+    @Test("source timeouts between 1s and 8m are accepted", arguments: [("1s", 1000), ("8m", 480_000), ("90s", 90_000)] as [(String, Int64)])
+    func timeouts(text: String, millis: Int64) throws {
+        let config = try Self.parse("[[sources]]\nname = \"s\"\nurl = \"https://e.org/\"\ntimeout = \"\(text)\"\n")
+        #expect(config.sources.first?.timeout == millis)
+    }
+}

@@ -1,0 +1,137 @@
+import Testing
+import TidingsCore
+import TidingsStore
+import TidingsTestSupport
+@testable import TidingsPlan
+
+/// `Planner.run` against a real database: idempotence, updates of pending items, settled
+/// items left alone, dry runs, zone changes and turning the daily update off.
+@Suite struct PlannerTests {
+    // 06:00 in Berlin, 00:00 in New York; the two-day horizon ends 05:00Z on the 24th.
+    static let now = utc("2026-11-22T05:00:00Z")
+    static let ids = ["daily:2026-11-22", "daily:2026-11-23"]
+
+    @Test("running twice changes nothing the second time")
+    func idempotent() throws {
+        let f = try PlanFixture()
+        try f.store([content("n1", scheduled: "2026-11-22T06:30:00Z", fetched: Self.now)], at: Self.now)
+        let first = try f.run(now: Self.now, zone: PlanFixture.berlin)
+        #expect(first.changes?.created == 2)
+        #expect(first.changes?.updated == 0)
+        let before = try f.pending()
+        let second = try f.run(now: Self.now, zone: PlanFixture.berlin)
+        #expect(second.changes?.created == 0)
+        #expect(second.changes?.updated == 0)
+        #expect(second.changes?.unchanged == 2)
+        #expect(second.cancelled.isEmpty)
+        #expect(try f.pending() == before)
+        #expect(second.schedule.map(\.id) == Self.ids)
+    }
+
+    @Test("better content arriving before the due time replaces a pending item's text")
+    func betterContentUpdates() throws {
+        let f = try PlanFixture()
+        // A 12-hour horizon: only today's item.
+        let first = try f.run(now: Self.now, zone: PlanFixture.berlin, horizon: 12 * PlanFixture.hour)
+        #expect(first.changes?.created == 1)
+        #expect(try f.pending().first?.staleness == "emergency")
+
+        let later = Self.now + 10 * PlanFixture.minute
+        try f.store([content("n1", title: "Fresh title", body: "Fresh body", scheduled: "2026-11-22T06:30:00Z", fetched: later)], at: later)
+        let second = try f.run(now: later, zone: PlanFixture.berlin, horizon: 12 * PlanFixture.hour)
+        #expect(second.changes?.created == 0)
+        #expect(second.changes?.updated == 1)
+        let item = try #require(try f.pending().first)
+        #expect(item.id == "daily:2026-11-22")
+        #expect(item.title == "Fresh title")
+        #expect(item.body == "Fresh body")
+        #expect(item.staleness == "fresh")
+        #expect(item.contentFetchTime == later)
+        #expect(item.createdAt == Self.now)
+        #expect(item.updatedAt == later)
+        #expect(second.stageOutcome == .ok)
+    }
+
+    @Test("a delivered item is never touched by re-planning")
+    func deliveredIsSettled() throws {
+        let f = try PlanFixture()
+        try f.store([content("n1", title: "Old", scheduled: "2026-11-22T06:30:00Z", fetched: Self.now)], at: Self.now)
+        try f.run(now: Self.now, zone: PlanFixture.berlin)
+
+        let due = utc("2026-11-22T06:30:00Z")
+        let claimed = try f.db.claimDue(at: due)
+        #expect(claimed.map(\.id) == ["daily:2026-11-22"])
+        try f.db.recordDeliveries([
+            DeliveryRecord(
+                notificationId: "daily:2026-11-22", scheduledTime: due, actualDeliveryTime: due,
+                contentAge: due - Self.now, staleness: "fresh", channel: "stdout", outcome: "delivered"),
+        ], now: due)
+
+        // New content, and a plan run whose horizon still covers the delivered item.
+        let later = Self.now + 30 * PlanFixture.minute
+        try f.store([content("n2", title: "New", scheduled: "2026-11-22T06:30:00Z", fetched: later)], at: later)
+        let outcome = try f.run(now: later, zone: PlanFixture.berlin)
+        #expect(outcome.changes?.settled == 1)
+        #expect(outcome.changes?.updated == 1)
+        let delivered = try #require(try f.stored("daily:2026-11-22"))
+        #expect(delivered.state == "delivered")
+        #expect(delivered.title == "Old")
+        #expect(outcome.schedule.map(\.id) == ["daily:2026-11-23"])
+        #expect(try f.pending().map(\.title) == ["New"])
+    }
+
+    @Test("a dry run writes nothing but returns the schedule")
+    func dryRun() throws {
+        let f = try PlanFixture()
+        let outcome = try f.run(now: Self.now, zone: PlanFixture.berlin, dryRun: true)
+        #expect(outcome.changes == nil)
+        #expect(outcome.schedule.map(\.id) == Self.ids)
+        #expect(outcome.schedule.map(\.dueAt) == [utc("2026-11-22T06:30:00Z"), utc("2026-11-23T06:30:00Z")])
+        #expect(try f.pending().isEmpty)
+        #expect(try f.db.notifications(ids: Self.ids).isEmpty)
+    }
+
+    @Test("a dry run after a real run shows new text without storing it")
+    func dryRunLeavesStoredText() throws {
+        let f = try PlanFixture()
+        try f.run(now: Self.now, zone: PlanFixture.berlin)
+        try f.store([content("n1", title: "Fresh", scheduled: "2026-11-22T06:30:00Z", fetched: Self.now)], at: Self.now)
+        let outcome = try f.run(now: Self.now, zone: PlanFixture.berlin, dryRun: true)
+        #expect(outcome.schedule.first?.title == "Fresh")
+        #expect(try f.pending().map(\.title) == [FallbackChain.emergencyTitle, FallbackChain.emergencyTitle])
+    }
+
+    @Test("planning in another zone re-plans the pending items")
+    func zoneChange() throws {
+        let f = try PlanFixture()
+        try f.run(now: Self.now, zone: PlanFixture.berlin)
+        #expect(try f.pending().map(\.dueAt) == [utc("2026-11-22T06:30:00Z"), utc("2026-11-23T06:30:00Z")])
+        // In New York it is 00:00 on the 22nd: the same two local days, 07:30 EST each.
+        let outcome = try f.run(now: Self.now, zone: PlanFixture.newYork)
+        #expect(outcome.changes?.created == 0)
+        #expect(outcome.changes?.updated == 2)
+        let items = try f.pending()
+        #expect(items.map(\.id) == Self.ids)
+        #expect(items.map(\.plannedZone) == ["America/New_York", "America/New_York"])
+        #expect(items.map(\.dueAt) == [utc("2026-11-22T12:30:00Z"), utc("2026-11-23T12:30:00Z")])
+        #expect(items.allSatisfy { $0.createdAt == Self.now })
+    }
+
+    @Test("turning the daily update off cancels the future pending items")
+    func turnedOff() throws {
+        let f = try PlanFixture()
+        try f.run(now: Self.now, zone: PlanFixture.berlin)
+        #expect(try f.pending().count == 2)
+        f.config.daily.enabled = false
+        let outcome = try f.run(now: Self.now, zone: PlanFixture.berlin)
+        #expect(outcome.cancelled.sorted() == Self.ids)
+        #expect(outcome.schedule.isEmpty)
+        #expect(outcome.changes?.created == 0)
+        #expect(try f.pending().isEmpty)
+        for id in Self.ids {
+            let item = try #require(try f.stored(id))
+            #expect(item.state == "cancelled")
+            #expect(item.stateReason == "the daily update is turned off")
+        }
+    }
+}
