@@ -60,7 +60,9 @@ public struct SourceFetcher {
         }
         switch response.status {
         case 304:
-            return FetchResult(attempt: attempt(.notModified, status: 304), update: state == nil ? .keep : .confirm)
+            // A 304 confirms the cache only when it answers validators this cache sent.
+            let conditional = headers.contains { $0.name.hasPrefix("If-") }
+            return FetchResult(attempt: attempt(.notModified, status: 304), update: conditional ? .confirm : .keep)
         case 200..<300:
             do {
                 let items = try ContentPayload.decode(response.body, fetchTime: now)

@@ -9,6 +9,13 @@ import TidingsCore
         #expect(DurationText.format(-5_000) == "-5s")
     }
 
+    @Test("Short decimals never end in a bare point", arguments: [
+        (0.9999999, "1"), (1e-7, "0"), (-1e-7, "0"), (0.5, "0.5"), (2.0 / 3.0, "0.666667"),
+    ])
+    func shortDecimals(value: Double, text: String) {
+        #expect(JSONLine.number(value) == text)
+    }
+
     @Test("file: URLs must name a local path", arguments: [
         ("file:///srv/today.json", true), ("file:/srv/today.json", true), ("file://localhost/srv/x.json", true),
         ("file://example.org/etc/passwd", false), ("file:today.json", false),

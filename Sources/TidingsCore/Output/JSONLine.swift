@@ -89,7 +89,8 @@ public struct JSONLine: Sendable {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         var text = String(format6: value)
         while text.hasSuffix("0") { text.removeLast() }
-        return text
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
     }
 }
 

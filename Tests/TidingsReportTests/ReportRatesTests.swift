@@ -1,0 +1,92 @@
+import Testing
+import TidingsCore
+import TidingsStore
+@testable import TidingsReport
+
+/// The four rates and the counts behind them.
+@Suite struct ReportRatesTests {
+    @Test("Rates from the sample counts")
+    func sampleRates() {
+        let report = Sample.report
+        #expect(report.fetchAttempts == 6)
+        #expect(report.fetchSucceeded == 4)
+        #expect(report.delivered == 4)
+        #expect(report.missed == 3)
+        #expect(report.failed == 1)
+        #expect(report.staleDelivered == 3)
+        #expect(report.fetchSuccessRate == 4.0 / 6.0)
+        #expect(report.deliveryRate == 0.5)
+        #expect(report.engagementRate == 0.25)
+        #expect(report.staleContentRate == 0.75)
+    }
+
+    @Test("Every rate is undefined (nil) with empty counts")
+    func emptyCounts() {
+        let report = Sample.empty
+        #expect(report.fetchAttempts == 0)
+        #expect(report.delivered == 0)
+        #expect(report.fetchSuccessRate == nil)
+        #expect(report.deliveryRate == nil)
+        #expect(report.engagementRate == nil)
+        #expect(report.staleContentRate == nil)
+        #expect(report.rates.map(\.name) == ["fetch_success", "delivery", "engagement", "stale_content"])
+        #expect(report.rates.allSatisfy { $0.value == nil })
+    }
+
+    @Test(
+        "Fetch success counts ok and not_modified only",
+        arguments: [
+            (["ok": 1], 1.0),
+            (["not_modified": 2, "timeout": 2], 0.5),
+            (["ok": 1, "not_modified": 1, "network": 1, "http_status": 1, "too_large": 1, "invalid": 1, "timeout": 2], 0.25),
+            (["network": 3], 0.0),
+        ])
+    func fetchSuccess(outcomes: [String: Int], rate: Double) {
+        var counts = ReportCounts()
+        counts.fetchOutcomes = outcomes
+        #expect(Report(since: 0, until: 1, counts: counts).fetchSuccessRate == rate)
+    }
+
+    @Test(
+        "Delivery counts delivered, read and dismissed as delivered; pending, delivering and cancelled are left out",
+        arguments: [
+            (["read": 1, "dismissed": 1], 1.0),
+            (["delivered": 1, "failed": 1], 0.5),
+            (["dismissed": 1, "missed": 3, "pending": 9, "delivering": 4, "cancelled": 7], 0.25),
+        ])
+    func delivery(states: [String: Int], rate: Double) {
+        var counts = ReportCounts()
+        counts.notificationStates = states
+        #expect(Report(since: 0, until: 1, counts: counts).deliveryRate == rate)
+    }
+
+    @Test("Only pending or cancelled items: delivery rate undefined, not zero")
+    func deliveryUndefined() {
+        var counts = ReportCounts()
+        counts.notificationStates = ["pending": 3, "cancelled": 1]
+        let report = Report(since: 0, until: 1, counts: counts)
+        #expect(report.deliveryRate == nil)
+        #expect(report.staleContentRate == nil)
+    }
+
+    @Test("Stale content counts stale and emergency over delivered")
+    func staleContent() {
+        var counts = ReportCounts()
+        counts.notificationStates = ["delivered": 5]
+        counts.deliveredStaleness = ["fresh": 3, "emergency": 2]
+        #expect(Report(since: 0, until: 1, counts: counts).staleContentRate == 0.4)
+        counts.deliveredStaleness = ["fresh": 5]
+        #expect(Report(since: 0, until: 1, counts: counts).staleContentRate == 0.0)
+    }
+
+    @Test("Engagement is tapped over engageable deliveries; undefined without any")
+    func engagement() {
+        var counts = ReportCounts()
+        counts.engageableDeliveries = 8
+        counts.tapped = 2
+        #expect(Report(since: 0, until: 1, counts: counts).engagementRate == 0.25)
+        counts.engageableDeliveries = 0
+        counts.tapped = 0
+        #expect(Report(since: 0, until: 1, counts: counts).engagementRate == nil)
+    }
+}
