@@ -51,8 +51,7 @@ public struct Prefetcher {
         }
         let fetcher = SourceFetcher(client: client)
         for source in config.sources {
-            let spent = ContinuousClock.now - started
-            let remaining = Self.runBudget - (spent.components.seconds * 1000)
+            let remaining = Self.runBudget - (ContinuousClock.now - started).milliseconds
             let result: FetchResult
             if remaining < 1000 {
                 let attempt = FetchAttempt(

@@ -27,10 +27,8 @@ public struct SourceFetcher {
     public func fetch(_ source: TidingsConfig.Source, state: SourceState?, now: EpochMillis, budget: Int64) -> FetchResult {
         let started = ContinuousClock.now
         func attempt(_ outcome: FetchOutcome, status: Int? = nil, bytes: Int = 0, reason: String? = nil) -> FetchAttempt {
-            let elapsed = ContinuousClock.now - started
-            let millis = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
-            return FetchAttempt(
-                source: source.name, startedAt: now, durationMs: millis, outcome: outcome,
+            FetchAttempt(
+                source: source.name, startedAt: now, durationMs: (ContinuousClock.now - started).milliseconds, outcome: outcome,
                 httpStatus: status, bytes: bytes, reason: reason)
         }
 

@@ -44,14 +44,17 @@ public struct Planner: Sendable {
     }
 
     /// Plans the horizon from `now` in `zone`. Idempotent: a second run changes nothing;
-    /// delivered, missed and cancelled items are never touched. With `dryRun` nothing is written.
+    /// delivered and missed items are never touched; cancelled ones come back when planned
+    /// again. With `dryRun` nothing is written.
     public func run(now: EpochMillis, zone: Zone, horizon: Int64, dryRun: Bool) throws(StoreError) -> PlanOutcome {
         let timer = StageTimer(stage: .plan, now: now)
         let content = try database.cachedContent()
         let planned = DailyRule(config: config).notifications(now: now, horizon: horizon, zone: zone, content: content)
         let plannedIDs = Set(planned.map(\.id))
         let pending = try database.pendingNotifications(kind: .daily)
-        let obsolete = pending.filter { $0.dueAt >= now && !plannedIDs.contains($0.id) }
+        // Only items inside this run's horizon can be judged: one beyond it (planned by an
+        // earlier run with a longer --horizon) is left for a later run.
+        let obsolete = pending.filter { $0.dueAt >= now && $0.dueAt <= now + horizon && !plannedIDs.contains($0.id) }
         let reason = config.daily.enabled
             ? "no longer planned (settings changed)" : "the daily update is turned off"
 
@@ -62,7 +65,7 @@ public struct Planner: Sendable {
         }
         let existing = try database.notifications(ids: Array(plannedIDs))
         let stillPlanned = planned.filter { item in
-            existing[item.id].map { $0.state == NotificationState.pending.rawValue } ?? true
+            existing[item.id].map { $0.state == NotificationState.pending.rawValue || $0.state == NotificationState.cancelled.rawValue } ?? true
         }
         let obsoleteIDs = Set(obsolete.map(\.id))
         let keptPending = pending.filter { !plannedIDs.contains($0.id) && !obsoleteIDs.contains($0.id) && $0.dueAt <= now + horizon }

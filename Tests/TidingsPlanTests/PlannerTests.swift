@@ -135,3 +135,36 @@ import TidingsTestSupport
         }
     }
 }
+
+/// Runs with different horizons, and settings turned off and on again.
+@Suite struct PlannerHorizonTests {
+    @Test("A shorter horizon leaves items planned further ahead alone")
+    func shorterHorizon() throws {
+        let dir = try TemporaryDirectory()
+        let database = try dir.database()
+        let zone = Zone.named("Europe/Berlin")
+        let now = TestClock.at("2026-11-22T06:00", in: zone)
+        let planner = Planner(database: database, config: TidingsConfig())
+        _ = try planner.run(now: now, zone: zone, horizon: 7 * 86_400_000, dryRun: false)
+        let outcome = try planner.run(now: now, zone: zone, horizon: 2 * 86_400_000, dryRun: false)
+        #expect(outcome.cancelled.isEmpty)
+        #expect(try database.pendingNotifications(kind: .daily).count == 7)
+    }
+
+    @Test("Turning the daily update off cancels pending items; turning it on again brings them back")
+    func offAndOnAgain() throws {
+        let dir = try TemporaryDirectory()
+        let database = try dir.database()
+        let zone = Zone.named("Europe/Berlin")
+        let now = TestClock.at("2026-11-22T06:00", in: zone)
+        var off = TidingsConfig()
+        off.daily.enabled = false
+        _ = try Planner(database: database, config: TidingsConfig()).run(now: now, zone: zone, horizon: 86_400_000, dryRun: false)
+        let cancelled = try Planner(database: database, config: off).run(now: now, zone: zone, horizon: 86_400_000, dryRun: false)
+        #expect(cancelled.cancelled == ["daily:2026-11-22"])
+        #expect(try database.pendingNotifications(kind: .daily).isEmpty)
+        let again = try Planner(database: database, config: TidingsConfig()).run(now: now, zone: zone, horizon: 86_400_000, dryRun: false)
+        #expect(again.changes?.updated == 1)
+        #expect(try database.pendingNotifications(kind: .daily).map(\.id) == ["daily:2026-11-22"])
+    }
+}

@@ -37,3 +37,10 @@ public enum DurationText {
         return text
     }
 }
+
+extension Duration {
+    /// The whole milliseconds in this duration, for rows that store durations as integers.
+    public var milliseconds: Int64 {
+        components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+    }
+}

@@ -37,7 +37,8 @@ extension TidingsDatabase {
     }
 
     /// Stores the planned notifications: new ids are inserted, pending ones updated when
-    /// they changed, and anything already delivered, missed or cancelled is never touched.
+    /// they changed, cancelled ones planned again (a setting was turned back on), and
+    /// anything delivered, being delivered, missed or failed is never touched.
     /// The ids in `cancel` are cancelled, with their reason, if they are still pending.
     public func applyPlan(_ planned: [NotificationRecord], cancel: [String: String] = [:], now: EpochMillis) throws(StoreError) -> PlanChanges {
         try write("save plan") { db in
@@ -53,11 +54,12 @@ extension TidingsDatabase {
                     changes.created += 1
                     continue
                 }
-                guard existing.state == NotificationState.pending.rawValue else {
+                let revived = existing.state == NotificationState.cancelled.rawValue
+                guard existing.state == NotificationState.pending.rawValue || revived else {
                     changes.settled += 1
                     continue
                 }
-                if existing.plansSame(as: item) {
+                if !revived && existing.plansSame(as: item) {
                     changes.unchanged += 1
                     continue
                 }

@@ -15,8 +15,7 @@ public struct StageTimer: Sendable {
 
     /// The finished run's row.
     public func finish(outcome: StageOutcome, summary: String) -> StageRun {
-        let elapsed = ContinuousClock.now - started
-        let millis = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+        let millis = (ContinuousClock.now - started).milliseconds
         return StageRun(stage: stage, startedAt: startedAt, endedAt: startedAt + millis, outcome: outcome, summary: summary)
     }
 }
