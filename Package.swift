@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", exact: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
     ],
     targets: [
         // C libraries
@@ -31,7 +32,14 @@ let package = Package(
         .target(name: "TidingsHTTP", dependencies: ["CCurl"]),
         .target(name: "TidingsFetch", dependencies: ["TidingsCore", "TidingsStore", "TidingsHTTP"]),
         .target(name: "TidingsPlan", dependencies: ["TidingsCore", "TidingsStore"]),
-        .target(name: "TidingsDeliver", dependencies: ["TidingsCore", "TidingsStore"]),
+        .target(
+            name: "TidingsDeliver",
+            dependencies: [
+                "TidingsCore", "TidingsStore", "TidingsHTTP",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+            ]
+        ),
         .target(name: "TidingsReport", dependencies: ["TidingsCore", "TidingsStore"]),
         .target(
             name: "TidingsCLI",
@@ -46,7 +54,7 @@ let package = Package(
         .executableTarget(name: "plan", dependencies: ["TidingsCLI", "TidingsPlan"]),
         .executableTarget(name: "deliver", dependencies: ["TidingsCLI", "TidingsDeliver"]),
         .executableTarget(name: "report", dependencies: ["TidingsCLI", "TidingsReport"]),
-        .executableTarget(name: "tidings", dependencies: ["TidingsCLI", "TidingsReport"]),
+        .executableTarget(name: "tidings", dependencies: ["TidingsCLI", "TidingsReport", "TidingsDeliver"]),
 
         // Tests
         .target(

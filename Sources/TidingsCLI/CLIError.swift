@@ -64,25 +64,6 @@ public enum Terminal {
     }
 }
 
-/// Runs a program's body: a `CLIError` is printed as one line on stderr and becomes the
-/// exit code; anything else unexpected exits 1 with its description.
-public func runProgram(_ program: String, _ body: () throws -> Void) throws {
-    do {
-        try body()
-    } catch let error as CLIError {
-        Terminal.error(program: program, error.description)
-        throw ExitCode(error.exitCode)
-    } catch let error as StoreError {
-        Terminal.error(program: program, error.description)
-        throw ExitCode(1)
-    } catch let error as ExitCode {
-        throw error
-    } catch {
-        Terminal.error(program: program, "\(error)")
-        throw ExitCode(1)
-    }
-}
-
 /// Parses a duration option (`7d`, `2h`), or throws a usage error naming the flag.
 public func durationOption(_ text: String, flag: String) throws(CLIError) -> Int64 {
     guard let millis = DurationText.parse(text), millis > 0 else {

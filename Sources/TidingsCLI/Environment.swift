@@ -29,11 +29,16 @@ public struct Places: Sendable {
     /// `$XDG_CACHE_HOME/tidings`.
     public var cacheFolder: String { base("XDG_CACHE_HOME", ".cache") + "/tidings" }
 
+    /// The folder this program lives in (the other programs are beside it).
+    public static var programFolder: String {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return (executable as NSString).deletingLastPathComponent
+    }
+
     /// The bundled sample content: beside an installed program in `../share/tidings/`, or
     /// in the `config/` folder of the source tree the program was built in.
     public func sampleContent() -> String? {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let folder = (executable as NSString).deletingLastPathComponent
+        let folder = Places.programFolder
         let candidates = [
             environment["TIDINGS_SHARE"].map { $0 + "/sample-content.json" },
             folder + "/../share/tidings/sample-content.json",

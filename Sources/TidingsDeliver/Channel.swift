@@ -9,22 +9,69 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case json
 }
 
-/// The result of handing one notification to a channel.
-public struct ChannelResult: Sendable {
+/// The fate of one notification handed to a channel.
+public struct ChannelResult: Sendable, Equatable {
+    /// What happened.
+    public enum Outcome: Sendable, Equatable {
+        /// The channel took it.
+        case delivered
+        /// It will never go through this channel (a 4xx, a refused body): the reason.
+        case failed(String)
+        /// It may go through later (a timeout, 429, 5xx): the reason, and how long the
+        /// receiver asked to wait (Retry-After), in milliseconds, when it said.
+        case transient(String, retryAfter: Int64?)
+        /// The channel cannot take anything now (no session bus, no daemon): the reason.
+        /// The item goes to the inbox instead.
+        case unavailable(String)
+    }
+
     /// The notification's id.
     public var id: String
-    /// nil when delivered; the reason when not.
-    public var failure: String?
+    /// What happened.
+    public var outcome: Outcome
+    /// JSON describing the receiving side for this item, when it differs from the channel's.
+    public var platformInfo: String?
+
+    /// A result.
+    public init(id: String, outcome: Outcome, platformInfo: String? = nil) {
+        self.id = id
+        self.outcome = outcome
+        self.platformInfo = platformInfo
+    }
+}
+
+/// What `tidings doctor` and every `deliver` run know of a channel.
+public enum ChannelState: Sendable, Equatable {
+    /// Never checked.
+    case notDetermined
+    /// Ready.
+    case available
+    /// Cannot deliver: why, and the one-line fix.
+    case unavailable(reason: String, fix: String)
+    /// Delivers without popup or sound (do-not-disturb, a paused daemon): why.
+    case quiet(reason: String)
+
+    /// `available`, `unavailable`, `quiet` or `not determined`.
+    public var label: String {
+        switch self {
+        case .notDetermined: "not determined"
+        case .available: "available"
+        case .unavailable: "unavailable"
+        case .quiet: "quiet"
+        }
+    }
 }
 
 /// A place notifications are shown. Sends a batch, reporting each item's fate.
 public protocol Channel {
-    /// The channel's name, as in the config and the delivery rows (`stdout`).
+    /// The channel's name, as in routes and delivery rows (`stdout`, `webhook:phone`).
     var name: String { get }
     /// Whether the channel learns what the user did (taps, dismissals).
     var reportsEngagement: Bool { get }
     /// JSON describing the receiving side, kept with each delivery.
     var platformInfo: String { get }
-    /// Sends `items`, delivered at `now`, and says how each went.
-    func send(_ items: [NotificationRecord], now: EpochMillis) -> [ChannelResult]
+    /// Checks whether the channel can deliver now. Cheap channels answer at once.
+    func state() async -> ChannelState
+    /// Sends `items` at `now` and says how each went, one result per item.
+    func send(_ items: [NotificationRecord], now: EpochMillis) async -> [ChannelResult]
 }

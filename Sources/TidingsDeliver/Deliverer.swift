@@ -1,93 +1,100 @@
 import TidingsCore
 import TidingsStore
 
-/// What one `deliver` run did.
-public struct DeliverOutcome: Sendable, Equatable {
-    /// Items handed to a channel.
-    public var delivered = 0
-    /// Items a channel refused.
-    public var failed = 0
-    /// Items found older than the grace period, marked missed.
-    public var missed = 0
-    /// Claims left behind by a run that died, failed now.
-    public var interrupted = 0
-    /// The first failure reason, for the log.
-    public var firstFailure: String?
-
-    /// Whether the run found nothing to do.
-    public var idle: Bool { delivered + failed + missed + interrupted == 0 }
-
-    /// A one-line account for the log.
-    public var summary: String {
-        var text = "\(delivered) delivered, \(failed) failed, \(missed) missed"
-        if interrupted > 0 { text += ", \(interrupted) interrupted" }
-        if let firstFailure { text += "; first failure: \(firstFailure)" }
-        return text
-    }
-
-    /// ok, degraded when something failed or was missed, failed when nothing got through.
-    public var stageOutcome: StageOutcome {
-        if failed + interrupted > 0 && delivered == 0 { return .failed }
-        return failed + missed + interrupted > 0 ? .degraded : .ok
-    }
-}
-
-/// Sends what is due to its channel, never touching the network for content.
+/// Sends what is due to the channels its category routes to, never touching the network
+/// for content.
 public struct Deliverer {
     public let database: TidingsDatabase
     public let config: TidingsConfig
-    public let channel: any Channel
+    /// The channel behind a name, or nil when it is not configured or not built here.
+    public let channels: (ChannelName) -> (any Channel)?
+    /// Send everything to this one channel instead of following the routes (`--channel`).
+    public let only: ChannelName?
 
-    /// A deliverer over `database` sending through `channel`.
-    public init(database: TidingsDatabase, config: TidingsConfig, channel: any Channel) {
+    /// A deliverer over `database` following `config`'s routes (or `only`).
+    public init(database: TidingsDatabase, config: TidingsConfig, only: ChannelName? = nil, channels: @escaping (ChannelName) -> (any Channel)?) {
         self.database = database
         self.config = config
-        self.channel = channel
+        self.only = only
+        self.channels = channels
     }
 
     /// Delivers everything due at `now`: items later than the grace period become missed,
-    /// the rest are claimed atomically (each goes out once even when runs overlap), sent,
-    /// and recorded. With nothing due it reads one index entry and writes nothing.
-    /// Runs that did something are recorded as stage runs; idle ones leave no trace.
-    public func run(now: EpochMillis, zone: Zone) throws(StoreError) -> DeliverOutcome {
+    /// the rest are claimed atomically (each goes out once even when runs overlap), routed,
+    /// sent and recorded, with retries that are due. With nothing due it reads one index
+    /// entry and writes nothing. Runs that did something are recorded as stage runs.
+    public func run(now: EpochMillis, zone: Zone) async throws(StoreError) -> DeliverOutcome {
         guard try database.hasDeliveryWork(at: now) else { return DeliverOutcome() }
         let timer = StageTimer(stage: .deliver, now: now)
-        let outcome = try deliverDue(now: now, zone: zone)
-        if !outcome.idle {
-            try database.recordStageRun(timer.finish(outcome: outcome.stageOutcome, summary: outcome.summary))
-        }
-        return outcome
-    }
-
-    private func deliverDue(now: EpochMillis, zone: Zone) throws(StoreError) -> DeliverOutcome {
         var outcome = DeliverOutcome()
-
         outcome.interrupted = try database.failInterruptedClaims(now: now)
         let grace = config.delivery.grace
         outcome.missed = try database.markMissed(dueBefore: now - grace, now: now) { item in
             "missed: due \(ISOTime.format(item.dueAt, in: zone)), \(DurationText.format(now - item.dueAt)) late, grace is \(DurationText.format(grace))"
         }.count
 
-        let claimed = try database.claimDue(at: now)
-        guard !claimed.isEmpty else { return outcome }
-        let byID = Dictionary(claimed.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let platformInfo = channel.platformInfo
-        let deliveries = channel.send(claimed, now: now).compactMap { result -> DeliveryRecord? in
-            guard let item = byID[result.id] else { return nil }
-            if let failure = result.failure {
-                outcome.failed += 1
-                outcome.firstFailure = outcome.firstFailure ?? failure
-            } else {
-                outcome.delivered += 1
+        var plan = DeliveryPlan()
+        for item in try database.claimDue(at: now) {
+            let category = Category(rawValue: item.category) ?? .system
+            let names = only.map { [$0] } ?? config.channels(for: category)
+            if names.isEmpty {
+                plan.cancelled[item.id] = "category \(item.category) is routed to no channel"
             }
-            return DeliveryRecord(
-                notificationId: item.id, scheduledTime: item.dueAt, actualDeliveryTime: now,
-                contentAge: item.contentFetchTime.map { now - $0 }, staleness: item.staleness,
-                channel: channel.name,
-                outcome: result.failure == nil ? NotificationState.delivered.rawValue : NotificationState.failed.rawValue,
-                failureReason: result.failure, platformInfo: platformInfo)
+            for name in names { plan.add(item, to: name, attempts: 0) }
         }
-        try database.recordDeliveries(deliveries, now: now)
+        for leg in try database.claimDueRetries(at: now) {
+            guard let name = ChannelName(leg.channel) else { continue }
+            plan.add(leg.notification, to: name, attempts: leg.attempts)
+        }
+
+        var results = DeliveryResults(config: config, now: now)
+        for (name, legs) in plan.legs {
+            await send(legs, to: name, plan: plan, results: &results)
+        }
+        try database.recordRun(deliveries: results.deliveries, retries: results.retries, cancelled: plan.cancelled, now: now)
+        outcome.add(results)
+        outcome.cancelled = plan.cancelled.count
+        if !outcome.idle {
+            try database.recordStageRun(timer.finish(outcome: outcome.stageOutcome, summary: outcome.summary))
+        }
         return outcome
+    }
+
+    private func send(_ legs: [DeliveryPlan.Leg], to name: ChannelName, plan: DeliveryPlan, results: inout DeliveryResults) async {
+        let items = legs.map(\.item)
+        guard let channel = channels(name) else {
+            results.record(legs, on: name.description, outcomes: items.map { _ in .failed("channel \(name) is not configured") }, platformInfo: nil)
+            return
+        }
+        let state = await channel.state()
+        let sent: [ChannelResult]
+        switch state {
+        case .unavailable(let reason, _):
+            sent = items.map { ChannelResult(id: $0.id, outcome: .unavailable(reason)) }
+        case .available, .quiet, .notDetermined:
+            sent = await channel.send(items, now: results.now)
+        }
+        let byID = Dictionary(sent.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        results.record(legs, on: channel.name, outcomes: items.map { byID[$0.id]?.outcome ?? .failed("the channel gave no result") },
+                       platformInfo: items.map { byID[$0.id]?.platformInfo ?? channel.platformInfo })
+
+        // Where the desktop cannot take an item, the inbox keeps it (unless it is routed there anyway).
+        let fallback = legs.filter { leg in
+            if case .unavailable = byID[leg.item.id]?.outcome { return !plan.isRouted(leg.item.id, to: .inbox) } else { return false }
+        }
+        guard !fallback.isEmpty, name != .inbox, !config.disabledChannels.contains("inbox") else { return }
+        let inbox = InboxChannel()
+        let reasons = fallback.map { leg -> String in
+            if case .unavailable(let reason)? = byID[leg.item.id]?.outcome { return reason }
+            return "unavailable"
+        }
+        let inboxResults = await inbox.send(fallback.map(\.item), now: results.now)
+        results.record(fallback, on: inbox.name, outcomes: inboxResults.map(\.outcome), platformInfo: zip(fallback, reasons).map { _, reason in
+            var json = JSONLine()
+            json.add("channel", inbox.name)
+            json.add("fallbackFrom", name.description)
+            json.add("reason", reason)
+            return json.string
+        })
     }
 }

@@ -31,7 +31,7 @@ public struct StdoutChannel: Channel {
         self.write = write
     }
 
-    public func send(_ items: [NotificationRecord], now: EpochMillis) -> [ChannelResult] {
+    public func send(_ items: [NotificationRecord], now: EpochMillis) async -> [ChannelResult] {
         guard !items.isEmpty else { return [] }
         let zone = zone.resolved()
         var text = ""
@@ -41,9 +41,11 @@ public struct StdoutChannel: Channel {
             text += "\n"
         }
         // One write for the batch: ten thousand lines cost one system call, not ten thousand.
-        let failure = write(text)
-        return items.map { ChannelResult(id: $0.id, failure: failure) }
+        let outcome: ChannelResult.Outcome = write(text).map { .failed($0) } ?? .delivered
+        return items.map { ChannelResult(id: $0.id, outcome: outcome) }
     }
+
+    public func state() async -> ChannelState { .available }
 
     @Sendable static func writeToStandardOutput(_ text: String) -> String? {
         var bytes = Array(text.utf8)

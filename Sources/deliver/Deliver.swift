@@ -4,37 +4,52 @@ import TidingsCore
 import TidingsDeliver
 
 @main
-struct Deliver: ParsableCommand {
+struct Deliver: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "deliver",
         abstract: "Send the notifications that are due now. Never uses the network for content.",
         discussion: """
-            Items due longer ago than delivery.grace become missed and are not sent. Due items \
-            are claimed atomically, so runs that overlap send each item once. With nothing due \
-            it prints nothing, writes nothing and exits 0: run it every minute.
+            Each item goes to the channels its category is routed to ([routes]; by default \
+            transactional and system → desktop + inbox, social → inbox, marketing → desktop). \
+            When the desktop is unavailable the item goes to the inbox instead. Webhook sends that \
+            fail for a while (timeouts, 429, 5xx) are retried in later runs with backoff. Items \
+            due longer ago than delivery.grace become missed and are not sent. Due items are \
+            claimed atomically, so runs that overlap send each item once. With nothing due it \
+            prints nothing, writes nothing and exits 0: run it every minute.
 
             Exit status: 0 done (also when nothing was due), 64 usage or config error, 1 failure \
-            (the database, or no due item could be sent).
+            (the database, or no due item could be sent anywhere).
             """)
 
     @OptionGroup var options: CommonOptions
 
-    @Option(help: ArgumentHelp("The channel to send to. Only stdout so far.", valueName: "name"))
-    var channel = "stdout"
+    @Option(help: ArgumentHelp(
+        "Send every due item to this one channel instead of following the routes: stdout, desktop, inbox or webhook:NAME.",
+        valueName: "name"))
+    var channel: String?
 
     @Option(help: ArgumentHelp("How the stdout channel prints: text, or json (one object per line).", valueName: "format"))
     var format: OutputFormat = .text
 
     func validate() throws {
-        guard channel == "stdout" else { throw ValidationError("--channel: unknown channel \"\(channel)\"; available: stdout") }
+        if let channel, ChannelName(channel) == nil {
+            throw ValidationError("--channel: unknown channel \"\(channel)\"; use stdout, desktop, inbox or webhook:NAME")
+        }
     }
 
-    mutating func run() throws {
-        try runProgram("deliver") {
+    mutating func run() async throws {
+        let format = format
+        let only = channel.flatMap(ChannelName.init)
+        try await runProgramAsync("deliver") {
             let context = try RunContext(program: "deliver", options: options)
+            if case .webhook(let name)? = only, !context.config.webhooks.contains(where: { $0.name == name }) {
+                throw CLIError.usage("--channel: no [[webhooks]] entry is named \"\(name)\"")
+            }
             let database = try context.openDatabase()
-            let stdout = StdoutChannel(format: format, zone: context.zone)
-            let outcome = try Deliverer(database: database, config: context.config, channel: stdout)
+            let channels = ChannelFactory(
+                config: context.config, databasePath: context.databasePath, environment: Environment.current,
+                programFolder: Places.programFolder, format: format, zone: context.zone)
+            let outcome = try await Deliverer(database: database, config: context.config, only: only, channels: channels.make)
                 .run(now: context.now, zone: context.zone)
             context.narrate(outcome.idle ? "nothing due" : outcome.summary)
             if outcome.stageOutcome == .failed { throw CLIError.failed(outcome.summary) }

@@ -19,10 +19,10 @@ import TidingsTestSupport
         try await pipeline.succeed("prefetch", "--now", "2026-11-22T06:00")
         try await pipeline.succeed("plan", "--now", "2026-11-22T06:00")
 
-        let early = try await pipeline.succeed("deliver", "--now", "2026-11-22T07:29", "--format", "json")
+        let early = try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-22T07:29", "--format", "json")
         #expect(early.isEmpty, "nothing is due before 07:30")
 
-        let output = try await pipeline.succeed("deliver", "--now", "2026-11-22T07:31", "--format", "json")
+        let output = try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-22T07:31", "--format", "json")
         let lines = try JSONObject.lines(output)
         try #require(lines.count == 1)
         let line = lines[0]
@@ -36,7 +36,7 @@ import TidingsTestSupport
         #expect(line.string("staleness") == "fresh")
         #expect(line.string("deepLink") == "https://example.org/weather")
 
-        let again = try await pipeline.succeed("deliver", "--now", "2026-11-22T07:32", "--format", "json")
+        let again = try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-22T07:32", "--format", "json")
         #expect(again.isEmpty, "a delivered item is not sent twice")
     }
 
@@ -44,7 +44,7 @@ import TidingsTestSupport
     func grace() async throws {
         let pipeline = try Pipeline(config: "[delivery]\ngrace = \"30m\"\n")
         try await pipeline.succeed("plan", "--now", "2026-11-22T06:00")
-        let output = try await pipeline.succeed("deliver", "--now", "2026-11-22T08:01", "--format", "json")
+        let output = try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-22T08:01", "--format", "json")
         #expect(output.isEmpty)
         let report = try JSONObject(try await pipeline.succeed("report", "--format", "json", "--now", "2026-11-22T09:00"))
         #expect(report.object("counts")?.int("missed") == 1)
@@ -59,8 +59,8 @@ import TidingsTestSupport
         let pipeline = try Pipeline(zone: "UTC", config: "[delivery]\ngrace = \"10000d\"\n")
         try await pipeline.succeed("plan", "--now", "2020-01-01T00:00", "--horizon", "1000d")
         // When two deliver runs start at the same moment
-        async let first = pipeline.run("deliver", "--now", "2023-01-01T00:00", "--format", "json")
-        async let second = pipeline.run("deliver", "--now", "2023-01-01T00:00", "--format", "json")
+        async let first = pipeline.run("deliver", "--channel", "stdout", "--now", "2023-01-01T00:00", "--format", "json")
+        async let second = pipeline.run("deliver", "--channel", "stdout", "--now", "2023-01-01T00:00", "--format", "json")
         let results = try await [first, second]
         // Then every item went out once, from one run or the other
         for result in results { #expect(result.status == 0, "\(result.stderr)") }
@@ -81,7 +81,7 @@ import TidingsTestSupport
         // The namespace has no interface but a loopback that is down: no network at all.
         let probe = try await pipeline.run("deliver", "--help", prefix: ["unshare", "-n"])
         try #require(probe.status == 0, "unshare -n must work here (run as root): \(probe.stderr)")
-        let result = try await pipeline.run("deliver", "--now", "2026-11-22T07:30", "--format", "json", prefix: ["unshare", "-n"])
+        let result = try await pipeline.run("deliver", "--channel", "stdout", "--now", "2026-11-22T07:30", "--format", "json", prefix: ["unshare", "-n"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try JSONObject.lines(result.stdout).map { $0.string("title") } == ["Cached"])
     }

@@ -19,7 +19,7 @@ import TidingsTestSupport
         try pipeline.folder.write(Feed.item(id: "1", title: "Monday news", body: "All good"), to: "today.json")
         try await pipeline.succeed("prefetch", "--now", "2026-11-23T06:00")
         try await pipeline.succeed("plan", "--now", "2026-11-23T06:00")
-        let monday = try JSONObject.lines(try await pipeline.succeed("deliver", "--now", "2026-11-23T07:30", "--format", "json"))
+        let monday = try JSONObject.lines(try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T07:30", "--format", "json"))
         #expect(monday.first?.string("staleness") == "fresh")
         #expect(monday.first?.string("body") == "All good")
 
@@ -29,7 +29,7 @@ import TidingsTestSupport
         #expect(failed.status == 0)
         #expect(failed.stderr.contains("invalid content: title: empty"))
         try await pipeline.succeed("plan", "--now", "2026-11-24T06:00")
-        let tuesday = try JSONObject.lines(try await pipeline.succeed("deliver", "--now", "2026-11-24T07:30", "--format", "json"))
+        let tuesday = try JSONObject.lines(try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-24T07:30", "--format", "json"))
         #expect(tuesday.first?.string("title") == "Monday news")
         #expect(tuesday.first?.string("staleness") == "stale")
         // Fetched Monday 06:00, shown Tuesday 07:30: 25h30m old.
@@ -42,7 +42,7 @@ import TidingsTestSupport
         try pipeline.folder.write(Feed.item(id: "1", title: "Early", body: "Fetched at four"), to: "today.json")
         try await pipeline.succeed("prefetch", "--now", "2026-11-23T04:00")
         try await pipeline.succeed("plan", "--now", "2026-11-23T04:00")
-        let lines = try JSONObject.lines(try await pipeline.succeed("deliver", "--now", "2026-11-23T07:30", "--format", "json"))
+        let lines = try JSONObject.lines(try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T07:30", "--format", "json"))
         #expect(lines.first?.string("body") == "Fetched at four (as of 3h ago)")
     }
 
@@ -61,7 +61,7 @@ import TidingsTestSupport
     func dryRun() async throws {
         let pipeline = try Pipeline()
         try await pipeline.succeed("plan", "--now", "2026-11-23T06:00", "--dry-run")
-        let output = try await pipeline.succeed("deliver", "--now", "2026-11-23T07:30")
+        let output = try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T07:30")
         #expect(output.isEmpty)
     }
 

@@ -15,7 +15,7 @@ import TidingsTestSupport
             let result = try await runner.run(program, ["--now", "2026-11-22T06:00"])
             #expect(result.status == 0, "\(program): \(result.stderr)")
         }
-        let result = try await runner.run("deliver", ["--now", "2026-11-22T07:30", "--format", "json"])
+        let result = try await runner.run("deliver", ["--channel", "stdout", "--now", "2026-11-22T07:30", "--format", "json"])
         #expect(result.status == 0)
         let line = try JSONObject(try #require(result.lines.first))
         #expect(line.string("title") == "Good morning from Tidings")

@@ -19,13 +19,13 @@ import TidingsTestSupport
         try pipeline.folder.write(Feed.item(id: "1", title: "News", body: "Body"), to: "today.json")
         try await pipeline.succeed("prefetch", "--now", "2026-11-22T06:00")
         try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "4d")
-        try await pipeline.succeed("deliver", "--now", "2026-11-22T07:30")  // fresh
+        try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-22T07:30")  // fresh
         try await pipeline.succeed("prefetch", "--now", "2026-11-23T06:00")
         try pipeline.folder.write("not json", to: "today.json")
         try await pipeline.succeed("prefetch", "--now", "2026-11-24T06:00")  // invalid
         try await pipeline.succeed("plan", "--now", "2026-11-24T06:00", "--horizon", "4d")
-        try await pipeline.succeed("deliver", "--now", "2026-11-23T12:00")  // Nov 23: 4h30m late → missed
-        try await pipeline.succeed("deliver", "--now", "2026-11-24T07:30")  // stale: fetched 23rd 06:00
+        try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T12:00")  // Nov 23: 4h30m late → missed
+        try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-24T07:30")  // stale: fetched 23rd 06:00
         return pipeline
     }
 

@@ -50,8 +50,9 @@ final class DeliverFixture {
 
     /// One deliver run through `channel` (a capturing text channel by default).
     @discardableResult
-    func run(now: EpochMillis, channel: (any Channel)? = nil, zone: Zone = DeliverFixture.berlin) throws -> DeliverOutcome {
-        try Deliverer(database: db, config: config, channel: channel ?? self.channel(.text)).run(now: now, zone: zone)
+    func run(now: EpochMillis, channel: (any Channel)? = nil, zone: Zone = DeliverFixture.berlin) async throws -> DeliverOutcome {
+        let channel = channel ?? self.channel(.text)
+        return try await Deliverer(database: db, config: config, only: .stdout, channels: { _ in channel }).run(now: now, zone: zone)
     }
 
     /// The stored notification `id`.

@@ -47,18 +47,19 @@ import TidingsStore
         let name = "picky"
         let reportsEngagement = true
         let platformInfo = "{}"
-        func send(_ items: [NotificationRecord], now: EpochMillis) -> [ChannelResult] {
-            items.map { ChannelResult(id: $0.id, failure: $0.id.hasPrefix("x") ? "refused \($0.id)" : nil) }
-                + [ChannelResult(id: "stranger", failure: nil)]
+        func state() async -> ChannelState { .available }
+        func send(_ items: [NotificationRecord], now: EpochMillis) async -> [ChannelResult] {
+            items.map { ChannelResult(id: $0.id, outcome: $0.id.hasPrefix("x") ? .failed("refused \($0.id)") : .delivered) }
+                + [ChannelResult(id: "stranger", outcome: .delivered)]
         }
     }
 
     @Test("A channel failing some items: counted apart, first failure kept, degraded; unknown ids ignored")
-    func partlyFailing() throws {
+    func partlyFailing() async throws {
         let f = try DeliverFixture()
         let due = utc("2026-11-22T06:30:00Z")
         try f.plan(["a", "x1", "x2"].map { DeliverFixture.item($0, due: due) })
-        let outcome = try f.run(now: due, channel: PickyChannel())
+        let outcome = try await f.run(now: due, channel: PickyChannel())
         #expect(outcome == DeliverOutcome(delivered: 1, failed: 2, firstFailure: "refused x1"))
         #expect(outcome.stageOutcome == .degraded)
         #expect(try f.stored("a").state == "delivered")

@@ -11,13 +11,13 @@ import TidingsTestSupport
     static let now = utc("2026-11-22T06:31:00Z")
 
     @Test("Items due later are not sent and stay pending")
-    func futureNotSent() throws {
+    func futureNotSent() async throws {
         let f = try DeliverFixture()
         try f.plan([
             DeliverFixture.item("due", due: utc("2026-11-22T06:30:00Z")),
             DeliverFixture.item("later", due: utc("2026-11-22T07:30:00Z"), title: "Later"),
         ])
-        let outcome = try f.run(now: Self.now)
+        let outcome = try await f.run(now: Self.now)
         #expect(outcome == DeliverOutcome(delivered: 1))
         #expect(f.output.lines == ["2026-11-22 07:30  Morning news — Today's headline."])
         #expect(try f.stored("due").state == "delivered")
@@ -25,20 +25,20 @@ import TidingsTestSupport
         #expect(try f.stored("later").state == "pending")
 
         // A minute later nothing new is due: the delivered item is not sent twice.
-        let again = try f.run(now: Self.now + DeliverFixture.minute)
+        let again = try await f.run(now: Self.now + DeliverFixture.minute)
         #expect(again.idle)
         #expect(f.output.writes == 1)
         #expect(try f.deliverRuns().count == 1)
     }
 
     @Test("A run that delivered records one ok stage run and a delivery row per item")
-    func stageRunRecorded() throws {
+    func stageRunRecorded() async throws {
         let f = try DeliverFixture()
         try f.plan([
             DeliverFixture.item("a", due: utc("2026-11-22T06:00:00Z")),
             DeliverFixture.item("b", due: utc("2026-11-22T06:30:00Z")),
         ])
-        let outcome = try f.run(now: Self.now)
+        let outcome = try await f.run(now: Self.now)
         #expect(outcome.delivered == 2)
         #expect(outcome.stageOutcome == .ok)
         let runs = try f.deliverRuns()
@@ -55,11 +55,11 @@ import TidingsTestSupport
     }
 
     @Test("Items older than the grace period become missed: not written, counted, and settled")
-    func missed() throws {
+    func missed() async throws {
         let f = try DeliverFixture()
         let now = utc("2026-11-22T09:00:00Z")
         try f.plan([DeliverFixture.item("old", due: utc("2026-11-22T06:00:00Z"))])
-        let outcome = try f.run(now: now)
+        let outcome = try await f.run(now: now)
         #expect(outcome == DeliverOutcome(missed: 1))
         #expect(outcome.stageOutcome == .degraded)
         #expect(f.output.writes == 0)
@@ -70,21 +70,21 @@ import TidingsTestSupport
         #expect(try f.deliverRuns().first?.summary == "0 delivered, 0 failed, 1 missed")
 
         // The second run finds nothing to do and records nothing.
-        let again = try f.run(now: now + DeliverFixture.minute)
+        let again = try await f.run(now: now + DeliverFixture.minute)
         #expect(again == DeliverOutcome())
         #expect(try f.deliverRuns().count == 1)
         #expect(f.output.writes == 0)
     }
 
     @Test("Due exactly at the grace limit is still delivered; a millisecond earlier is missed")
-    func graceBoundary() throws {
+    func graceBoundary() async throws {
         let f = try DeliverFixture()
         f.config.delivery.grace = 30 * DeliverFixture.minute
         try f.plan([
             DeliverFixture.item("edge", due: utc("2026-11-22T06:30:00Z"), title: "Edge"),
             DeliverFixture.item("over", due: utc("2026-11-22T06:29:59.999Z"), title: "Over"),
         ])
-        let outcome = try f.run(now: utc("2026-11-22T07:00:00Z"))
+        let outcome = try await f.run(now: utc("2026-11-22T07:00:00Z"))
         #expect(outcome == DeliverOutcome(delivered: 1, missed: 1))
         #expect(outcome.summary == "1 delivered, 0 failed, 1 missed")
         #expect(f.output.lines == ["2026-11-22 07:30  Edge — Today's headline."])
@@ -94,14 +94,14 @@ import TidingsTestSupport
     }
 
     @Test("A writer that fails: every item failed with its reason, the run failed, no retry")
-    func writerFails() throws {
+    func writerFails() async throws {
         let f = try DeliverFixture()
         f.output.fail(with: "standard output: broken pipe")
         try f.plan([
             DeliverFixture.item("a", due: utc("2026-11-22T06:00:00Z")),
             DeliverFixture.item("b", due: utc("2026-11-22T06:30:00Z")),
         ])
-        let outcome = try f.run(now: Self.now)
+        let outcome = try await f.run(now: Self.now)
         #expect(outcome.failed == 2)
         #expect(outcome.delivered == 0)
         #expect(outcome.firstFailure == "standard output: broken pipe")
@@ -115,16 +115,16 @@ import TidingsTestSupport
         #expect(runs.map(\.outcome) == ["failed"])
         #expect(runs.first?.summary == "0 delivered, 2 failed, 0 missed; first failure: standard output: broken pipe")
 
-        let again = try f.run(now: Self.now + DeliverFixture.minute)
+        let again = try await f.run(now: Self.now + DeliverFixture.minute)
         #expect(again.idle)
         #expect(f.output.writes == 1)
     }
 
     @Test("Nothing due: idle outcome, nothing written, no stage run", arguments: [false, true])
-    func idle(withFutureItem: Bool) throws {
+    func idle(withFutureItem: Bool) async throws {
         let f = try DeliverFixture()
         if withFutureItem { try f.plan([DeliverFixture.item("later", due: Self.now + 1)]) }
-        let outcome = try f.run(now: Self.now)
+        let outcome = try await f.run(now: Self.now)
         #expect(outcome.idle)
         #expect(outcome == DeliverOutcome())
         #expect(f.output.writes == 0)
@@ -132,17 +132,17 @@ import TidingsTestSupport
     }
 
     @Test("A claim abandoned more than 10 minutes ago is failed as interrupted; a recent one is left alone")
-    func interruptedClaim() throws {
+    func interruptedClaim() async throws {
         let f = try DeliverFixture()
         let claimedAt = utc("2026-11-22T06:30:00Z")
         try f.plan([DeliverFixture.item("stuck", due: claimedAt)])
         #expect(try f.db.claimDue(at: claimedAt).map(\.id) == ["stuck"])
 
-        let early = try f.run(now: claimedAt + 10 * DeliverFixture.minute)
+        let early = try await f.run(now: claimedAt + 10 * DeliverFixture.minute)
         #expect(early.idle)
         #expect(try f.stored("stuck").state == "delivering")
 
-        let outcome = try f.run(now: claimedAt + 10 * DeliverFixture.minute + 1)
+        let outcome = try await f.run(now: claimedAt + 10 * DeliverFixture.minute + 1)
         #expect(outcome == DeliverOutcome(interrupted: 1))
         #expect(outcome.stageOutcome == .failed)
         let stuck = try f.stored("stuck")

@@ -22,9 +22,9 @@ import TidingsTestSupport
     }
 
     @Test("JSON lines: one object per item, earliest first, times with Berlin's +01:00")
-    func jsonLines() throws {
+    func jsonLines() async throws {
         let f = try Self.fixture()
-        let outcome = try f.run(now: Self.now, channel: f.channel(.json))
+        let outcome = try await f.run(now: Self.now, channel: f.channel(.json))
         #expect(outcome.delivered == 2)
         #expect(f.output.writes == 1)
         let lines = f.output.lines
@@ -53,10 +53,10 @@ import TidingsTestSupport
             ("Asia/Kolkata", "2026-11-22T02:00:00Z", "2026-11-22T07:30:00+05:30"),
             ("UTC", "2026-11-22T07:30:00Z", "2026-11-22T07:30:00+00:00"),
         ])
-    func zoneOffsets(zone: String, due: String, expected: String) throws {
+    func zoneOffsets(zone: String, due: String, expected: String) async throws {
         let f = try DeliverFixture()
         try f.plan([DeliverFixture.item("a", due: utc(due))])
-        try f.run(now: utc(due), channel: f.channel(.json, zone: Zone.named(zone)), zone: Zone.named(zone))
+        try await f.run(now: utc(due), channel: f.channel(.json, zone: Zone.named(zone)), zone: Zone.named(zone))
         let line = try #require(f.output.lines.first)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         #expect(object["scheduledAt"] as? String == expected)
@@ -64,9 +64,9 @@ import TidingsTestSupport
     }
 
     @Test("Text lines: local date and time, title — body, [staleness] unless fresh, <link> when any")
-    func textLines() throws {
+    func textLines() async throws {
         let f = try Self.fixture()
-        try f.run(now: Self.now, channel: f.channel(.text))
+        try await f.run(now: Self.now, channel: f.channel(.text))
         #expect(f.output.lines == [
             "2026-11-22 07:00  Café \"Zeit\" — Today's headline.  [stale]",
             "2026-11-22 07:30  Morning news — Today's headline.  <https://example.org/today>",
@@ -76,7 +76,7 @@ import TidingsTestSupport
     }
 
     @Test("Items due together go out highest priority first, then by id")
-    func priorityOrder() throws {
+    func priorityOrder() async throws {
         let f = try DeliverFixture()
         let due = utc("2026-11-22T06:30:00Z")
         try f.plan([
@@ -84,31 +84,31 @@ import TidingsTestSupport
             DeliverFixture.item("a-low", due: due, title: "Low too", priority: 1),
             DeliverFixture.item("c-high", due: due, title: "High", priority: 5),
         ])
-        try f.run(now: due, channel: f.channel(.text))
+        try await f.run(now: due, channel: f.channel(.text))
         #expect(f.output.lines.map { $0.split(separator: " ")[2] } == ["High", "Low", "Low"])
         #expect(f.output.lines[1].contains("Low too"))
     }
 
     @Test("The channel describes itself, and an empty batch writes nothing")
-    func channelInfo() throws {
+    func channelInfo() async throws {
         let f = try DeliverFixture()
         let channel = f.channel(.json)
         #expect(channel.name == "stdout")
         #expect(channel.reportsEngagement == false)
         #expect(channel.platformInfo == "{\"channel\":\"stdout\",\"format\":\"json\"}")
         #expect(f.channel(.text).platformInfo == "{\"channel\":\"stdout\",\"format\":\"text\"}")
-        #expect(channel.send([], now: StdoutChannelTests.now).isEmpty)
+        #expect(await channel.send([], now: StdoutChannelTests.now).isEmpty)
         #expect(f.output.writes == 0)
     }
 
     @Test("send reports every item with the writer's failure")
-    func sendReportsFailure() throws {
+    func sendReportsFailure() async throws {
         let f = try DeliverFixture()
         f.output.fail(with: "standard output: broken pipe")
         let items = [DeliverFixture.item("a", due: Self.now), DeliverFixture.item("b", due: Self.now)]
-        let results = f.channel(.text).send(items, now: Self.now)
+        let results = await f.channel(.text).send(items, now: Self.now)
         #expect(results.map(\.id) == ["a", "b"])
-        #expect(results.map(\.failure) == ["standard output: broken pipe", "standard output: broken pipe"])
+        #expect(results.map(\.outcome) == [.failed("standard output: broken pipe"), .failed("standard output: broken pipe")])
         #expect(f.output.writes == 1)
     }
 }

@@ -35,6 +35,12 @@ struct TOMLReader {
         return string
     }
 
+    mutating func int(_ key: String) throws(ConfigError) -> Int? {
+        guard let value = value(key) else { return nil }
+        guard let int = value.int else { throw error(key, "expected an integer, found \(value.type)") }
+        return int
+    }
+
     mutating func strings(_ key: String) throws(ConfigError) -> [String]? {
         guard let value = value(key) else { return nil }
         guard let array = value.array else { throw error(key, "expected an array of strings, found \(value.type)") }

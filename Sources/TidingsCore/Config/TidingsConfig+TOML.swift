@@ -50,8 +50,95 @@ extension TidingsConfig {
         for (index, source) in config.sources.enumerated() where !names.insert(source.name).inserted {
             throw ConfigError(file: file, key: "sources[\(index)].name", message: "\"\(source.name)\" is used by another source")
         }
+        config.webhooks = try reader.tables("webhooks").map { table throws(ConfigError) in
+            try parseWebhook(table, directory: directory)
+        }
+        var webhookNames = Set<String>()
+        for (index, webhook) in config.webhooks.enumerated() where !webhookNames.insert(webhook.name).inserted {
+            throw ConfigError(file: file, key: "webhooks[\(index)].name", message: "\"\(webhook.name)\" is used by another webhook")
+        }
+        try reader.section("routes") { routes throws(ConfigError) in
+            for category in Category.allCases {
+                guard let entries = try routes.strings(category.rawValue) else { continue }
+                var channels: [ChannelName] = []
+                for (index, entry) in entries.enumerated() {
+                    guard let channel = ChannelName(entry) else {
+                        throw routes.error("\(category.rawValue)[\(index)]", "unknown channel \"\(entry)\"; use stdout, desktop, inbox or webhook:NAME")
+                    }
+                    if case .webhook(let name) = channel, !webhookNames.contains(name) {
+                        throw routes.error("\(category.rawValue)[\(index)]", "no [[webhooks]] entry is named \"\(name)\"")
+                    }
+                    if !channels.contains(channel) { channels.append(channel) }
+                }
+                config.routes[category] = channels
+            }
+        }
+        try reader.section("channels") { channels throws(ConfigError) in
+            for name in ["stdout", "desktop", "inbox", "webhook"] + config.webhooks.map({ "webhook:\($0.name)" }) {
+                if try channels.bool(name) == false { config.disabledChannels.insert(name) }
+            }
+        }
+        try reader.section("desktop") { desktop throws(ConfigError) in
+            if let expire = try desktop.duration("expire") {
+                guard expire >= 1000 else { throw desktop.error("expire", "must be at least 1s") }
+                config.desktop.expire = expire
+            }
+            if let icon = try desktop.string("icon") {
+                guard icon.hasPrefix("/") else { throw desktop.error("icon", "must be the absolute path of a local file (never a URL), found \"\(icon)\"") }
+                config.desktop.icon = icon
+            }
+            if let deadline = try desktop.duration("deadline") {
+                guard deadline >= 100, deadline <= 60_000 else { throw desktop.error("deadline", "must be between 100ms and 1m") }
+                config.desktop.deadline = deadline
+            }
+        }
         try reader.rejectUnknownKeys()
         return config
+    }
+
+    private static func parseWebhook(_ table: TOMLReader, directory: String) throws(ConfigError) -> Webhook {
+        var table = table
+        guard let name = try table.string("name") else { throw table.error("name", "missing") }
+        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
+            throw table.error("name", "use letters, digits, '-', '_' and '.' only, found \"\(name)\"")
+        }
+        guard let url = try table.string("url") else { throw table.error("url", "missing") }
+        if let problem = SourceURL.problem(url) { throw table.error("url", problem) }
+        guard LinkPolicy.scheme(of: url) != "file" else { throw table.error("url", "a webhook needs https: (or http: to loopback)") }
+        guard let format = try table.choice("format", of: WebhookFormat.self) else { throw table.error("format", "missing") }
+        var webhook = Webhook(name: name, url: url, format: format)
+        webhook.token = try secret(table: &table, env: "token_env", file: "token_file", directory: directory)
+        webhook.secret = try secret(table: &table, env: "secret_env", file: "secret_file", directory: directory)
+        if let timeout = try table.duration("timeout") {
+            guard timeout >= 100, timeout <= 60_000 else { throw table.error("timeout", "must be between 100ms and 1m") }
+            webhook.timeout = timeout
+        }
+        if let concurrency = try table.int("concurrency") {
+            guard (1...64).contains(concurrency) else { throw table.error("concurrency", "must be between 1 and 64") }
+            webhook.concurrency = concurrency
+        }
+        if let attempts = try table.int("max_attempts") {
+            guard (1...20).contains(attempts) else { throw table.error("max_attempts", "must be between 1 and 20") }
+            webhook.maxAttempts = attempts
+        }
+        try table.rejectUnknownKeys()
+        return webhook
+    }
+
+    private static func secret(table: inout TOMLReader, env: String, file: String, directory: String) throws(ConfigError) -> SecretSource? {
+        let variable = try table.string(env)
+        let path = try table.string(file)
+        switch (variable, path) {
+        case (nil, nil): return nil
+        case (let variable?, nil):
+            guard !variable.isEmpty else { throw table.error(env, "empty variable name") }
+            return .environment(variable)
+        case (nil, let path?):
+            guard !path.isEmpty else { throw table.error(file, "empty path") }
+            return .file(path.hasPrefix("/") ? path : (directory.hasSuffix("/") ? directory : directory + "/") + path)
+        case (_?, _?):
+            throw table.error(file, "give \(env) or \(file), not both")
+        }
     }
 
     private static func parseSource(_ table: TOMLReader, directory: String) throws(ConfigError) -> Source {

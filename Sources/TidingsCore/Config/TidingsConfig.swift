@@ -65,6 +65,24 @@ public struct TidingsConfig: Sendable, Equatable {
     public var fallback = Fallback()
     public var plan = Plan()
     public var sources: [Source] = []
+    /// Webhook targets.
+    public var webhooks: [Webhook] = []
+    /// Which channels each category goes to; an empty list turns the category off.
+    public var routes = TidingsConfig.defaultRoutes
+    /// Channels turned off everywhere (`[channels] desktop = false`).
+    public var disabledChannels: Set<String> = []
+    /// The desktop channel's settings.
+    public var desktop = Desktop()
+
+    /// The channels a notification of `category` goes to: its route, less the channels
+    /// turned off (`webhook = false` turns off every webhook).
+    public func channels(for category: Category) -> [ChannelName] {
+        (routes[category] ?? []).filter { channel in
+            if disabledChannels.contains(channel.description) { return false }
+            if case .webhook = channel, disabledChannels.contains("webhook") { return false }
+            return true
+        }
+    }
 
     /// The defaults, with no sources.
     public init() {}

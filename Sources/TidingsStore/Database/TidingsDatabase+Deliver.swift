@@ -11,8 +11,9 @@ extension TidingsDatabase {
                 sql: """
                     SELECT EXISTS (SELECT 1 FROM notification WHERE state = 'pending' AND dueAt <= ?)
                         OR EXISTS (SELECT 1 FROM notification WHERE state = 'delivering' AND claimedAt < ?)
+                        OR EXISTS (SELECT 1 FROM outbox WHERE nextAttemptAt <= ?)
                     """,
-                arguments: [now, now - Self.abandonedClaimAge]) ?? false
+                arguments: [now, now - Self.abandonedClaimAge, now]) ?? false
         }
     }
 
@@ -68,7 +69,8 @@ extension TidingsDatabase {
                 sql: """
                     UPDATE notification SET state = 'failed', updatedAt = ?,
                         stateReason = 'interrupted: the deliver run that claimed it ended before recording the outcome'
-                    WHERE state = 'delivering' AND claimedAt < ? RETURNING *
+                    WHERE state = 'delivering' AND claimedAt < ?
+                      AND id NOT IN (SELECT notificationId FROM outbox) RETURNING *
                     """,
                 arguments: [now, now - Self.abandonedClaimAge])
             for item in stuck {
@@ -85,13 +87,6 @@ extension TidingsDatabase {
     /// Records the outcome of sending claimed items: a delivery row each, and the item's new
     /// state (delivered or failed, with the reason).
     public func recordDeliveries(_ deliveries: [DeliveryRecord], now: EpochMillis) throws(StoreError) {
-        try write("record deliveries") { db in
-            let update = try db.cachedStatement(
-                sql: "UPDATE notification SET state = ?, stateReason = ?, updatedAt = ? WHERE id = ? AND state = 'delivering'")
-            for delivery in deliveries {
-                try delivery.insert(db)
-                try update.execute(arguments: [delivery.outcome, delivery.failureReason, now, delivery.notificationId])
-            }
-        }
+        try recordRun(deliveries: deliveries, retries: [], cancelled: [:], now: now)
     }
 }

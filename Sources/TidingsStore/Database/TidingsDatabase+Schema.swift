@@ -86,6 +86,20 @@ extension TidingsDatabase {
                 CREATE INDEX stageRun_stage ON stageRun(stage, startedAt);
                 """)
         }
+        migrator.registerMigration("v2-channels") { db in
+            try db.execute(sql: """
+                CREATE TABLE outbox (
+                    notificationId TEXT NOT NULL,
+                    channel TEXT NOT NULL,
+                    attempts INTEGER NOT NULL,
+                    nextAttemptAt INTEGER NOT NULL,
+                    lastError TEXT,
+                    PRIMARY KEY (notificationId, channel)
+                );
+                CREATE INDEX outbox_next ON outbox(nextAttemptAt);
+                CREATE INDEX delivery_inbox ON delivery(channel, engagement, actualDeliveryTime);
+                """)
+        }
         return migrator
     }()
 }

@@ -1,0 +1,38 @@
+import ArgumentParser
+import TidingsStore
+
+/// Prints `error` as one line on stderr, `program: error: …`, and returns the exit code it
+/// stands for: a `CLIError`'s own, 1 for a database or unexpected failure.
+func exitCode(for error: any Error, program: String) -> ExitCode {
+    switch error {
+    case let error as ExitCode:
+        return error
+    case let error as CLIError:
+        Terminal.error(program: program, error.description)
+        return ExitCode(error.exitCode)
+    case let error as StoreError:
+        Terminal.error(program: program, error.description)
+        return ExitCode(1)
+    default:
+        Terminal.error(program: program, "\(error)")
+        return ExitCode(1)
+    }
+}
+
+/// Runs a program's body: a failure is printed as one line on stderr and becomes the exit code.
+public func runProgram(_ program: String, _ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch {
+        throw exitCode(for: error, program: program)
+    }
+}
+
+/// `runProgram` for programs whose work is asynchronous.
+public func runProgramAsync(_ program: String, _ body: () async throws -> Void) async throws {
+    do {
+        try await body()
+    } catch {
+        throw exitCode(for: error, program: program)
+    }
+}

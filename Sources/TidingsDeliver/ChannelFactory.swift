@@ -1,0 +1,51 @@
+import TidingsCore
+import TidingsStore
+
+/// Builds the channels a run may use, each once, from the config and the environment.
+public final class ChannelFactory {
+    private let config: TidingsConfig
+    private let databasePath: String
+    private let environment: [String: String]
+    private let programFolder: String
+    private let format: OutputFormat
+    private let zone: Zone
+    private var built: [ChannelName: any Channel] = [:]
+
+    /// A factory for one run. `programFolder` holds the `tidings` program (the desktop waiter).
+    public init(config: TidingsConfig, databasePath: String, environment: [String: String], programFolder: String, format: OutputFormat, zone: Zone) {
+        self.config = config
+        self.databasePath = databasePath
+        self.environment = environment
+        self.programFolder = programFolder
+        self.format = format
+        self.zone = zone
+    }
+
+    /// The channel named `name`, or nil when no webhook of that name is configured.
+    public func make(_ name: ChannelName) -> (any Channel)? {
+        if let channel = built[name] { return channel }
+        let channel: (any Channel)?
+        switch name {
+        case .stdout:
+            channel = StdoutChannel(format: format, zone: zone)
+        case .inbox:
+            channel = InboxChannel()
+        case .desktop:
+            channel = nil  // DESKTOP-PENDING
+        case .webhook:
+            channel = nil  // WEBHOOK-PENDING
+        }
+        built[name] = channel
+        return channel
+    }
+
+    /// Every channel the config can route to, in a fixed order, with the ones turned off.
+    public func allConfigured() -> [(name: ChannelName, enabled: Bool)] {
+        let names: [ChannelName] = [.stdout, .desktop, .inbox] + config.webhooks.map { .webhook($0.name) }
+        return names.map { name in
+            let off = config.disabledChannels.contains(name.description)
+                || (name.description.hasPrefix("webhook:") && config.disabledChannels.contains("webhook"))
+            return (name, !off)
+        }
+    }
+}

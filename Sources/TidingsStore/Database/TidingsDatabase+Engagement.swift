@@ -1,0 +1,80 @@
+import GRDB
+import TidingsCore
+
+/// One notification in the inbox.
+public struct InboxItem: Sendable, Equatable {
+    /// The notification.
+    public var notification: NotificationRecord
+    /// When it reached the inbox.
+    public var deliveredAt: EpochMillis
+    /// TAPPED, DISMISSED or IGNORED; nil while unread.
+    public var engagement: String?
+}
+
+extension TidingsDatabase {
+    /// Records what the user did with `notificationId` on `channel` (the latest delivery
+    /// there without an engagement yet), and moves the notification to read (tapped) or
+    /// dismissed. Returns false when there was no such delivery.
+    @discardableResult
+    public func recordEngagement(notificationId: String, channel: String, engagement: Engagement, at instant: EpochMillis) throws(StoreError) -> Bool {
+        try write("record engagement") { db in
+            try db.execute(
+                sql: """
+                    UPDATE delivery SET engagement = ?, engagedAt = ?
+                    WHERE id = (SELECT id FROM delivery WHERE notificationId = ? AND channel = ?
+                                AND outcome = 'delivered' AND engagement IS NULL ORDER BY id DESC LIMIT 1)
+                    """,
+                arguments: [engagement.rawValue, instant, notificationId, channel])
+            guard db.changesCount > 0 else { return false }
+            let state: NotificationState? = switch engagement {
+            case .tapped: .read
+            case .dismissed: .dismissed
+            case .ignored: nil
+            }
+            if let state {
+                try db.execute(
+                    sql: "UPDATE notification SET state = ?, updatedAt = ? WHERE id = ? AND state IN ('delivered', 'read', 'dismissed')",
+                    arguments: [state.rawValue, instant, notificationId])
+            }
+            return true
+        }
+    }
+
+    /// Inbox items, newest first: unread ones only, or all.
+    public func inboxItems(includeRead: Bool, limit: Int) throws(StoreError) -> [InboxItem] {
+        try read("read inbox") { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT notification.*, delivery.actualDeliveryTime AS inboxDeliveredAt, delivery.engagement AS inboxEngagement
+                    FROM delivery JOIN notification ON notification.id = delivery.notificationId
+                    WHERE delivery.channel = 'inbox' AND delivery.outcome = 'delivered'
+                      \(includeRead ? "" : "AND delivery.engagement IS NULL")
+                    ORDER BY delivery.actualDeliveryTime DESC, delivery.id DESC LIMIT ?
+                    """,
+                arguments: [limit])
+            return try rows.map { row in
+                InboxItem(
+                    notification: try NotificationRecord(row: row), deliveredAt: row["inboxDeliveredAt"],
+                    engagement: row["inboxEngagement"])
+            }
+        }
+    }
+
+    /// How many inbox items are unread.
+    public func inboxUnreadCount() throws(StoreError) -> Int {
+        try read("count inbox") { db in
+            try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM delivery WHERE channel = 'inbox' AND outcome = 'delivered' AND engagement IS NULL") ?? 0
+        }
+    }
+
+    /// Dismisses every unread inbox item; returns how many.
+    public func clearInbox(at instant: EpochMillis) throws(StoreError) -> Int {
+        let unread = try inboxItems(includeRead: false, limit: Int.max)
+        for item in unread {
+            try recordEngagement(notificationId: item.notification.id, channel: "inbox", engagement: .dismissed, at: instant)
+        }
+        return unread.count
+    }
+}
