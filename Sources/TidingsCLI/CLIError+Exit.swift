@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import TidingsCore
 import TidingsStore
 
 /// Prints `error` as one line on stderr, `program: error: …`, and returns the exit code it
@@ -19,12 +21,21 @@ func exitCode(for error: any Error, program: String) -> ExitCode {
     }
 }
 
-/// Runs a program's body: a failure is printed as one line on stderr and becomes the exit code.
-public func runProgram(_ program: String, _ body: () throws -> Void) throws {
+/// Runs a program's body: a failure is printed as one line on stderr and becomes the exit
+/// code. With `failure`, that function turns the failure's message into the line printed on
+/// stdout and the exit code instead (a Nagios plugin must answer UNKNOWN, 3).
+public func runProgram(_ program: String, failure: ((String) -> (line: String, status: Int32))? = nil, _ body: () throws -> Void) throws {
     do {
         try body()
+    } catch let error as ExitCode {
+        throw error
     } catch {
-        throw exitCode(for: error, program: program)
+        let code = exitCode(for: error, program: program)
+        guard let failure else { throw code }
+        let message = (error as? CLIError)?.description ?? (error as? StoreError)?.description ?? "\(error)"
+        let (line, status) = failure(message)
+        _ = StandardStreams.write(line, to: STDOUT_FILENO)
+        throw ExitCode(status)
     }
 }
 

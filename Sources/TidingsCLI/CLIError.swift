@@ -38,9 +38,9 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
 public enum Terminal {
     private static let colour = isatty(STDERR_FILENO) == 1 && Environment.current["NO_COLOR"] == nil
 
-    /// Writes `text` to standard error as is.
+    /// Writes `text` to standard error as is (a failure there has nowhere to be reported).
     public static func standardError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        _ = StandardStreams.write(text, to: STDERR_FILENO)
     }
 
     /// `program: error: message`.
@@ -58,9 +58,11 @@ public enum Terminal {
         standardError("\(program): \(message)\n")
     }
 
-    /// Writes `text` to standard output.
-    public static func output(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+    /// Writes `text` to standard output; a failure (full disk, closed pipe) is an error of the run.
+    public static func output(_ text: String) throws(CLIError) {
+        if let problem = StandardStreams.write(text, to: STDOUT_FILENO) {
+            throw CLIError.failed("cannot write to standard output: \(problem)")
+        }
     }
 }
 

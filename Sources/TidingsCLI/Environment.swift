@@ -1,4 +1,5 @@
 import Foundation
+import TidingsCore
 
 /// This process's environment variables.
 public enum Environment {
@@ -46,7 +47,7 @@ public struct Places: Sendable {
             folder + "/../../config/sample-content.json",
         ]
         for case let candidate? in candidates where FileManager.default.fileExists(atPath: candidate) {
-            return "file://" + (candidate as NSString).standardizingPath
+            return SourceURL.fileURL(path: (candidate as NSString).standardizingPath)
         }
         return nil
     }

@@ -26,10 +26,11 @@ public struct RunContext: Sendable {
 
     /// Resolves `options` for `program`: the flag, else the environment variable, else the default.
     public init(program: String, options: CommonOptions) throws(CLIError) {
+        StandardStreams.ignoreBrokenPipes()
         let environment = Environment.current
         self.program = program
         places = Places(environment: environment)
-        zone = .current
+        zone = try RunContext.zone(from: environment["TZ"])
         verbose = options.verbose
         databasePath = options.db ?? environment["TIDINGS_DB"].flatMap { $0.isEmpty ? nil : $0 } ?? places.defaultDatabase
         if let text = options.now ?? environment["TIDINGS_NOW"] {
@@ -44,6 +45,26 @@ public struct RunContext: Sendable {
         }
         let explicit = options.config ?? environment["TIDINGS_CONFIG"].flatMap { $0.isEmpty ? nil : $0 }
         (config, configOrigin) = try RunContext.loadConfig(explicit: explicit, places: places)
+    }
+
+    /// The zone `TZ` names, checked against the zone database without loading it (that
+    /// costs more than an idle run may spend): `Europe/Berlin`, `:Europe/Berlin`, or a path
+    /// under `/usr/share/zoneinfo`. POSIX rule strings (`CET-1CEST,…`) are refused.
+    static func zone(from variable: String?) throws(CLIError) -> Zone {
+        guard var name = variable, !name.isEmpty else { return .current }
+        if name.hasPrefix(":") { name.removeFirst() }
+        let zoneinfo = "/usr/share/zoneinfo/"
+        if name.hasPrefix("/") {
+            guard let range = name.range(of: "/zoneinfo/") else {
+                throw CLIError.usage("TZ: \"\(variable ?? "")\" is not a zone file under \(zoneinfo)")
+            }
+            name = String(name[range.upperBound...])
+        }
+        let valid = !name.isEmpty && !name.contains("..") && name.allSatisfy { $0.isLetter || $0.isNumber || "/_-+".contains($0) }
+        guard valid, FileManager.default.fileExists(atPath: zoneinfo + name) else {
+            throw CLIError.usage("TZ: unknown time zone \"\(variable ?? "")\"; use a name such as Europe/Berlin (see \(zoneinfo))")
+        }
+        return .deferred(named: name)
     }
 
     /// The real time now.
@@ -78,6 +99,17 @@ public struct RunContext: Sendable {
     public func openDatabase() throws(CLIError) -> TidingsDatabase {
         do {
             return try TidingsDatabase(path: databasePath)
+        } catch {
+            throw CLIError.store(error)
+        }
+    }
+
+    /// The shared database for a run that only reads: an empty one in memory when the file
+    /// does not exist yet, so that nothing is created.
+    public func openDatabaseReadingOnly() throws(CLIError) -> TidingsDatabase {
+        guard !FileManager.default.fileExists(atPath: databasePath) else { return try openDatabase() }
+        do {
+            return try TidingsDatabase.inMemory()
         } catch {
             throw CLIError.store(error)
         }

@@ -136,7 +136,7 @@ public struct DeliverOutcome: Sendable, Equatable {
 
     /// ok, degraded when something failed, waits or was missed, failed when nothing got through.
     public var stageOutcome: StageOutcome {
-        if failed + interrupted > 0 && delivered == 0 && retrying == 0 { return .failed }
+        if failed > 0 && delivered == 0 && retrying == 0 { return .failed }
         return failed + missed + interrupted + retrying > 0 ? .degraded : .ok
     }
 }

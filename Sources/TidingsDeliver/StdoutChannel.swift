@@ -48,18 +48,6 @@ public struct StdoutChannel: Channel {
     public func state() async -> ChannelState { .available }
 
     @Sendable static func writeToStandardOutput(_ text: String) -> String? {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.write(STDOUT_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return "standard output: \(String(cString: strerror(errno)))"
-            }
-            offset += written
-        }
-        return nil
+        StandardStreams.write(text, to: STDOUT_FILENO).map { "standard output: \($0)" }
     }
 }

@@ -59,8 +59,12 @@ public struct SourceFetcher {
         switch response.status {
         case 304:
             // A 304 confirms the cache only when it answers validators this cache sent.
-            let conditional = headers.contains { $0.name.hasPrefix("If-") }
-            return FetchResult(attempt: attempt(.notModified, status: 304), update: conditional ? .confirm : .keep)
+            guard headers.contains(where: { $0.name.hasPrefix("If-") }) else {
+                return FetchResult(
+                    attempt: attempt(.httpStatus, status: 304, reason: "HTTP 304 from \(response.finalURL) to a request without validators"),
+                    update: .keep)
+            }
+            return FetchResult(attempt: attempt(.notModified, status: 304), update: .confirm)
         case 200..<300:
             do {
                 let items = try ContentPayload.decode(response.body, fetchTime: now)

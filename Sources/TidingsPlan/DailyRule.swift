@@ -15,7 +15,8 @@ public struct DailyRule: Sendable {
         guard config.daily.enabled else { return [] }
         let end = now + horizon
         var planned: [NotificationRecord] = []
-        var date = zone.date(of: now)
+        // Start a day early: quiet hours can push yesterday's item past midnight into today.
+        var date = zone.date(of: now).adding(days: -1)
         let lastDate = zone.date(of: end)
         while date <= lastDate {
             defer { date = date.adding(days: 1) }
@@ -26,6 +27,18 @@ public struct DailyRule: Sendable {
             planned.append(notification(for: date, due: due, zone: zone, content: content, now: now))
         }
         return planned
+    }
+
+    /// Whether the settings rule out a daily update on `date` (turned off, or a weekend day
+    /// with `weekdays_only`).
+    public func excludes(_ date: LocalDate) -> Bool {
+        !config.daily.enabled || (config.daily.weekdaysOnly && date.isWeekend)
+    }
+
+    /// The local date of a daily notification id (`daily:2026-11-22`).
+    public static func date(ofID id: String) -> LocalDate? {
+        guard id.hasPrefix("daily:") else { return nil }
+        return LocalDate(id.dropFirst("daily:".count))
     }
 
     /// The notification for `date`, due at `due`.

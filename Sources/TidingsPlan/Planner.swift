@@ -48,13 +48,20 @@ public struct Planner: Sendable {
     /// again. With `dryRun` nothing is written.
     public func run(now: EpochMillis, zone: Zone, horizon: Int64, dryRun: Bool) throws(StoreError) -> PlanOutcome {
         let timer = StageTimer(stage: .plan, now: now)
-        let content = try database.cachedContent()
-        let planned = DailyRule(config: config).notifications(now: now, horizon: horizon, zone: zone, content: content)
+        // Content of sources no longer configured is not shown.
+        let sourceNames = Set(config.sources.map(\.name))
+        let content = try database.cachedContent().filter { sourceNames.contains($0.source) }
+        let rule = DailyRule(config: config)
+        let planned = rule.notifications(now: now, horizon: horizon, zone: zone, content: content)
         let plannedIDs = Set(planned.map(\.id))
         let pending = try database.pendingNotifications(kind: .daily)
-        // Only items inside this run's horizon can be judged: one beyond it (planned by an
-        // earlier run with a longer --horizon) is left for a later run.
-        let obsolete = pending.filter { $0.dueAt >= now && $0.dueAt <= now + horizon && !plannedIDs.contains($0.id) }
+        // Only what the settings now rule out is cancelled. An item beyond this run's horizon
+        // (from a run with a longer --horizon), or one whose wall time has already passed in
+        // a new zone, is left alone.
+        let obsolete = pending.filter { item in
+            guard item.dueAt >= now, !plannedIDs.contains(item.id), let date = DailyRule.date(ofID: item.id) else { return false }
+            return rule.excludes(date)
+        }
         let reason = config.daily.enabled
             ? "no longer planned (settings changed)" : "the daily update is turned off"
 

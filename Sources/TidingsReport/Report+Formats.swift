@@ -102,6 +102,11 @@ extension Report {
         return (line + "\n", status)
     }
 
+    /// The Nagios line and status (3, UNKNOWN) for a report that could not be made.
+    public static func nagiosUnknown(_ reason: String) -> (line: String, status: Int32) {
+        ("TIDINGS UNKNOWN - \(TextSanitizer.clean(reason))\n", 3)
+    }
+
     static func percent(_ value: Double?) -> String {
         guard let value else { return "n/a" }
         let tenths = Int64((value * 1000).rounded())

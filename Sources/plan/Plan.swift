@@ -33,14 +33,17 @@ struct Plan: ParsableCommand {
         try runProgram("plan") {
             let context = try RunContext(program: "plan", options: options)
             let horizon = try horizon.map { text throws(CLIError) in try durationOption(text, flag: "--horizon") } ?? context.config.plan.horizon
-            let database = try context.openDatabase()
+            guard TidingsConfig.Plan.horizonRange.contains(horizon) else {
+                throw CLIError.usage("--horizon: must be between 1h and 3660d, found \(DurationText.format(horizon))")
+            }
+            let database = try dryRun ? context.openDatabaseReadingOnly() : context.openDatabase()
             let outcome = try Planner(database: database, config: context.config)
                 .run(now: context.now, zone: context.zone, horizon: horizon, dryRun: dryRun)
             context.narrate((dryRun ? "would leave " : "") + outcome.summary)
             switch format {
-            case .json: Terminal.output(jsonArray(outcome.schedule.map { $0.jsonLine(zone: context.zone) }) + "\n")
-            case .text: Terminal.output(outcome.schedule.map { $0.textLine(zone: context.zone) + "\n" }.joined())
-            case nil: if dryRun { Terminal.output(outcome.schedule.map { $0.textLine(zone: context.zone) + "\n" }.joined()) }
+            case .json: try Terminal.output(jsonArray(outcome.schedule.map { $0.jsonLine(zone: context.zone) }) + "\n")
+            case .text: try Terminal.output(outcome.schedule.map { $0.textLine(zone: context.zone) + "\n" }.joined())
+            case nil: if dryRun { try Terminal.output(outcome.schedule.map { $0.textLine(zone: context.zone) + "\n" }.joined()) }
             }
         }
     }

@@ -47,7 +47,10 @@ struct ReportCommand: ParsableCommand {
 
     mutating func run() throws {
         var status: Int32 = 0
-        try runProgram("report") {
+        let format = format
+        var unknown: ((String) -> (line: String, status: Int32))?
+        if format == .nagios { unknown = { reason in Report.nagiosUnknown(reason) } }
+        try runProgram("report", failure: unknown) {
             let context = try RunContext(program: "report", options: options)
             let end = try until.map { text throws(CLIError) in
                 guard let instant = ISOTime.parse(text, in: context.zone) else {
@@ -58,7 +61,9 @@ struct ReportCommand: ParsableCommand {
             let start = try ISOTime.parse(since, in: context.zone) ?? end - durationOption(since, flag: "--since")
             guard start < end else { throw CLIError.usage("--since must be before --until") }
             let database = try context.openDatabase()
-            let report = try Report.generate(database: database, since: start, until: end, engagementChannels: [], now: context.now)
+            let report = try Report.generate(
+                database: database, since: start, until: end,
+                engagementChannels: ChannelName.engagementChannels, now: context.now)
             let text: String
             switch format {
             case .table: text = report.table(zone: context.zone)
@@ -69,7 +74,7 @@ struct ReportCommand: ParsableCommand {
             if let output {
                 try AtomicFile.write(text, to: output)
             } else {
-                Terminal.output(text)
+                try Terminal.output(text)
             }
         }
         if status != 0 { throw ExitCode(status) }

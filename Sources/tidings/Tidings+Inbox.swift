@@ -44,12 +44,13 @@ extension Tidings.Inbox {
                 let database = try context.openDatabase()
                 if format == .waybar {
                     let unread = try database.inboxItems(includeRead: false, limit: 10)
-                    Terminal.output(InboxView.waybar(unread: try database.inboxUnreadCount(), latest: unread) + "\n")
+                    try Terminal.output(InboxView.waybar(unread: database.inboxUnreadCount(), latest: unread) + "\n")
                 } else if count {
-                    Terminal.output("\(try database.inboxUnreadCount())\n")
+                    let unread = try database.inboxUnreadCount()
+                    try Terminal.output("\(unread)\n")
                 } else {
                     let items = try database.inboxItems(includeRead: all, limit: limit)
-                    Terminal.output(items.map { InboxView.line($0, format: format, zone: context.zone) + "\n" }.joined())
+                    try Terminal.output(items.map { InboxView.line($0, format: format, zone: context.zone) + "\n" }.joined())
                 }
             }
         }

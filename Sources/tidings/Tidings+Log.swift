@@ -28,7 +28,7 @@ extension Tidings {
             try runProgram("tidings log") {
                 let context = try RunContext(program: "tidings log", options: options)
                 let runs = try context.openDatabase().recentStageRuns(limit: limit, stage: stage)
-                Terminal.output(runs.map { line(for: $0, zone: context.zone) + "\n" }.joined())
+                try Terminal.output(runs.map { line(for: $0, zone: context.zone) + "\n" }.joined())
             }
         }
 

@@ -107,7 +107,7 @@ import Testing
 
     @Test(
         "a relative file: URL is resolved against the config's folder",
-        arguments: [("/dir", "file:///dir/today.json"), ("/dir/", "file:///dir/today.json"), ("/a b/c", "file:///a b/c/today.json")])
+        arguments: [("/dir", "file:///dir/today.json"), ("/dir/", "file:///dir/today.json"), ("/a b/c", "file:///a%20b/c/today.json")])
     func relativeFileURL(directory: String, expected: String) throws {
         let config = try Self.parse("[[sources]]\nname = \"s\"\nurl = \"file:today.json\"\n", directory: directory)
         #expect(config.sources.first?.url == expected)

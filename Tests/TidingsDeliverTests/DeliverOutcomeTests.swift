@@ -26,7 +26,7 @@ import TidingsStore
         Case(outcome: DeliverOutcome(delivered: 1, missed: 4), summary: "1 delivered, 0 failed, 4 missed", stage: .degraded, idle: false),
         Case(
             outcome: DeliverOutcome(interrupted: 1), summary: "0 delivered, 0 failed, 0 missed, 1 interrupted",
-            stage: .failed, idle: false),
+            stage: .degraded, idle: false),
         Case(
             outcome: DeliverOutcome(delivered: 2, interrupted: 1), summary: "2 delivered, 0 failed, 0 missed, 1 interrupted",
             stage: .degraded, idle: false),

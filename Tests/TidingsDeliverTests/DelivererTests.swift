@@ -144,7 +144,8 @@ import TidingsTestSupport
 
         let outcome = try await f.run(now: claimedAt + 10 * DeliverFixture.minute + 1)
         #expect(outcome == DeliverOutcome(interrupted: 1))
-        #expect(outcome.stageOutcome == .failed)
+        // Cleaning up after a run that died is not a failure of this run.
+        #expect(outcome.stageOutcome == .degraded)
         let stuck = try f.stored("stuck")
         #expect(stuck.state == "failed")
         #expect(stuck.stateReason?.hasPrefix("interrupted:") == true)

@@ -98,11 +98,12 @@ import TidingsTestSupport
         #expect(result.update.kind == "replace")
     }
 
-    @Test("304 with no stored state: not_modified, but there is nothing to confirm (.keep)")
+    @Test("304 with no stored state answers no question: an http_status failure, the cache kept")
     func notModifiedWithoutState() throws {
         let f = try FetchFixture { _ in TestHTTPResponse(status: 304) }
         let result = try f.fetch(f.source())
-        #expect(result.attempt.outcome == "not_modified")
+        #expect(result.attempt.outcome == "http_status")
+        #expect(result.attempt.reason?.contains("without validators") == true)
         #expect(result.attempt.httpStatus == 304)
         #expect(result.update.kind == "keep")
     }
@@ -113,7 +114,7 @@ import TidingsTestSupport
         try f.seed(url: "https://example.org/old.json", etag: Self.etag, lastModified: nil, at: FetchFixture.now - 60_000)
         let result = try f.fetch(f.source())
         #expect(f.server.requests.first?.header("If-None-Match") == nil)
-        #expect(result.attempt.outcome == "not_modified")
+        #expect(result.attempt.outcome == "http_status")
         #expect(result.update.kind == "keep")
     }
 

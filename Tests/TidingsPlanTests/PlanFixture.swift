@@ -9,7 +9,12 @@ import TidingsTestSupport
 final class PlanFixture {
     let directory: TemporaryDirectory
     let db: TidingsDatabase
-    var config = TidingsConfig()
+    var config: TidingsConfig = {
+        var config = TidingsConfig()
+        // The planner only shows content of configured sources.
+        config.sources = [TidingsConfig.Source(name: "daily", url: "https://example.org/daily.json")]
+        return config
+    }()
 
     static let berlin = Zone.named("Europe/Berlin")
     static let newYork = Zone.named("America/New_York")

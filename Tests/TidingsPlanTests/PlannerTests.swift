@@ -168,3 +168,39 @@ import TidingsTestSupport
         #expect(try database.pendingNotifications(kind: .daily).map(\.id) == ["daily:2026-11-22"])
     }
 }
+
+/// Items that quiet hours push past midnight, and content of sources no longer configured.
+@Suite struct PlannerEdgeTests {
+    @Test("An item pushed past midnight by quiet hours stays planned when plan runs after midnight")
+    func pushedPastMidnight() throws {
+        let dir = try TemporaryDirectory()
+        let database = try dir.database()
+        let zone = Zone.named("Europe/Berlin")
+        var config = TidingsConfig()
+        config.daily.time = WallTime(hour: 23, minute: 0) ?? .midnight
+        config.quietHours = QuietHours(enabled: true, start: WallTime(hour: 22, minute: 0) ?? .midnight, end: WallTime(hour: 7, minute: 0) ?? .midnight)
+        let planner = Planner(database: database, config: config)
+        _ = try planner.run(now: TestClock.at("2026-11-21T20:00", in: zone), zone: zone, horizon: 86_400_000, dryRun: false)
+        let after = try planner.run(now: TestClock.at("2026-11-22T00:30", in: zone), zone: zone, horizon: 86_400_000, dryRun: false)
+        #expect(after.cancelled.isEmpty)
+        let item = try #require(try database.notifications(ids: ["daily:2026-11-21"])["daily:2026-11-21"])
+        #expect(item.state == "pending")
+        #expect(item.dueAt == TestClock.at("2026-11-22T07:00", in: zone))
+    }
+
+    @Test("Content of a source removed from the config is not shown")
+    func removedSource() throws {
+        let dir = try TemporaryDirectory()
+        let database = try dir.database()
+        let zone = Zone.named("Europe/Berlin")
+        let now = TestClock.at("2026-11-22T06:00", in: zone)
+        let content = NotificationContent(id: "1", title: "Old source", body: "B", scheduledTime: 0, fetchTime: now)
+        try database.recordFetch(
+            url: "https://example.org/old.json", attempt: FetchAttempt(source: "old", startedAt: now, durationMs: 1, outcome: .ok),
+            update: .replace([content], etag: nil, lastModified: nil))
+        var config = TidingsConfig()
+        config.sources = [TidingsConfig.Source(name: "new", url: "https://example.org/new.json")]
+        let outcome = try Planner(database: database, config: config).run(now: now, zone: zone, horizon: 86_400_000, dryRun: true)
+        #expect(outcome.schedule.first?.staleness == "emergency")
+    }
+}

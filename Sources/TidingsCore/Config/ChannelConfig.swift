@@ -31,6 +31,9 @@ public enum ChannelName: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The channels that learn what the user did, as stored in delivery rows.
+    public static let engagementChannels = ["desktop", "inbox"]
+
     /// Whether the channel learns what the user did with a notification.
     public var reportsEngagement: Bool { self == .desktop || self == .inbox }
 }

@@ -41,7 +41,10 @@ extension TidingsConfig {
             config.fallback.staleAfter = try fallback.duration("stale_after") ?? config.fallback.staleAfter
         }
         try reader.section("plan") { plan throws(ConfigError) in
-            config.plan.horizon = try plan.duration("horizon") ?? config.plan.horizon
+            if let horizon = try plan.duration("horizon") {
+                guard Plan.horizonRange.contains(horizon) else { throw plan.error("horizon", "must be between 1h and 3660d") }
+                config.plan.horizon = horizon
+            }
         }
         config.sources = try reader.tables("sources").map { source throws(ConfigError) in
             try parseSource(source, directory: directory)
@@ -163,7 +166,7 @@ extension TidingsConfig {
     private static func resolveFileURL(_ url: String, directory: String) -> String {
         guard url.hasPrefix("file:"), !url.hasPrefix("file:/") else { return url }
         let relative = url.dropFirst("file:".count)
-        return "file://" + (directory.hasSuffix("/") ? directory : directory + "/") + relative
+        return SourceURL.fileURL(path: (directory.hasSuffix("/") ? directory : directory + "/") + relative)
     }
 }
 
@@ -189,6 +192,22 @@ public enum SourceURL {
         default:
             return "scheme \(scheme): is not supported; use https:, file: or http: to loopback"
         }
+    }
+
+    /// The `file://` URL of an absolute `path`, percent-encoded (a space or `#` in a folder
+    /// name must not end the path).
+    public static func fileURL(path: String) -> String {
+        var encoded = "file://"
+        for byte in path.utf8 {
+            let character = Character(Unicode.Scalar(byte))
+            if byte < 0x80, character.isLetter || character.isNumber || "/-._~".contains(character) {
+                encoded.append(character)
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                encoded += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return encoded
     }
 
     /// Whether `host` names this machine.

@@ -30,6 +30,8 @@ public struct TidingsConfig: Sendable, Equatable {
     public struct Plan: Sendable, Equatable {
         /// How far ahead `plan` creates notifications.
         public var horizon: Int64 = 2 * 86_400_000
+        /// Horizons allowed: an hour to about ten years.
+        public static let horizonRange: ClosedRange<Int64> = 3_600_000...(3660 * 86_400_000)
     }
 
     /// What kind of data a source serves.

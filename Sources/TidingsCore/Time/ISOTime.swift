@@ -10,9 +10,11 @@ public enum ISOTime {
         let second = Int(local - day * 86_400)
         let date = LocalDate(dayNumber: Int(day))
         let sign = offset < 0 ? "-" : "+"
-        let magnitude = abs(offset) / 60
+        let magnitude = abs(offset)
+        // Zones before about 1970 had offsets with seconds (Monrovia: -00:44:30); keep them exact.
+        let offsetSeconds = magnitude % 60 == 0 ? "" : ":\(LocalDate.pad(magnitude % 60, 2))"
         return "\(date)T\(LocalDate.pad(second / 3600, 2)):\(LocalDate.pad(second / 60 % 60, 2)):\(LocalDate.pad(second % 60, 2))"
-            + "\(sign)\(LocalDate.pad(magnitude / 60, 2)):\(LocalDate.pad(magnitude % 60, 2))"
+            + "\(sign)\(LocalDate.pad(magnitude / 3600, 2)):\(LocalDate.pad(magnitude / 60 % 60, 2))\(offsetSeconds)"
     }
 
     /// `2026-11-22T06:30:00Z` for `instant`.
@@ -40,10 +42,13 @@ public enum ISOTime {
         } else if let signIndex = rest.lastIndex(where: { $0 == "+" || $0 == "-" }) {
             let sign = rest[signIndex] == "-" ? -1 : 1
             let digits = rest[rest.index(after: signIndex)...].filter { $0 != ":" }
-            guard digits.count == 4, let hh = Int(digits: digits.prefix(2)), let mm = Int(digits: digits.suffix(2)), hh < 24, mm < 60 else {
+            guard digits.count == 4 || digits.count == 6,
+                let hh = Int(digits: digits.prefix(2)), let mm = Int(digits: digits.dropFirst(2).prefix(2)), hh < 24, mm < 60,
+                let ss = digits.count == 6 ? Int(digits: digits.suffix(2)) : 0, ss < 60
+            else {
                 return nil
             }
-            offsetSeconds = sign * (hh * 3600 + mm * 60)
+            offsetSeconds = sign * (hh * 3600 + mm * 60 + ss)
             rest = rest[..<signIndex]
         }
 

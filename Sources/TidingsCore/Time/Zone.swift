@@ -6,22 +6,38 @@ public struct Zone: Sendable, Equatable {
     private let fixed: TimeZone?
 
     /// The underlying zone.
-    public var timeZone: TimeZone { fixed ?? TimeZone.current }
+    public var timeZone: TimeZone {
+        if let fixed { return fixed }
+        if let deferredName { return TimeZone(identifier: deferredName) ?? TimeZone(secondsFromGMT: 0) ?? .current }
+        return TimeZone.current
+    }
 
     /// Wraps a Foundation zone.
-    public init(_ timeZone: TimeZone) { fixed = timeZone }
+    public init(_ timeZone: TimeZone) {
+        fixed = timeZone
+        deferredName = nil
+    }
 
     /// The zone named by an IANA identifier such as `Europe/Berlin`, or nil when unknown.
     public init?(identifier: String) {
         guard let zone = TimeZone(identifier: identifier) else { return nil }
         fixed = zone
+        deferredName = nil
     }
 
-    private init(deferred: Void) { fixed = nil }
+    private let deferredName: String?
+
+    private init(deferred name: String?) {
+        fixed = nil
+        deferredName = name
+    }
+
+    /// The zone named `identifier`, looked up on first use; UTC if the name is unknown.
+    public static func deferred(named identifier: String) -> Zone { Zone(deferred: identifier) }
 
     /// The zone of this process: `TZ` when set, else the system's. It is looked up on first
     /// use, not here: loading zone data costs more than an idle `deliver` run may spend.
-    public static var current: Zone { Zone(deferred: ()) }
+    public static var current: Zone { Zone(deferred: nil) }
 
     /// The same zone with its data loaded, for loops that convert many instants.
     public func resolved() -> Zone { Zone(timeZone) }

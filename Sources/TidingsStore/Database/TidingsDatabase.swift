@@ -45,6 +45,24 @@ public struct TidingsDatabase: Sendable {
         try migrateIfNeeded()
     }
 
+    /// An empty database in memory, for runs that must not create a file (`plan --dry-run`
+    /// before the first real run).
+    public static func inMemory() throws(StoreError) -> TidingsDatabase {
+        do {
+            return try TidingsDatabase(queue: DatabaseQueue(), path: ":memory:")
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError(path: ":memory:", operation: "open", error: error)
+        }
+    }
+
+    private init(queue: DatabaseQueue, path: String) throws(StoreError) {
+        self.path = path
+        writer = queue
+        try migrateIfNeeded()
+    }
+
     private static func prepareFiles(folder: String, path: String) throws(StoreError) {
         if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
             do {
@@ -63,12 +81,29 @@ public struct TidingsDatabase: Sendable {
         close(fd)
     }
 
+    /// Programs started together on a new file race to create it: the loser of a race
+    /// finds the work done, or the database briefly locked, and simply looks again.
     private func migrateIfNeeded() throws(StoreError) {
+        var attempt = 0
+        while true {
+            do {
+                return try migrateOnce()
+            } catch {
+                attempt += 1
+                guard attempt < 5, error.sqliteCode != nil else { throw error }
+                // GRDB caches what it learnt of the schema; the winner has changed it since.
+                try? writer.writeWithoutTransaction { db in db.clearSchemaCache() }
+                usleep(UInt32(50_000 * attempt))
+            }
+        }
+    }
+
+    private func migrateOnce() throws(StoreError) {
         let migrator = Self.migrator
         do {
             // WAL is a property of the file: set once, read back on every later open. (GRDB's
             // own WAL set-up writes a transaction on every open to make the WAL non-empty.)
-            if try writer.read({ db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }) != "wal" {
+            if path != ":memory:", try writer.read({ db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }) != "wal" {
                 try writer.writeWithoutTransaction { db in
                     guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
                         throw StoreError(path: path, message: "cannot switch the database to WAL mode")
