@@ -72,7 +72,10 @@ let package = Package(
         .testTarget(name: "TidingsHTTPTests", dependencies: ["TidingsHTTP", "TidingsTestSupport"]),
         .testTarget(name: "TidingsFetchTests", dependencies: ["TidingsFetch", "TidingsTestSupport"]),
         .testTarget(name: "TidingsPlanTests", dependencies: ["TidingsPlan", "TidingsTestSupport"]),
-        .testTarget(name: "TidingsDeliverTests", dependencies: ["TidingsDeliver", "TidingsTestSupport"]),
+        .testTarget(
+            name: "TidingsDeliverTests",
+            dependencies: ["TidingsDeliver", "TidingsTestSupport", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .testTarget(name: "TidingsReportTests", dependencies: ["TidingsReport", "TidingsTestSupport"]),
         .testTarget(
             name: "EndToEndTests",

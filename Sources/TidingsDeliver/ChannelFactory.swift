@@ -32,8 +32,8 @@ public final class ChannelFactory {
             channel = InboxChannel()
         case .desktop:
             channel = nil  // DESKTOP-PENDING
-        case .webhook:
-            channel = nil  // WEBHOOK-PENDING
+        case .webhook(let webhook):
+            channel = config.webhooks.first { $0.name == webhook }.map { WebhookChannel(target: $0, environment: environment) }
         }
         built[name] = channel
         return channel

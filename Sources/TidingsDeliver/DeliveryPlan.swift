@@ -65,7 +65,7 @@ struct DeliveryResults {
                 if attempts < maxAttempts(channel) {
                     row.outcome = "retry"
                     row.failureReason = reason
-                    let next = now + max(retryAfter ?? 0, 60_000)  // RETRY-PENDING
+                    let next = RetryPolicy.nextAttempt(after: attempts, retryAfter: retryAfter, now: now, random: &random)
                     retries.append(ScheduledRetry(
                         notificationId: item.id, channel: channel, attempts: attempts, nextAttemptAt: next, lastError: reason))
                 } else {

@@ -1,0 +1,138 @@
+import TidingsCore
+import TidingsStore
+
+/// The request one notification becomes for a webhook format: where it is posted, its content
+/// type, the format's own headers and the body bytes.
+///
+/// Every format sends one `POST` per notification. Every request also carries
+/// `User-Agent: Tidings/0.1.0`, `Idempotency-Key: <notification id>` and, when the target has a
+/// signing secret, `X-Tidings-Timestamp: <unix seconds>` and
+/// `X-Tidings-Signature: sha256=<lowercase hex HMAC-SHA256(secret, "<timestamp>.<body bytes>")>`,
+/// keyed with the secret's UTF-8 bytes.
+/// Examples show `daily:2026-11-22`, category `system`, due 07:30 in Berlin, with a deep link.
+///
+/// - `json`: to the URL, `Content-Type: application/json`, `Authorization: Bearer <token>` when a
+///   token is set. `deepLink` is `null` when there is none; `scheduledAt` is UTC.
+///   `{"id":"daily:2026-11-22","kind":"daily","category":"system","title":"Morning news","body":"Today's headline.","deepLink":"https://example.com/today","scheduledAt":"2026-11-22T06:30:00Z","staleness":"fresh"}`
+/// - `ntfy`: to the topic URL, `Content-Type: text/plain; charset=utf-8`, the body is the message
+///   text. Headers: `Title: <title>`; `Priority:` 5 transactional, 3 system, 3 social,
+///   2 marketing; `Tags: <category>`, plus `,warning` when the content is stale or emergency;
+///   with a deep link `Click: <deepLink>` and `Actions: view, View, <deepLink>` (the link in double
+///   quotes when it holds `,` or `;`); `Authorization: Bearer <token>` when a token is set.
+///   Header values are UTF-8 with control characters turned into spaces.
+/// - `gotify`: to `<url>/message` (unless the URL already ends with `/message`),
+///   `Content-Type: application/json`, the token in `X-Gotify-Key`. `priority` is 8
+///   transactional, 5 system, 4 social, 2 marketing; `extras` is left out without a deep link.
+///   `{"title":"Morning news","message":"Today's headline.","priority":5,"extras":{"client::notification":{"click":{"url":"https://example.com/today"}}}}`
+/// - `slack`: to the URL, `Content-Type: application/json`; `&`, `<` and `>` in the title and body
+///   become `&amp;`, `&lt;` and `&gt;`; the link line is left out without a deep link.
+///   `{"text":"*Morning news*\nToday's headline.\n<https://example.com/today|View>"}`
+/// - `discord`: to the URL, `Content-Type: application/json`; mentions such as `@everyone` are
+///   shown but never ping; the link line is left out without a deep link.
+///   `{"content":"**Morning news**\nToday's headline.\nhttps://example.com/today","allowed_mentions":{"parse":[]}}`
+///
+/// Slack and Discord URLs carry their own credential, so a configured token is not sent to them.
+public struct WebhookBody: Sendable, Equatable {
+    /// One request header.
+    public struct Header: Sendable, Equatable {
+        /// The header name.
+        public var name: String
+        /// The header value, single-line.
+        public var value: String
+
+        /// A header.
+        public init(_ name: String, _ value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// Where the body is posted.
+    public var url: String
+    /// The `Content-Type` header value.
+    public var contentType: String
+    /// The format's own headers (ntfy's Title, Priority, Tags, Click, Actions); never credentials.
+    public var headers: [Header]
+    /// The body, UTF-8.
+    public var bytes: [UInt8]
+
+    /// The request `item` becomes in `format` for a target at `url`.
+    public init(item: NotificationRecord, format: WebhookFormat, url: String) {
+        headers = []
+        switch format {
+        case .json:
+            self.url = url
+            contentType = Self.json
+            bytes = Array(Self.jsonObject(item).utf8)
+        case .ntfy:
+            self.url = url
+            contentType = "text/plain; charset=utf-8"
+            headers = Self.ntfyHeaders(item)
+            bytes = Array(item.body.utf8)
+        case .gotify:
+            self.url = Self.gotifyMessageURL(url)
+            contentType = Self.json
+            bytes = Array(Self.gotifyObject(item).utf8)
+        case .slack:
+            self.url = url
+            contentType = Self.json
+            bytes = Array(Self.slackObject(item).utf8)
+        case .discord:
+            self.url = url
+            contentType = Self.json
+            bytes = Array(Self.discordObject(item).utf8)
+        }
+    }
+
+    private static let json = "application/json"
+
+    private static func jsonObject(_ item: NotificationRecord) -> String {
+        var json = JSONLine()
+        json.add("id", item.id)
+        json.add("kind", item.kind)
+        json.add("category", item.category)
+        json.add("title", item.title)
+        json.add("body", item.body)
+        json.add("deepLink", item.deepLink)
+        json.add("scheduledAt", ISOTime.formatUTC(item.dueAt))
+        json.add("staleness", item.staleness)
+        return json.string
+    }
+
+    private static func gotifyObject(_ item: NotificationRecord) -> String {
+        var json = JSONLine()
+        json.add("title", item.title)
+        json.add("message", item.body)
+        json.add("priority", gotifyPriority(item.category))
+        if let link = item.deepLink {
+            var click = JSONLine()
+            click.add("url", link)
+            var notification = JSONLine()
+            notification.add("click", json: click.string)
+            var extras = JSONLine()
+            extras.add("client::notification", json: notification.string)
+            json.add("extras", json: extras.string)
+        }
+        return json.string
+    }
+
+    /// Gotify's scale runs 0–10; 8 and up makes Android show a heads-up popup.
+    static func gotifyPriority(_ category: String) -> Int {
+        switch Category(rawValue: category) {
+        case .transactional: 8
+        case .system, nil: 5
+        case .social: 4
+        case .marketing: 2
+        }
+    }
+
+    /// Gotify's message endpoint under `url`: `/message` appended to the path unless it is there.
+    static func gotifyMessageURL(_ url: String) -> String {
+        let queryStart = url.firstIndex { $0 == "?" || $0 == "#" } ?? url.endIndex
+        var base = String(url[..<queryStart])
+        let query = url[queryStart...]
+        while base.hasSuffix("/") { base.removeLast() }
+        if !base.hasSuffix("/message") { base += "/message" }
+        return base + query
+    }
+}

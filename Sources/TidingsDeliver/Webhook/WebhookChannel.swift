@@ -1,0 +1,111 @@
+import TidingsCore
+import TidingsHTTP
+import TidingsStore
+
+/// Posts notifications to one webhook target (json, ntfy, gotify, Slack or Discord): one request
+/// per notification, at most `concurrency` in flight, each worker reusing its connections.
+///
+/// Tokens and signing secrets come from the environment or from files, never from the config
+/// itself, and never appear in results, `platformInfo`, descriptions or errors.
+public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, CustomReflectable {
+    /// `webhook:NAME`.
+    public var name: String { "webhook:\(target.name)" }
+    /// Webhooks never learn what the user did.
+    public let reportsEngagement = false
+    /// The target's settings.
+    public let target: TidingsConfig.Webhook
+    /// The `User-Agent` header value.
+    public let userAgent: String
+    let credentials: Result<WebhookCredentials, WebhookSecretProblem>
+
+    /// The largest response body read; receivers answer webhooks with a few bytes.
+    static let maxResponseBytes = 64 * 1024
+
+    /// A channel for `target`, reading its secrets from `environment` or their files now.
+    public init(target: TidingsConfig.Webhook, environment: [String: String], userAgent: String = "Tidings/0.1.0") {
+        self.init(target: target, credentials: WebhookCredentials.resolve(target, environment: environment), userAgent: userAgent)
+    }
+
+    /// A channel with secrets already resolved (or known to be missing).
+    init(target: TidingsConfig.Webhook, credentials: Result<WebhookCredentials, WebhookSecretProblem>, userAgent: String) {
+        self.target = target
+        self.credentials = credentials
+        self.userAgent = userAgent
+    }
+
+    /// The channel, the format and the URL's host only: paths and queries may hold credentials.
+    public var platformInfo: String {
+        var json = JSONLine()
+        json.add("channel", name)
+        json.add("format", target.format.rawValue)
+        json.add("host", WebhookReasons.host(of: target.url))
+        return json.string
+    }
+
+    /// `webhook:NAME (FORMAT to HOST)`.
+    public var description: String {
+        "\(name) (\(target.format.rawValue) to \(WebhookReasons.host(of: target.url) ?? "no host"))"
+    }
+
+    /// Only the settings that hold no credential, for `dump` and debuggers.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["name": name, "format": target.format, "host": WebhookReasons.host(of: target.url) as Any])
+    }
+
+    /// Available when the secrets resolve; the network is not checked.
+    public func state() async -> ChannelState {
+        switch credentials {
+        case .success: .available
+        case .failure(let problem): .unavailable(reason: problem.reason, fix: problem.fix)
+        }
+    }
+
+    /// Posts each item, at most `target.concurrency` at once, and returns one result per item in order.
+    public func send(_ items: [NotificationRecord], now: EpochMillis) async -> [ChannelResult] {
+        guard !items.isEmpty else { return [] }
+        let credentials: WebhookCredentials
+        switch self.credentials {
+        case .success(let resolved): credentials = resolved
+        case .failure(let problem): return items.map { ChannelResult(id: $0.id, outcome: .unavailable(problem.reason)) }
+        }
+        let jobs = items.map { job(for: $0, credentials: credentials, now: now) }
+        let batch = WebhookBatch(jobs: jobs, workers: min(max(1, target.concurrency), jobs.count))
+        // The workers are threads of their own, so the cooperative pool is free while they run.
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                batch.start { results in continuation.resume(returning: results) }
+            }
+        } onCancel: {
+            batch.cancel()
+        }
+    }
+
+    /// The request for `item`, with its credential and signature headers, and how to judge the answer.
+    func job(for item: NotificationRecord, credentials: WebhookCredentials, now: EpochMillis) -> WebhookJob {
+        let body = WebhookBody(item: item, format: target.format, url: target.url)
+        var headers: [WebhookBody.Header] = [
+            WebhookBody.Header("Content-Type", body.contentType),
+            WebhookBody.Header("Idempotency-Key", item.id),
+        ]
+        headers += body.headers
+        if let token = credentials.token {
+            switch target.format {
+            case .json, .ntfy: headers.append(WebhookBody.Header("Authorization", "Bearer \(token.value)"))
+            case .gotify: headers.append(WebhookBody.Header("X-Gotify-Key", token.value))
+            case .slack, .discord: break
+            }
+        }
+        if let secret = credentials.secret {
+            headers += secret.signatureHeaders(timestamp: WebhookSecret.unixSeconds(now), body: body.bytes)
+        }
+        let seconds = Double(max(1, target.timeout)) / 1000
+        let request = HTTPRequest(
+            url: body.url, method: "POST", headers: headers.map { ($0.name, $0.value) }, body: body.bytes,
+            connectTimeout: seconds, totalTimeout: seconds, maxBodyBytes: Self.maxResponseBytes,
+            maxRedirects: 0, userAgent: userAgent)
+        let reasons = WebhookReasons(
+            channel: name, host: WebhookReasons.host(of: body.url), urls: [body.url, target.url],
+            secrets: credentials.redactions)
+        return WebhookJob(id: item.id, request: request, reasons: reasons, now: now)
+    }
+}

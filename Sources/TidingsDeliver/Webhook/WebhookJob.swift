@@ -1,0 +1,60 @@
+import TidingsCore
+import TidingsHTTP
+
+/// One prepared webhook request and how its answer becomes an outcome.
+struct WebhookJob: Sendable {
+    /// The notification's id.
+    let id: String
+    /// The request, credentials included; never shown.
+    let request: HTTPRequest
+    /// Writes reasons without URLs or secrets.
+    let reasons: WebhookReasons
+    /// The send time, which an HTTP-date `Retry-After` is measured from.
+    let now: EpochMillis
+
+    /// Sends the request with `client` (or says why there is none) and judges the answer.
+    func run(with client: Result<HTTPClient, HTTPError>) -> ChannelResult.Outcome {
+        guard let scheme = LinkPolicy.scheme(of: request.url), scheme == "https" || scheme == "http" else {
+            // The HTTP client also reads file: URLs, which would "succeed" without sending anything.
+            return .failed(reasons.scrub("refused url of \(reasons.channel): webhooks need https:, or http: to a loopback host"))
+        }
+        switch client {
+        case .failure(let error):
+            return .transient(reasons.scrub(error.message), retryAfter: nil)
+        case .success(let client):
+            do throws(HTTPError) {
+                return outcome(of: try client.perform(request))
+            } catch {
+                return outcome(of: error)
+            }
+        }
+    }
+
+    /// 2xx delivered; 429 and 5xx transient with the receiver's `Retry-After`; anything else failed.
+    func outcome(of response: HTTPResponse) -> ChannelResult.Outcome {
+        switch response.status {
+        case 200..<300:
+            return .delivered
+        case 429, 500..<600:
+            let wait = RetryPolicy.retryAfter(response.header("Retry-After"), now: now)
+            return .transient(reasons.status(response.status, body: response.body), retryAfter: wait)
+        default:
+            return .failed(reasons.status(response.status, body: response.body))
+        }
+    }
+
+    /// Timeouts, network errors and oversized answers may pass later; refused URLs and redirects never will.
+    func outcome(of error: HTTPError) -> ChannelResult.Outcome {
+        switch error.kind {
+        case .timeout, .network, .tooLarge:
+            return .transient(reasons.scrub(error.message), retryAfter: nil)
+        case .refusedURL:
+            let prefix = "refused url \(request.url): "
+            let why = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
+            return .failed(reasons.scrub("refused url of \(reasons.channel): \(why)"))
+        case .tooManyRedirects:
+            let host = reasons.host ?? "the receiver"
+            return .failed("\(host) answered with a redirect, which webhooks do not follow: configure the final url")
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Synchronization
+import Testing
+import TidingsTestSupport
+
+/// deliver to a webhook on a real HTTP server: retries across runs, permanent failures.
+@Suite struct WebhookEndToEndTests {
+    func pipeline(_ server: HTTPTestServer, maxAttempts: Int = 5) throws -> Pipeline {
+        try Pipeline(config: """
+            [routes]
+            system = ["webhook:hook"]
+            [[webhooks]]
+            name = "hook"
+            url = "\(server.baseURL)/hook"
+            format = "json"
+            timeout = "500ms"
+            max_attempts = \(maxAttempts)
+            """)
+    }
+
+    @Test("A 500, then a timeout the receiver did process, then 200: three runs, one Idempotency-Key, delivered once")
+    func retriedUntilDelivered() async throws {
+        let count = Mutex(0)
+        let server = try HTTPTestServer { _ in
+            let n = count.withLock { value in
+                value += 1
+                return value
+            }
+            switch n {
+            case 1: return .text("busy", status: 500)
+            case 2: return TestHTTPResponse(status: 200, delay: 1.5)  // processed, but too late to say so
+            default: return TestHTTPResponse(status: 200)
+            }
+        }
+        defer { server.stop() }
+        let pipeline = try pipeline(server)
+        try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "1d")
+
+        try await pipeline.succeed("deliver", "--now", "2026-11-22T07:30")
+        try await pipeline.succeed("deliver", "--now", "2026-11-22T07:30:10")  // the retry waits 24–36 s
+        #expect(server.requests.count == 1)
+        try await pipeline.succeed("deliver", "--now", "2026-11-22T08:30")
+        #expect(server.requests.count == 2)
+        try await pipeline.succeed("deliver", "--now", "2026-11-22T09:30")
+        #expect(server.requests.count == 3)
+        try await pipeline.succeed("deliver", "--now", "2026-11-22T10:30")
+        #expect(server.requests.count == 3, "delivered: no more attempts")
+
+        let keys = Set(server.requests.compactMap { $0.header("Idempotency-Key") })
+        #expect(keys == ["daily:2026-11-22"])
+        let body = try JSONObject(String(decoding: try #require(server.requests.last).body, as: UTF8.self))
+        #expect(body.string("id") == "daily:2026-11-22")
+        let report = try JSONObject(try await pipeline.succeed(
+            "report", "--format", "json", "--since", "2026-11-22T00:00", "--until", "2026-11-23T00:00"))
+        #expect(report.object("counts")?.int("delivered") == 1)
+        let log = try await pipeline.succeed("tidings", "log", "--stage", "deliver", "--limit", "1")
+        #expect(log.contains("1 delivered"))
+    }
+
+    @Test("A 400 fails at once: exit 1, the reason recorded, never retried")
+    func permanentFailure() async throws {
+        let server = try HTTPTestServer { _ in .text("bad request: unknown topic", status: 400) }
+        defer { server.stop() }
+        let pipeline = try pipeline(server)
+        try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "1d")
+        let result = try await pipeline.run("deliver", "--now", "2026-11-22T07:30")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("HTTP 400 from 127.0.0.1"))
+        try await pipeline.succeed("deliver", "--now", "2026-11-22T09:00")
+        #expect(server.requests.count == 1)
+        let report = try JSONObject(try await pipeline.succeed(
+            "report", "--format", "json", "--since", "2026-11-22T00:00", "--until", "2026-11-23T00:00"))
+        #expect(report.object("counts")?.int("failed") == 1)
+    }
+
+    @Test("After max_attempts transient failures the item fails with the last reason")
+    func givesUp() async throws {
+        let server = try HTTPTestServer { _ in .text("down", status: 503) }
+        defer { server.stop() }
+        let pipeline = try pipeline(server, maxAttempts: 2)
+        try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "1d")
+        try await pipeline.succeed("deliver", "--now", "2026-11-22T07:30")
+        let last = try await pipeline.run("deliver", "--now", "2026-11-22T09:00")
+        #expect(last.status == 1)
+        #expect(last.stderr.contains("gave up after 2 attempts"))
+        #expect(server.requests.count == 2)
+    }
+}
