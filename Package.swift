@@ -41,6 +41,7 @@ let package = Package(
             ]
         ),
         .target(name: "TidingsReport", dependencies: ["TidingsCore", "TidingsStore"]),
+        .target(name: "TidingsDoctor", dependencies: ["TidingsCore", "TidingsStore", "TidingsDeliver"]),
         .target(
             name: "TidingsCLI",
             dependencies: [
@@ -54,7 +55,7 @@ let package = Package(
         .executableTarget(name: "plan", dependencies: ["TidingsCLI", "TidingsPlan"]),
         .executableTarget(name: "deliver", dependencies: ["TidingsCLI", "TidingsDeliver"]),
         .executableTarget(name: "report", dependencies: ["TidingsCLI", "TidingsReport"]),
-        .executableTarget(name: "tidings", dependencies: ["TidingsCLI", "TidingsReport", "TidingsDeliver"]),
+        .executableTarget(name: "tidings", dependencies: ["TidingsCLI", "TidingsReport", "TidingsDeliver", "TidingsDoctor"]),
 
         // Tests
         .target(
@@ -74,7 +75,10 @@ let package = Package(
         .testTarget(name: "TidingsPlanTests", dependencies: ["TidingsPlan", "TidingsTestSupport"]),
         .testTarget(
             name: "TidingsDeliverTests",
-            dependencies: ["TidingsDeliver", "TidingsTestSupport", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "TidingsDeliver", "TidingsTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(name: "TidingsReportTests", dependencies: ["TidingsReport", "TidingsTestSupport"]),
         .testTarget(

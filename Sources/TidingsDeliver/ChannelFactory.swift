@@ -31,7 +31,9 @@ public final class ChannelFactory {
         case .inbox:
             channel = InboxChannel()
         case .desktop:
-            channel = nil  // DESKTOP-PENDING
+            channel = DesktopChannel(
+                config: config.desktop, session: SessionEnvironment(environment: environment),
+                databasePath: databasePath, waiterPath: programFolder + "/tidings")
         case .webhook(let webhook):
             channel = config.webhooks.first { $0.name == webhook }.map { WebhookChannel(target: $0, environment: environment) }
         }

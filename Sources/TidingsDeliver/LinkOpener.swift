@@ -41,3 +41,15 @@ public enum DetachedProcess {
         return status == 0 ? nil : "cannot start \(program): \(String(cString: strerror(status)))"
     }
 }
+
+/// Short outside programs (`crontab -l`) run with a deadline, for checks.
+public enum BoundedCommand {
+    /// What `program` (found on PATH) printed when it exited 0 within `limit`; nil otherwise.
+    public static func output(_ program: String, _ arguments: [String], environment: [String: String], limit: Duration = .seconds(3)) async -> String? {
+        let path = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+            .map { "\($0)/\(program)" }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let path else { return nil }
+        return await DesktopCall.run(path, arguments, environment: environment, limit: limit).successOutput
+    }
+}

@@ -1,11 +1,11 @@
 import ArgumentParser
 
 @main
-struct Tidings: ParsableCommand {
+struct Tidings: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tidings",
-        abstract: "Tidings for the person at the keyboard: the inbox, and what the pipeline did.",
+        abstract: "Tidings for the person at the keyboard: the inbox, doctor, tests and the log.",
         discussion: "Exit status: 0 done, 64 usage or config error, 1 failure.",
         version: "0.1.0",
-        subcommands: [Inbox.self, Log.self])
+        subcommands: [Doctor.self, Inbox.self, Log.self, Test.self, DesktopWait.self])
 }

@@ -2,6 +2,8 @@
 public enum NotificationKind: String, Sendable, CaseIterable {
     /// The daily update from fetched content.
     case daily
+    /// A test notification sent by `tidings test`.
+    case test
 }
 
 /// A notification's category; it chooses urgency, routing and whether quiet hours apply.

@@ -43,15 +43,17 @@ extension TidingsDatabase {
 
     /// Claims every pending item due at `now` for this run, atomically: when several runs
     /// claim at once each item goes to exactly one of them. Earliest and most important first.
-    public func claimDue(at now: EpochMillis) throws(StoreError) -> [NotificationRecord] {
+    /// With `only`, just those ids are claimed (a test notification).
+    public func claimDue(at now: EpochMillis, only ids: [String]? = nil) throws(StoreError) -> [NotificationRecord] {
         let claimed = try write("claim due notifications") { db in
-            try NotificationRecord.fetchAll(
+            let restriction = ids.map { "AND id IN (\(databaseQuestionMarks(count: $0.count)))" } ?? ""
+            return try NotificationRecord.fetchAll(
                 db,
                 sql: """
                     UPDATE notification SET state = 'delivering', claimedAt = ?, updatedAt = ?
-                    WHERE state = 'pending' AND dueAt <= ? RETURNING *
+                    WHERE state = 'pending' AND dueAt <= ? \(restriction) RETURNING *
                     """,
-                arguments: [now, now, now])
+                arguments: StatementArguments([now, now, now] as [any DatabaseValueConvertible] + (ids ?? [])))
         }
         return claimed.sorted { ($0.dueAt, -$0.priority, $0.id) < ($1.dueAt, -$1.priority, $1.id) }
     }

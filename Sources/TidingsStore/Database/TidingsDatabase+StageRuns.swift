@@ -16,3 +16,12 @@ extension TidingsDatabase {
         }
     }
 }
+
+extension TidingsDatabase {
+    /// SQLite's `PRAGMA quick_check`: "ok", or what is damaged.
+    public func integrityCheck() throws(StoreError) -> String {
+        try read("check integrity") { db in
+            try String.fetchAll(db, sql: "PRAGMA quick_check").joined(separator: "; ")
+        }
+    }
+}

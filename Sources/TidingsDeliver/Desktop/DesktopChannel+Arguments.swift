@@ -1,0 +1,73 @@
+import Foundation
+import TidingsCore
+import TidingsStore
+
+extension DesktopChannel {
+    /// The waiter's command line for `item`:
+    /// `desktop-wait --db=… --id=… --expire-ms=… [--link=…] -- notify-send …`.
+    /// Values go after `=` so that one starting with `-` is never read as an option.
+    func waiterArguments(for item: NotificationRecord, server: DesktopServer?) -> [String] {
+        var arguments = ["desktop-wait", "--db=\(databasePath)", "--id=\(item.id)", "--expire-ms=\(config.expire)"]
+        if let link = item.deepLink { arguments.append("--link=\(link)") }
+        return arguments + ["--"] + Self.notifySendArguments(for: item, config: config, server: server)
+    }
+
+    /// `notify-send` and its arguments for `item`, shaped by what the daemon announced.
+    static func notifySendArguments(for item: NotificationRecord, config: TidingsConfig.Desktop, server: DesktopServer?) -> [String] {
+        let category = Category(rawValue: item.category) ?? .system
+        var arguments = [
+            "notify-send", "--app-name=Tidings", "--urgency=\(urgency(for: category))",
+            "--expire-time=\(config.expire)", "--category=\(categoryHint(for: category))",
+        ]
+        if let icon = config.icon, isRegularFile(icon) { arguments.append("--icon=\(icon)") }
+        arguments += ["--print-id", "--wait"]
+        if server?.supportsActions == true {
+            arguments.append("--action=default=\(item.kind == "meeting" ? "Join" : "View")")
+        }
+        let title = withoutControls(item.title)
+        let body = withoutControls(item.body)
+        // "--" ends the options: a title starting with "-" is still the summary.
+        arguments += ["--", title.isEmpty ? "Tidings" : title, server?.supportsBodyMarkup == true ? escapeMarkup(body) : body]
+        return arguments
+    }
+
+    /// critical for transactional, normal for system and social, low for marketing.
+    static func urgency(for category: Category) -> String {
+        switch category {
+        case .transactional: "critical"
+        case .system, .social: "normal"
+        case .marketing: "low"
+        }
+    }
+
+    /// The freedesktop category hint: `im.received` for social, `x-tidings.<category>` otherwise
+    /// (the spec reserves `x-vendor.` for categories it does not list).
+    static func categoryHint(for category: Category) -> String {
+        category == .social ? "im.received" : "x-tidings.\(category.rawValue)"
+    }
+
+    /// `text` with `&`, `<` and `>` as entities, for a daemon that reads the body as markup.
+    static func escapeMarkup(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
+    /// `text` without control characters (newlines and tabs included).
+    static func withoutControls(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .control }))
+    }
+
+    private static func isRegularFile(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return path.hasPrefix("/") && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import TidingsCore
+
+extension DesktopChannel {
+    static let notificationsName = "org.freedesktop.Notifications"
+    static let busFix = "run `tidings init` in the desktop session, or export DBUS_SESSION_BUS_ADDRESS"
+    static let daemonFix = "start a notification daemon such as dunst (apt install dunst)"
+
+    /// Asks the session whether popups can be shown now: notify-send, the bus, the daemon
+    /// (what it is and can do), and whether dunst is paused. All calls together take at most
+    /// `config.deadline`; a miss kills the call and counts as unavailable.
+    func probe() async -> Probe {
+        guard session.find("notify-send") != nil else {
+            return Probe(state: .unavailable(reason: "notify-send is not installed", fix: "apt install libnotify-bin"))
+        }
+        guard let bus = session.busAddress else {
+            return Probe(state: .unavailable(
+                reason: "no session bus: DBUS_SESSION_BUS_ADDRESS is not set and there is no bus socket in XDG_RUNTIME_DIR or /run/user/\(getuid())",
+                fix: Self.busFix))
+        }
+        guard let gdbus = session.find("gdbus") else {
+            return Probe(state: .unavailable(reason: "gdbus is not installed", fix: "apt install libglib2.0-bin"))
+        }
+        let environment = session.childEnvironment()
+        let deadline = ContinuousClock.now + .milliseconds(config.deadline)
+        let timedOut = Probe(state: .unavailable(
+            reason: timeoutReason, fix: "restart the notification daemon (for dunst: systemctl --user restart dunst)"))
+
+        func call(_ program: String, _ arguments: [String]) async -> DesktopCallOutcome {
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else { return .timedOut }
+            return await DesktopCall.run(program, arguments, environment: environment, limit: left)
+        }
+        func callBus(_ method: String, _ arguments: [String] = []) async -> DesktopCallOutcome {
+            await call(gdbus, [
+                "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                "--method", "org.freedesktop.DBus.\(method)",
+            ] + arguments)
+        }
+        func callDaemon(_ method: String) async -> DesktopCallOutcome {
+            await call(gdbus, [
+                "call", "--session", "--dest", Self.notificationsName, "--object-path", "/org/freedesktop/Notifications",
+                "--method", "\(Self.notificationsName).\(method)",
+            ])
+        }
+        func failure(_ outcome: DesktopCallOutcome, _ what: String, fix: String) -> Probe? {
+            switch outcome {
+            case .timedOut: return timedOut
+            case .failedToStart(let reason): return Probe(state: .unavailable(reason: reason, fix: fix))
+            case .finished(let status, _, let error) where status != 0:
+                return Probe(state: .unavailable(reason: "\(what): \(Self.firstLine(error) ?? "gdbus exited with status \(status)")", fix: fix))
+            case .finished: return nil
+            }
+        }
+
+        let owner = await callBus("NameHasOwner", [Self.notificationsName])
+        if let failed = failure(owner, "the session bus at \(bus) does not answer", fix: Self.busFix) { return failed }
+        if GVariantText.boolean(in: owner.successOutput ?? "") != true {
+            let activatable = await callBus("ListActivatableNames")
+            if let failed = failure(activatable, "the session bus at \(bus) does not answer", fix: Self.busFix) { return failed }
+            guard GVariantText.strings(in: activatable.successOutput ?? "").contains(Self.notificationsName) else {
+                return Probe(state: .unavailable(
+                    reason: "no notification daemon: nothing owns \(Self.notificationsName) on the session bus, and nothing can be started for it",
+                    fix: Self.daemonFix))
+            }
+        }
+        let information = await callDaemon("GetServerInformation")
+        if let failed = failure(information, "the notification daemon failed", fix: Self.daemonFix) { return failed }
+        let capabilities = await callDaemon("GetCapabilities")
+        if let failed = failure(capabilities, "the notification daemon failed", fix: Self.daemonFix) { return failed }
+        let fields = GVariantText.strings(in: information.successOutput ?? "") + ["", "", "", ""]
+        let server = DesktopServer(
+            name: fields[0], vendor: fields[1], version: fields[2], specVersion: fields[3],
+            capabilities: GVariantText.strings(in: capabilities.successOutput ?? ""))
+
+        if let dunstctl = session.find("dunstctl") {
+            let paused = await call(dunstctl, ["is-paused"])
+            if case .timedOut = paused { return Probe(state: timedOut.state, server: server) }
+            if paused.successOutput == "true" {
+                return Probe(state: .quiet(reason: "dunst is paused (do not disturb): popups wait until `dunstctl set-paused false`"), server: server)
+            }
+        }
+        return Probe(state: .available, server: server)
+    }
+
+    /// The first non-empty line of `text`, trimmed.
+    static func firstLine(_ text: String) -> String? {
+        text.split(whereSeparator: \.isNewline).lazy
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .first { !$0.isEmpty }
+    }
+}

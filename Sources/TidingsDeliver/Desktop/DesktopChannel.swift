@@ -1,0 +1,114 @@
+import Synchronization
+import TidingsCore
+import TidingsStore
+
+/// Shows notifications as desktop popups through notify-send and the session's notification
+/// daemon. A detached waiter per popup learns what the user did and records it.
+public final class DesktopChannel: Channel, Sendable {
+    /// `desktop`.
+    public let name = "desktop"
+    /// True: the waiter records taps, dismissals and expiries.
+    public let reportsEngagement = true
+    /// The channel's settings.
+    public let config: TidingsConfig.Desktop
+    /// The desktop session the popups go to.
+    public let session: SessionEnvironment
+    /// The database the waiter records engagement in.
+    public let databasePath: String
+    /// The `tidings` program, whose hidden `desktop-wait` command is the waiter.
+    public let waiterPath: String
+
+    /// The last check of the daemon, kept for `platformInfo` and for `send`.
+    struct Probe: Sendable {
+        var state: ChannelState
+        var server: DesktopServer?
+    }
+
+    private let lastProbe = Mutex<Probe?>(nil)
+
+    /// A channel for `session` with `config`; `waiterPath` is the `tidings` program.
+    public init(config: TidingsConfig.Desktop, session: SessionEnvironment, databasePath: String, waiterPath: String) {
+        self.config = config
+        self.session = session
+        self.databasePath = databasePath
+        self.waiterPath = waiterPath
+    }
+
+    /// `{"channel":"desktop","server":{…},"capabilities":[…]}`; the server is null until
+    /// the daemon has been asked.
+    public var platformInfo: String { Self.platformInfo(server: lastProbe.withLock { $0?.server }) }
+
+    /// What the daemon said when last asked; nil before `state()` or `send`.
+    public var server: DesktopServer? { lastProbe.withLock { $0?.server } }
+
+    /// Asks the session and the daemon (see `probe()`), and keeps the daemon's answer.
+    public func state() async -> ChannelState {
+        let probe = await probe()
+        lastProbe.withLock { $0 = probe }
+        return probe.state
+    }
+
+    /// Starts one detached waiter per item and waits for each to say `sent <id>` within the
+    /// deadline: delivered, or unavailable with the reason. After one deadline miss the rest
+    /// are not tried.
+    public func send(_ items: [NotificationRecord], now: EpochMillis) async -> [ChannelResult] {
+        guard !items.isEmpty else { return [] }
+        let known = lastProbe.withLock { $0 }
+        let probe: Probe
+        if let known {
+            probe = known
+        } else {
+            probe = await self.probe()
+            lastProbe.withLock { $0 = probe }
+        }
+        if case .unavailable(let reason, _) = probe.state {
+            return items.map { ChannelResult(id: $0.id, outcome: .unavailable(reason)) }
+        }
+        let environment = session.childEnvironment()
+        var results: [ChannelResult] = []
+        var stalled: String?
+        for item in items {
+            // A daemon that let one popup miss the deadline would make every later one wait as long.
+            if let stalled {
+                results.append(ChannelResult(id: item.id, outcome: .unavailable(stalled)))
+                continue
+            }
+            let answer = await DesktopWaiterLaunch.start(
+                path: waiterPath, arguments: waiterArguments(for: item, server: probe.server),
+                environment: environment, limit: .milliseconds(config.deadline))
+            switch answer {
+            case .sent(let daemonId):
+                results.append(ChannelResult(
+                    id: item.id, outcome: .delivered, platformInfo: Self.platformInfo(server: probe.server, daemonId: daemonId)))
+            case .error(let reason):
+                results.append(ChannelResult(id: item.id, outcome: .unavailable(reason)))
+            case .timedOut:
+                stalled = timeoutReason
+                results.append(ChannelResult(id: item.id, outcome: .unavailable(timeoutReason)))
+            }
+        }
+        return results
+    }
+
+    /// "the notification daemon did not answer within 3 s".
+    var timeoutReason: String { "the notification daemon did not answer within \(Self.seconds(config.deadline))" }
+
+    /// `3 s`, or `1500 ms` when not a whole number of seconds.
+    static func seconds(_ milliseconds: Int64) -> String {
+        milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
+    }
+
+    static func platformInfo(server: DesktopServer?, daemonId: Int64? = nil) -> String {
+        var json = JSONLine()
+        json.add("channel", "desktop")
+        if let server {
+            json.add("server", json: server.json)
+            json.add("capabilities", json: jsonArray(server.capabilities.map(JSONLine.quoted)))
+        } else {
+            json.add("server", nil as String?)
+            json.add("capabilities", json: "[]")
+        }
+        if let daemonId { json.add("daemonId", daemonId) }
+        return json.string
+    }
+}

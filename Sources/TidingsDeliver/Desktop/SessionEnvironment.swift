@@ -1,0 +1,105 @@
+import Foundation
+
+/// The desktop session variables a cron job lacks (the session bus, the display, the runtime
+/// folder), found from the variables it has and the sockets the session leaves behind.
+public struct SessionEnvironment: Sendable, Equatable {
+    /// `DBUS_SESSION_BUS_ADDRESS`; nil when no session bus can be found.
+    public var busAddress: String?
+    /// `DISPLAY`, such as `:0`.
+    public var display: String?
+    /// `WAYLAND_DISPLAY`, such as `wayland-0`.
+    public var waylandDisplay: String?
+    /// `XAUTHORITY`.
+    public var xauthority: String?
+    /// `XDG_RUNTIME_DIR`.
+    public var runtimeDirectory: String?
+    /// The variables spawned programs keep from the given environment (PATH, HOME, LANG, …).
+    public var kept: [String: String]
+
+    /// The variables kept for spawned programs besides the session ones.
+    public static let keptNames = ["PATH", "HOME", "LANG", "LC_ALL", "LC_MESSAGES", "USER", "LOGNAME"]
+    /// The search path spawned programs get when the environment has none.
+    public static let defaultPath = "/usr/local/bin:/usr/bin:/bin"
+
+    /// Finds the session from `environment`. The bus is `DBUS_SESSION_BUS_ADDRESS`, else the
+    /// `bus` socket in `XDG_RUNTIME_DIR` or in `<userRuntimeRoot>/<uid>`; the display is
+    /// `DISPLAY`, else the lowest X socket in `x11SocketFolder`; the runtime folder is
+    /// `XDG_RUNTIME_DIR`, else `<userRuntimeRoot>/<uid>` when it exists.
+    public init(
+        environment: [String: String], uid: UInt32 = getuid(),
+        userRuntimeRoot: String = "/run/user", x11SocketFolder: String = "/tmp/.X11-unix"
+    ) {
+        func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        let userFolder = "\(userRuntimeRoot)/\(uid)"
+        runtimeDirectory = value("XDG_RUNTIME_DIR") ?? (Self.isDirectory(userFolder) ? userFolder : nil)
+        if let address = value("DBUS_SESSION_BUS_ADDRESS") {
+            busAddress = address
+        } else {
+            let sockets = [value("XDG_RUNTIME_DIR"), userFolder].compactMap { $0.map { $0 + "/bus" } }
+            busAddress = sockets.first(where: Self.isSocket).map { "unix:path=\($0)" }
+        }
+        display = value("DISPLAY") ?? Self.lowestDisplay(in: x11SocketFolder)
+        waylandDisplay = value("WAYLAND_DISPLAY")
+        xauthority = value("XAUTHORITY")
+        kept = environment.filter { Self.keptNames.contains($0.key) }
+    }
+
+    /// The session of this process's environment.
+    public static func current() -> SessionEnvironment {
+        SessionEnvironment(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// The environment for programs spawned into the session: the session variables found,
+    /// and PATH, HOME and the locale kept.
+    public func childEnvironment() -> [String: String] {
+        var variables = kept
+        if variables["PATH"]?.isEmpty ?? true { variables["PATH"] = Self.defaultPath }
+        let session: [(String, String?)] = [
+            ("DBUS_SESSION_BUS_ADDRESS", busAddress), ("DISPLAY", display), ("WAYLAND_DISPLAY", waylandDisplay),
+            ("XAUTHORITY", xauthority), ("XDG_RUNTIME_DIR", runtimeDirectory),
+        ]
+        for case let (name, value?) in session { variables[name] = value }
+        return variables
+    }
+
+    /// The search path of `childEnvironment()`.
+    public var searchPath: String { childEnvironment()["PATH"] ?? Self.defaultPath }
+
+    /// The full path of `program` on `searchPath`, or nil when it is not there.
+    public func find(_ program: String) -> String? {
+        Self.find(program, path: searchPath)
+    }
+
+    /// The full path of `program` in the folders of `path`, or nil when no executable file has that name.
+    public static func find(_ program: String, path: String) -> String? {
+        if program.contains("/") { return access(program, X_OK) == 0 ? program : nil }
+        for folder in path.split(separator: ":") where !folder.isEmpty {
+            let candidate = "\(folder)/\(program)"
+            if access(candidate, X_OK) == 0, !isDirectory(candidate) { return candidate }
+        }
+        return nil
+    }
+
+    static func isSocket(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFSOCK
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// `:<n>` for the lowest `X<n>` socket in `folder`, the display a session most likely owns.
+    static func lowestDisplay(in folder: String) -> String? {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let numbers = names.compactMap { name -> Int? in
+            let digits = name.dropFirst()
+            guard name.hasPrefix("X"), !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
+                isSocket("\(folder)/\(name)")
+            else { return nil }
+            return Int(digits)
+        }
+        return numbers.min().map { ":\($0)" }
+    }
+}

@@ -1,0 +1,118 @@
+import TidingsCore
+import TidingsDeliver
+import TidingsStore
+
+/// One line of `tidings doctor`: a check, whether it passed, what was found and the fix.
+public struct Finding: Sendable, Equatable {
+    /// What was checked (`config`, `database`, `channel desktop`).
+    public var check: String
+    /// Whether all is well.
+    public var ok: Bool
+    /// What was found.
+    public var detail: String
+    /// The one-line fix, when not ok.
+    public var fix: String?
+
+    /// A finding.
+    public init(check: String, ok: Bool, detail: String, fix: String? = nil) {
+        self.check = check
+        self.ok = ok
+        self.detail = detail
+        self.fix = fix
+    }
+}
+
+/// Everything `tidings doctor` checks, in order.
+public struct Diagnosis {
+    public let config: TidingsConfig
+    public let configOrigin: String
+    public let database: TidingsDatabase
+    public let channels: ChannelCheck
+    public let now: EpochMillis
+    public let zone: Zone
+
+    /// A diagnosis of one install.
+    public init(config: TidingsConfig, configOrigin: String, database: TidingsDatabase, channels: ChannelCheck, now: EpochMillis, zone: Zone) {
+        self.config = config
+        self.configOrigin = configOrigin
+        self.database = database
+        self.channels = channels
+        self.now = now
+        self.zone = zone
+    }
+
+    /// Runs every check.
+    public func run(scheduling: SchedulingState) async -> [Finding] {
+        var findings = [Finding(check: "config", ok: true, detail: "\(configOrigin): valid")]
+        findings.append(Finding(
+            check: "clock", ok: true, detail: "\(ISOTime.format(now, in: zone)) in \(zone.identifier)"))
+        findings.append(databaseFinding())
+        findings += stageFindings()
+        findings.append(contentFinding())
+        for report in await channels.states() {
+            findings.append(Self.finding(for: report))
+        }
+        findings.append(scheduling.finding)
+        return findings
+    }
+
+    private func databaseFinding() -> Finding {
+        do {
+            let result = try database.integrityCheck()
+            guard result == "ok" else {
+                return Finding(check: "database", ok: false, detail: "\(database.path): \(result)",
+                               fix: "restore a backup, or move the file away to start afresh")
+            }
+            return Finding(check: "database", ok: true, detail: "\(database.path): writable, intact")
+        } catch {
+            return Finding(check: "database", ok: false, detail: error.description, fix: "check the file's permissions and the disk")
+        }
+    }
+
+    private func stageFindings() -> [Finding] {
+        Stage.allCases.map { stage in
+            let check = "last \(stage.rawValue)"
+            guard let run = try? database.recentStageRuns(limit: 1, stage: stage).first else {
+                let needed = stage == .prefetch || stage == .plan
+                return Finding(check: check, ok: !needed, detail: "no run recorded",
+                               fix: needed ? "run \(stage.rawValue), or install crontab.example / the systemd timers" : nil)
+            }
+            let when = ISOTime.format(run.startedAt, in: zone)
+            let ok = run.outcome != StageOutcome.failed.rawValue
+            return Finding(check: check, ok: ok, detail: "\(when) \(run.outcome): \(run.summary)",
+                           fix: ok ? nil : "see tidings log --stage \(stage.rawValue)")
+        }
+    }
+
+    private func contentFinding() -> Finding {
+        let newest = (try? database.cachedContent())?.map(\.fetchTime).max()
+        guard let newest else {
+            return Finding(check: "content", ok: config.sources.isEmpty, detail: "nothing cached",
+                           fix: config.sources.isEmpty ? nil : "run prefetch; see tidings log --stage prefetch for failures")
+        }
+        let age = now - newest
+        let fresh = age <= config.fallback.staleAfter
+        return Finding(check: "content", ok: fresh, detail: "newest fetched \(AgeLabel.text(ageMillis: age).replacingPrefix())",
+                       fix: fresh ? nil : "sources are failing: see tidings log --stage prefetch")
+    }
+
+    static func finding(for report: ChannelReport) -> Finding {
+        let check = "channel \(report.name)"
+        guard report.enabled else { return Finding(check: check, ok: true, detail: "turned off") }
+        let info = report.platformInfo.map { " \($0)" } ?? ""
+        switch report.state {
+        case .available: return Finding(check: check, ok: true, detail: "available" + (report.name == "desktop" ? info : ""))
+        case .quiet(let reason): return Finding(check: check, ok: true, detail: "quiet: \(reason)")
+        case .notDetermined: return Finding(check: check, ok: true, detail: "not determined")
+        case .unavailable(let reason, let fix): return Finding(check: check, ok: false, detail: "unavailable: \(reason)", fix: fix)
+        }
+    }
+}
+
+extension String {
+    /// "as of 3h ago" → "3h ago"; "from 2 days ago" → "2 days ago".
+    fileprivate func replacingPrefix() -> String {
+        for prefix in ["as of ", "from "] where hasPrefix(prefix) { return String(dropFirst(prefix.count)) }
+        return self
+    }
+}

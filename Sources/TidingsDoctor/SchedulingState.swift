@@ -1,0 +1,47 @@
+import Foundation
+import TidingsCore
+
+/// Whether something starts the pipeline: crontab lines or systemd user timers.
+public struct SchedulingState: Sendable {
+    /// The user's crontab mentions `deliver`.
+    public var cron: Bool
+    /// The `tidings-deliver.timer` user unit is enabled.
+    public var systemd: Bool
+
+    /// A state.
+    public init(cron: Bool, systemd: Bool) {
+        self.cron = cron
+        self.systemd = systemd
+    }
+
+    /// Looks for an enabled `tidings-deliver.timer` under the XDG config folder and for
+    /// `deliver` in `crontab` (the text of `crontab -l`, nil when there is none).
+    public static func detect(environment: [String: String], crontab: String?) -> SchedulingState {
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
+        let timer = configHome + "/systemd/user/timers.target.wants/tidings-deliver.timer"
+        let cron = crontab?.split(separator: "\n").contains { line in
+            !line.trimmingPrefix(while: { $0 == " " }).hasPrefix("#") && line.contains("deliver")
+        } ?? false
+        return SchedulingState(cron: cron, systemd: FileManager.default.fileExists(atPath: timer))
+    }
+
+    var finding: Finding {
+        switch (cron, systemd) {
+        case (true, true):
+            return Finding(check: "scheduling", ok: false, detail: "both crontab lines and systemd timers start deliver",
+                           fix: "keep one: crontab -e, or systemctl --user disable tidings-deliver.timer")
+        case (true, false): return Finding(check: "scheduling", ok: true, detail: "crontab lines")
+        case (false, true): return Finding(check: "scheduling", ok: true, detail: "systemd user timers")
+        case (false, false):
+            return Finding(check: "scheduling", ok: false, detail: "nothing starts the pipeline",
+                           fix: "install crontab.example with crontab -e, or the units in config/systemd/")
+        }
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingPrefix(while predicate: (Character) -> Bool) -> Substring {
+        drop(while: predicate)
+    }
+}

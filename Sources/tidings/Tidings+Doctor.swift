@@ -1,0 +1,73 @@
+import ArgumentParser
+import TidingsCLI
+import TidingsCore
+import TidingsDeliver
+import TidingsDoctor
+
+extension Tidings {
+    struct Doctor: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check the whole install and say how to fix what is wrong.",
+            discussion: """
+                Checks the config, the database, the last run of each program, the age of the \
+                newest content, the state of every channel (for the desktop: the notification \
+                daemon's name and capabilities) and whether cron or systemd starts the pipeline. \
+                One line per check, ✓ or ✗, with the fix.
+
+                Exit status: 0 when every check passes, 1 otherwise, 64 for a usage or config error.
+                """)
+
+        @OptionGroup var options: CommonOptions
+
+        @Option(help: ArgumentHelp("text or json (one object per check, in an array).", valueName: "format"))
+        var format: DoctorFormat = .text
+
+        mutating func run() async throws {
+            let format = format
+            var healthy = true
+            try await runProgramAsync("tidings doctor") {
+                let context = try RunContext(program: "tidings doctor", options: options)
+                let database = try context.openDatabase()
+                let factory = ChannelFactory(
+                    config: context.config, databasePath: context.databasePath, environment: Environment.current,
+                    programFolder: Places.programFolder, format: .text, zone: context.zone)
+                let crontab = await BoundedCommand.output("crontab", ["-l"], environment: Environment.current)
+                let findings = await Diagnosis(
+                    config: context.config, configOrigin: context.configOrigin, database: database,
+                    channels: ChannelCheck(config: context.config, factory: factory), now: context.now, zone: context.zone
+                ).run(scheduling: .detect(environment: Environment.current, crontab: crontab))
+                healthy = findings.allSatisfy(\.ok)
+                try Terminal.output(DoctorView.render(findings, format: format))
+            }
+            if !healthy { throw ExitCode(1) }
+        }
+    }
+
+    enum DoctorFormat: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+}
+
+/// How findings look.
+enum DoctorView {
+    static func render(_ findings: [Finding], format: Tidings.DoctorFormat) -> String {
+        switch format {
+        case .json:
+            return jsonArray(findings.map { finding in
+                var json = JSONLine()
+                json.add("check", finding.check)
+                json.add("ok", finding.ok)
+                json.add("detail", finding.detail)
+                json.add("fix", finding.fix)
+                return json.string
+            }) + "\n"
+        case .text:
+            let width = findings.map(\.check.count).max() ?? 0
+            return findings.map { finding in
+                var line = "\(finding.ok ? "✓" : "✗") \(finding.check.padding(toLength: width, withPad: " ", startingAt: 0))  \(finding.detail)"
+                if let fix = finding.fix { line += "\n  \(String(repeating: " ", count: width))  fix: \(fix)" }
+                return line + "\n"
+            }.joined()
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import TidingsCLI
+import TidingsCore
+import TidingsDeliver
+
+extension Tidings {
+    struct Test: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Send one test notification through every enabled channel and say what happened.",
+            discussion: """
+                The test notification (category transactional, id test:<time>) is recorded like \
+                any other delivery, so it shows in the inbox and counts in the rates. stdout is \
+                left out unless --stdout is given.
+
+                Exit status: 0 when every channel took it, 1 otherwise, 64 for a usage or config error.
+                """)
+
+        @OptionGroup var options: CommonOptions
+
+        @Flag(help: "Print the test notification on stdout too.")
+        var stdout = false
+
+        mutating func run() async throws {
+            let includeStdout = stdout
+            var allDelivered = true
+            try await runProgramAsync("tidings test") {
+                let context = try RunContext(program: "tidings test", options: options)
+                let database = try context.openDatabase()
+                let factory = ChannelFactory(
+                    config: context.config, databasePath: context.databasePath, environment: Environment.current,
+                    programFolder: Places.programFolder, format: .text, zone: context.zone)
+                let reports = try await ChannelCheck(config: context.config, factory: factory)
+                    .sendTest(database: database, now: context.now, includeStdout: includeStdout)
+                for report in reports {
+                    let line: String
+                    switch report.outcome {
+                    case .delivered?: line = "✓ \(report.name): delivered"
+                    case .failed(let reason)?, .unavailable(let reason)?, .transient(let reason, _)?:
+                        allDelivered = false
+                        line = "✗ \(report.name): \(reason)"
+                    case nil: continue
+                    }
+                    Terminal.standardError(line + "\n")
+                }
+            }
+            if !allDelivered { throw ExitCode(1) }
+        }
+    }
+}

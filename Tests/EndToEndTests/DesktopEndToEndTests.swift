@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import TidingsTestSupport
+
+/// deliver to a real notification daemon (dunst on Xvfb, a private session bus), as cron runs it.
+@Suite(.serialized) struct DesktopEndToEndTests {
+    static let config = "[routes]\nsystem = [\"desktop\"]\n[delivery]\ngrace = \"1d\"\n"
+
+    /// Polls `tidings log`-free: the engagement recorded by the detached waiter, via report.
+    func engagementRate(_ pipeline: Pipeline) async throws -> Double? {
+        for _ in 0..<80 {
+            let report = try JSONObject(try await pipeline.succeed(
+                "report", "--format", "json", "--since", "2026-11-22T00:00", "--until", "2026-11-23T00:00"))
+            if let rate = report.double("engagementRate"), rate > 0 { return rate }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return nil
+    }
+
+    @Test("deliver shows the daily update on the desktop; a click on it is a tap in the rates")
+    func popupAndTap() async throws {
+        let session = try DesktopSession()
+        defer { session.stop() }
+        var pipeline = try Pipeline(config: Self.config)
+        pipeline.runner.environment.merge(session.environment) { $1 }
+        try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "1d")
+        try await pipeline.succeed("deliver", "--now", "2026-11-22T07:30")
+
+        // dunst shows it: the newest popup is ours (closed popups go to history, so close it by acting on it).
+        _ = try await session.dunstctl(["action", "0"])
+        let rate = try await engagementRate(pipeline)
+        #expect(rate == 1.0)
+        let history = try await session.dunstctl(["history"])
+        #expect(history.contains("Your daily update"))
+        #expect(history.contains("Tidings"))
+        let log = try await pipeline.succeed("tidings", "log", "--stage", "deliver")
+        #expect(log.contains("1 delivered"))
+    }
+
+    @Test("With no session bus (cron on a headless machine) the item goes to the inbox, and the row says why")
+    func fallbackToInbox() async throws {
+        var pipeline = try Pipeline(config: Self.config)
+        pipeline.runner.environment["XDG_RUNTIME_DIR"] = pipeline.folder.file("no-runtime-dir")
+        try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "1d")
+        let result = try await pipeline.run("deliver", "--now", "2026-11-22T07:30", "-v")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try await pipeline.succeed("tidings", "inbox", "--count") == "1\n")
+        let doctor = try await pipeline.run("tidings", "doctor", "--format", "json")
+        let findings = try JSONObject.array(doctor.stdout)
+        let desktop = try #require(findings.first { $0.string("check") == "channel desktop" })
+        #expect(desktop.string("detail")?.hasPrefix("unavailable") == true)
+        #expect(desktop.string("fix") != nil)
+        #expect(doctor.status == 1)
+    }
+
+    @Test("tidings test reaches every enabled channel and says so")
+    func testNotification() async throws {
+        let session = try DesktopSession()
+        defer { session.stop() }
+        var pipeline = try Pipeline(config: Self.config)
+        pipeline.runner.environment.merge(session.environment) { $1 }
+        let result = try await pipeline.run("tidings", "test")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("✓ desktop: delivered"))
+        #expect(result.stderr.contains("✓ inbox: delivered"))
+        #expect(!result.stderr.contains("stdout"))
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import TidingsCore
+import TidingsStore
+import TidingsTestSupport
+@testable import TidingsDeliver
+
+/// The notify-send command line, the waiter's, and reading what gdbus prints.
+@Suite struct DesktopArgumentsTests {
+    static let dunst = DesktopServer(
+        name: "dunst", vendor: "knopwob", version: "1.9.0 (2022-06-27)", specVersion: "1.2",
+        capabilities: ["actions", "body", "body-markup"])
+    static let plain = DesktopServer(name: "plain", vendor: "x", version: "1", specVersion: "1.2", capabilities: ["body"])
+
+    static func config(expire: Int64 = 10_000, icon: String? = nil) -> TidingsConfig.Desktop {
+        var config = TidingsConfig().desktop
+        config.expire = expire
+        config.icon = icon
+        return config
+    }
+
+    @Test("A daemon with actions and markup: a View action, the body escaped, the summary as it is")
+    func fullDaemon() {
+        let item = DesktopFixture.item("a", title: "-5% <off>", body: "Fish & chips <b>\tnow</b>\u{1B}[31m")
+        #expect(DesktopChannel.notifySendArguments(for: item, config: Self.config(), server: Self.dunst) == [
+            "notify-send", "--app-name=Tidings", "--urgency=normal", "--expire-time=10000", "--category=x-tidings.system",
+            "--print-id", "--wait", "--action=default=View", "--", "-5% <off>", "Fish &amp; chips &lt;b&gt;now&lt;/b&gt;[31m",
+        ])
+    }
+
+    @Test("A daemon without actions or markup: no action, the body unescaped")
+    func plainDaemon() {
+        let item = DesktopFixture.item("a", category: .marketing, body: "Fish & chips")
+        #expect(DesktopChannel.notifySendArguments(for: item, config: Self.config(expire: 5_000), server: Self.plain) == [
+            "notify-send", "--app-name=Tidings", "--urgency=low", "--expire-time=5000", "--category=x-tidings.marketing",
+            "--print-id", "--wait", "--", "Morning news", "Fish & chips",
+        ])
+    }
+
+    @Test("Urgency and category hint per category", arguments: [
+        (TidingsCore.Category.transactional, "critical", "x-tidings.transactional"),
+        (.system, "normal", "x-tidings.system"),
+        (.social, "normal", "im.received"),
+        (.marketing, "low", "x-tidings.marketing"),
+    ])
+    func urgency(category: TidingsCore.Category, urgency: String, hint: String) {
+        #expect(DesktopChannel.urgency(for: category) == urgency)
+        #expect(DesktopChannel.categoryHint(for: category) == hint)
+    }
+
+    @Test("A meeting's action is Join")
+    func meeting() {
+        var item = DesktopFixture.item("m")
+        item.kind = "meeting"
+        let arguments = DesktopChannel.notifySendArguments(for: item, config: Self.config(), server: Self.dunst)
+        #expect(arguments.filter { $0.hasPrefix("--action=") } == ["--action=default=Join"])
+    }
+
+    @Test("The icon is passed only when it is an existing local file")
+    func icon() throws {
+        let directory = try TemporaryDirectory()
+        let icon = try directory.write("png", to: "icon.png")
+        let item = DesktopFixture.item("a")
+        for (path, passed) in [(icon, true), (directory.file("missing.png"), false), (directory.path, false), ("icon.png", false)] {
+            let arguments = DesktopChannel.notifySendArguments(for: item, config: Self.config(icon: path), server: Self.dunst)
+            #expect(arguments.contains("--icon=\(path)") == passed, "\(path)")
+        }
+    }
+
+    @Test("The waiter's command line: values after =, the link only when there is one, notify-send after --")
+    func waiter() {
+        var config = Self.config(expire: 8_000)
+        config.deadline = 3_000
+        let channel = DesktopChannel(
+            config: config, session: SessionEnvironment(environment: [:]), databasePath: "/tmp/t.sqlite", waiterPath: "/usr/bin/tidings")
+        let linked = channel.waiterArguments(for: DesktopFixture.item("-x", deepLink: "https://example.org"), server: Self.plain)
+        #expect(Array(linked.prefix(7)) == [
+            "desktop-wait", "--db=/tmp/t.sqlite", "--id=-x", "--expire-ms=8000", "--link=https://example.org", "--", "notify-send",
+        ])
+        let bare = channel.waiterArguments(for: DesktopFixture.item("a"), server: Self.plain)
+        #expect(!bare.contains { $0.hasPrefix("--link") })
+    }
+
+    @Test("gdbus output: strings in either quote style with escapes, and booleans")
+    func gvariant() {
+        #expect(GVariantText.strings(in: "('dunst', 'knopwob', '1.9.0 (2022-06-27)', '1.2')")
+            == ["dunst", "knopwob", "1.9.0 (2022-06-27)", "1.2"])
+        #expect(GVariantText.strings(in: #"(['actions', "it's", 'a\\b', 'tab\there', 'caf\u00e9'],)"#) == ["actions", "it's", "a\\b", "tab\there", "café"])
+        #expect(GVariantText.strings(in: "(@as [],)") == [])
+        #expect(GVariantText.boolean(in: "(true,)") == true)
+        #expect(GVariantText.boolean(in: "(false,)") == false)
+    }
+
+    @Test("Deadlines read as seconds when whole")
+    func seconds() {
+        #expect(DesktopChannel.seconds(3_000) == "3 s")
+        #expect(DesktopChannel.seconds(1_500) == "1500 ms")
+    }
+}
