@@ -9,10 +9,13 @@ final class CurlHandle {
     private let errorBuffer: UnsafeMutablePointer<CChar>
 
     init() throws(HTTPError) {
+        if let problem = tidings_curl_load() {
+            throw HTTPError(kind: .network, message: "cannot load libcurl (apt install libcurl4): \(String(cString: problem))")
+        }
         guard curlGlobalInitCode == CURLE_OK else {
             throw HTTPError(kind: .network, curlCode: curlGlobalInitCode.int32, message: "could not initialize libcurl: \(curlGlobalInitCode.text)")
         }
-        guard let handle = curl_easy_init() else {
+        guard let handle = tidings_curl_easy_init() else {
             throw HTTPError(kind: .network, message: "could not create a libcurl handle")
         }
         self.handle = handle
@@ -21,13 +24,13 @@ final class CurlHandle {
     }
 
     deinit {
-        curl_easy_cleanup(handle)
+        tidings_curl_easy_cleanup(handle)
         errorBuffer.deallocate()
     }
 
     /// Clears every option but keeps the connection and DNS caches, then re-arms the error buffer.
     func reset() throws(HTTPError) {
-        curl_easy_reset(handle)
+        tidings_curl_easy_reset(handle)
         errorBuffer[0] = 0
         // curl_easy_reset also forgets CURLOPT_ERRORBUFFER, so it must be set again each time.
         try check(tidings_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer), CURLOPT_ERRORBUFFER)
@@ -76,7 +79,7 @@ final class CurlHandle {
 
     /// Runs the configured transfer to completion on the calling thread.
     func perform() -> CURLcode {
-        curl_easy_perform(handle)
+        tidings_curl_easy_perform(handle)
     }
 
     /// libcurl's detailed message for the last failure, or the generic text for `code`.
@@ -112,5 +115,5 @@ extension CURLcode {
     var int32: Int32 { Int32(truncatingIfNeeded: rawValue) }
 
     /// libcurl's generic, lower-cased description of the code.
-    var text: String { lowercasedFirst(String(cString: curl_easy_strerror(self))) }
+    var text: String { lowercasedFirst(String(cString: tidings_curl_easy_strerror(self))) }
 }

@@ -7,7 +7,7 @@ final class CurlHeaderList {
     init() {}
 
     deinit {
-        curl_slist_free_all(head)
+        tidings_curl_slist_free_all(head)
     }
 
     /// Appends one header, written so libcurl sends it as given.
@@ -23,7 +23,7 @@ final class CurlHeaderList {
     /// Appends a raw line such as "Expect:", which tells libcurl to suppress a header it adds itself.
     func appendLine(_ line: String) throws(HTTPError) {
         // curl_slist_append copies the string and returns nil only when out of memory.
-        guard let grown = curl_slist_append(head, line) else {
+        guard let grown = tidings_curl_slist_append(head, line) else {
             throw HTTPError(kind: .network, message: "out of memory building request headers")
         }
         head = grown

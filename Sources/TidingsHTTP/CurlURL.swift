@@ -6,13 +6,13 @@ final class CurlURL {
 
     /// Parses `url`, or returns the parser's complaint.
     static func parse(_ url: String) -> Result<CurlURL, ParseFailure> {
-        guard let handle = curl_url() else {
+        guard let handle = tidings_curl_url() else {
             return .failure(ParseFailure(reason: "out of memory parsing url"))
         }
         let parsed = CurlURL(handle: handle)
-        let code = curl_url_set(handle, CURLUPART_URL, url, 0)
+        let code = tidings_curl_url_set(handle, CURLUPART_URL, url, 0)
         guard code == CURLUE_OK else {
-            let reason = curl_url_strerror(code).map { String(cString: $0) } ?? "malformed url"
+            let reason = tidings_curl_url_strerror(code).map { String(cString: $0) } ?? "malformed url"
             return .failure(ParseFailure(reason: lowercasedFirst(reason)))
         }
         return .success(parsed)
@@ -23,7 +23,7 @@ final class CurlURL {
     }
 
     deinit {
-        curl_url_cleanup(handle)
+        tidings_curl_url_cleanup(handle)
     }
 
     /// The lower-cased host as libcurl normalizes it (IPv6 in brackets), or nil without one.
@@ -34,8 +34,8 @@ final class CurlURL {
 
     private func part(_ which: CURLUPart, flags: UInt32 = 0) -> String? {
         var out: UnsafeMutablePointer<CChar>?
-        guard curl_url_get(handle, which, &out, flags) == CURLUE_OK, let out else { return nil }
-        defer { curl_free(out) }
+        guard tidings_curl_url_get(handle, which, &out, flags) == CURLUE_OK, let out else { return nil }
+        defer { tidings_curl_free(out) }
         return String(cString: out)
     }
 

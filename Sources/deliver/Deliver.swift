@@ -4,7 +4,7 @@ import TidingsCore
 import TidingsDeliver
 
 @main
-struct Deliver: AsyncParsableCommand {
+struct Deliver: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "deliver",
         abstract: "Send the notifications that are due now. Never uses the network for content.",
@@ -37,20 +37,27 @@ struct Deliver: AsyncParsableCommand {
         }
     }
 
-    mutating func run() async throws {
+    mutating func run() throws {
         let format = format
         let only = channel.flatMap(ChannelName.init)
-        try await runProgramAsync("deliver") {
+        try runProgram("deliver") {
             let context = try RunContext(program: "deliver", options: options)
             if case .webhook(let name)? = only, !context.config.webhooks.contains(where: { $0.name == name }) {
                 throw CLIError.usage("--channel: no [[webhooks]] entry is named \"\(name)\"")
             }
             let database = try context.openDatabase()
-            let channels = ChannelFactory(
-                config: context.config, databasePath: context.databasePath, environment: Environment.current,
-                programFolder: Places.programFolder, format: format, zone: context.zone)
-            let outcome = try await Deliverer(database: database, config: context.config, only: only, channels: channels.make)
-                .run(now: context.now, zone: context.zone)
+            // The every-minute idle run ends here, before anything else starts.
+            guard try database.hasDeliveryWork(at: context.now) else {
+                context.narrate("nothing due")
+                return
+            }
+            let outcome = try runBlocking {
+                let channels = ChannelFactory(
+                    config: context.config, databasePath: context.databasePath, environment: Environment.current,
+                    programFolder: Places.programFolder, format: format, zone: context.zone)
+                return try await Deliverer(database: database, config: context.config, only: only, channels: channels.make)
+                    .run(now: context.now, zone: context.zone)
+            }
             context.narrate(outcome.idle ? "nothing due" : outcome.summary)
             if outcome.stageOutcome == .failed { throw CLIError.failed(outcome.summary) }
         }

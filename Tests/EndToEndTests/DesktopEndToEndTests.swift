@@ -4,7 +4,8 @@ import TidingsTestSupport
 
 /// deliver to a real notification daemon (dunst on Xvfb, a private session bus), as cron runs it.
 @Suite(.serialized) struct DesktopEndToEndTests {
-    static let config = "[routes]\nsystem = [\"desktop\"]\n[delivery]\ngrace = \"1d\"\n"
+    // A generous deadline: the test machine runs the whole suite at once.
+    static let config = "[routes]\nsystem = [\"desktop\"]\n[delivery]\ngrace = \"1d\"\n[desktop]\ndeadline = \"10s\"\n"
 
     /// Polls `tidings log`-free: the engagement recorded by the detached waiter, via report.
     func engagementRate(_ pipeline: Pipeline) async throws -> Double? {

@@ -21,7 +21,7 @@ final class DesktopFixture {
 
     /// A fixture on `session` (a new one with dunst by default) with `expire` and `deadline`
     /// in milliseconds, and `environment` instead of the session's own when given.
-    init(session: DesktopSession? = nil, expire: Int64 = 60_000, deadline: Int64 = 3_000, environment: [String: String]? = nil) throws {
+    init(session: DesktopSession? = nil, expire: Int64 = 60_000, deadline: Int64 = 10_000, environment: [String: String]? = nil) throws {
         let session = try session ?? DesktopSession()
         self.session = session
         directory = try TemporaryDirectory()

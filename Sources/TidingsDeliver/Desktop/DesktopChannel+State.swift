@@ -3,7 +3,7 @@ import TidingsCore
 
 extension DesktopChannel {
     static let notificationsName = "org.freedesktop.Notifications"
-    static let busFix = "run `tidings init` in the desktop session, or export DBUS_SESSION_BUS_ADDRESS"
+    static let busFix = "set DBUS_SESSION_BUS_ADDRESS in the crontab to what `echo $DBUS_SESSION_BUS_ADDRESS` prints in your desktop session"
     static let daemonFix = "start a notification daemon such as dunst (apt install dunst)"
 
     /// Asks the session whether popups can be shown now: notify-send, the bus, the daemon

@@ -92,7 +92,7 @@ public struct TidingsDatabase: Sendable {
                 attempt += 1
                 guard attempt < 5, error.sqliteCode != nil else { throw error }
                 // GRDB caches what it learnt of the schema; the winner has changed it since.
-                try? writer.writeWithoutTransaction { db in db.clearSchemaCache() }
+                writer.writeWithoutTransaction { db in db.clearSchemaCache() }
                 usleep(UInt32(50_000 * attempt))
             }
         }
