@@ -20,11 +20,9 @@ let package = Package(
     ],
     targets: [
         // C libraries
-        .systemLibrary(
-            name: "CCurl",
-            // No pkgConfig: its flags would link libcurl, which the shim loads on first use.
-            providers: [.apt(["libcurl4-openssl-dev"])]
-        ),
+        // libcurl's headers (Debian's libcurl4-openssl-dev) and a shim that loads libcurl on
+        // first use; nothing links it.
+        .target(name: "CCurl"),
 
         // Libraries, one per stage
         .target(name: "TidingsCore", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),

@@ -23,10 +23,12 @@ public struct ProgramRunner: Sendable {
     /// Environment variables every run gets (TZ, TIDINGS_DB, …), on top of PATH and HOME.
     public var environment: [String: String]
 
-    /// A runner with `environment`, finding the programs next to this test binary.
+    /// A runner with `environment`, finding the programs next to this test binary, or in
+    /// `TIDINGS_TEST_PROGRAMS` (to run the end-to-end tests against a release build).
     public init(environment: [String: String]) {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        binaries = (executable as NSString).deletingLastPathComponent
+        binaries = ProcessInfo.processInfo.environment["TIDINGS_TEST_PROGRAMS"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (executable as NSString).deletingLastPathComponent
         self.environment = environment
     }
 

@@ -1,15 +1,8 @@
-#ifndef TIDINGS_CCURL_SHIM_H
-#define TIDINGS_CCURL_SHIM_H
-
-#include <curl/curl.h>
+/* Calls into libcurl through a table loaded with dlopen on first use (see include/shim.h). */
+#include "shim.h"
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stddef.h>
-
-/* libcurl is loaded with dlopen on first use instead of being linked: linking it makes the
-   dynamic loader map libcurl and some thirty libraries it needs (TLS, Kerberos, LDAP, …) at
-   every start of every program, which more than doubles the cost of an idle `deliver` run
-   that never touches the network. Every call goes through the table below. */
 
 typedef struct {
     int loaded;
@@ -32,14 +25,13 @@ typedef struct {
     __typeof__(&curl_free) free;
 } tidings_curl_table;
 
-/* Function-local statics: Swift's importer emits inline functions with their locals, but
-   not file-scope static variables of a header. */
-static inline tidings_curl_table *tidings_curl(void) {
+/* One table for the whole process. */
+static tidings_curl_table *tidings_curl(void) {
     static tidings_curl_table table;
     return &table;
 }
 
-static inline pthread_once_t *tidings_curl_once(void) {
+static pthread_once_t *tidings_curl_once(void) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     return &once;
 }
@@ -50,7 +42,7 @@ static inline pthread_once_t *tidings_curl_once(void) {
         return;                                                           \
     }
 
-static inline void tidings_curl_load_once(void) {
+static void tidings_curl_load_once(void) {
     void *handle = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
     if (handle == NULL) {
         tidings_curl()->error = dlerror();
@@ -76,79 +68,78 @@ static inline void tidings_curl_load_once(void) {
 }
 
 /* Loads libcurl once; NULL when it is ready, else why not (thread-safe). */
-static inline const char *tidings_curl_load(void) {
+const char *tidings_curl_load(void) {
     pthread_once(tidings_curl_once(), tidings_curl_load_once);
     if (tidings_curl()->loaded) return NULL;
     return tidings_curl()->error != NULL ? tidings_curl()->error : "libcurl could not be loaded";
 }
 
-static inline CURLcode tidings_curl_global_init_default(void) {
+CURLcode tidings_curl_global_init_default(void) {
     if (tidings_curl_load() != NULL) return CURLE_FAILED_INIT;
     return tidings_curl()->global_init(CURL_GLOBAL_DEFAULT);
 }
 
-static inline CURL *tidings_curl_easy_init(void) {
+CURL *tidings_curl_easy_init(void) {
     return tidings_curl_load() == NULL ? tidings_curl()->easy_init() : NULL;
 }
-static inline void tidings_curl_easy_cleanup(CURL *handle) { tidings_curl()->easy_cleanup(handle); }
-static inline void tidings_curl_easy_reset(CURL *handle) { tidings_curl()->easy_reset(handle); }
-static inline CURLcode tidings_curl_easy_perform(CURL *handle) { return tidings_curl()->easy_perform(handle); }
-static inline const char *tidings_curl_easy_strerror(CURLcode code) {
+void tidings_curl_easy_cleanup(CURL *handle) { tidings_curl()->easy_cleanup(handle); }
+void tidings_curl_easy_reset(CURL *handle) { tidings_curl()->easy_reset(handle); }
+CURLcode tidings_curl_easy_perform(CURL *handle) { return tidings_curl()->easy_perform(handle); }
+const char *tidings_curl_easy_strerror(CURLcode code) {
     return tidings_curl_load() == NULL ? tidings_curl()->easy_strerror(code) : "libcurl is not available";
 }
-static inline struct curl_slist *tidings_curl_slist_append(struct curl_slist *list, const char *line) {
+struct curl_slist *tidings_curl_slist_append(struct curl_slist *list, const char *line) {
     return tidings_curl_load() == NULL ? tidings_curl()->slist_append(list, line) : NULL;
 }
-static inline void tidings_curl_slist_free_all(struct curl_slist *list) {
+void tidings_curl_slist_free_all(struct curl_slist *list) {
     if (list != NULL) tidings_curl()->slist_free_all(list);
 }
-static inline CURLU *tidings_curl_url(void) { return tidings_curl_load() == NULL ? tidings_curl()->url() : NULL; }
-static inline void tidings_curl_url_cleanup(CURLU *handle) { tidings_curl()->url_cleanup(handle); }
-static inline CURLUcode tidings_curl_url_set(CURLU *handle, CURLUPart part, const char *content, unsigned int flags) {
+CURLU *tidings_curl_url(void) { return tidings_curl_load() == NULL ? tidings_curl()->url() : NULL; }
+void tidings_curl_url_cleanup(CURLU *handle) { tidings_curl()->url_cleanup(handle); }
+CURLUcode tidings_curl_url_set(CURLU *handle, CURLUPart part, const char *content, unsigned int flags) {
     return tidings_curl()->url_set(handle, part, content, flags);
 }
-static inline CURLUcode tidings_curl_url_get(CURLU *handle, CURLUPart part, char **content, unsigned int flags) {
+CURLUcode tidings_curl_url_get(CURLU *handle, CURLUPart part, char **content, unsigned int flags) {
     return tidings_curl()->url_get(handle, part, content, flags);
 }
-static inline const char *tidings_curl_url_strerror(CURLUcode code) { return tidings_curl()->url_strerror(code); }
-static inline void tidings_curl_free(void *pointer) { tidings_curl()->free(pointer); }
+const char *tidings_curl_url_strerror(CURLUcode code) { return tidings_curl()->url_strerror(code); }
+void tidings_curl_free(void *pointer) { tidings_curl()->free(pointer); }
 
 /* curl_easy_setopt and curl_easy_getinfo are variadic, which Swift cannot call; each
    wrapper fixes the argument type the option expects. */
 
-static inline CURLcode tidings_curl_setopt_long(CURL *handle, CURLoption option, long value) {
+CURLcode tidings_curl_setopt_long(CURL *handle, CURLoption option, long value) {
     return tidings_curl()->easy_setopt(handle, option, value);
 }
-static inline CURLcode tidings_curl_setopt_string(CURL *handle, CURLoption option, const char *value) {
+CURLcode tidings_curl_setopt_string(CURL *handle, CURLoption option, const char *value) {
     return tidings_curl()->easy_setopt(handle, option, value);
 }
-static inline CURLcode tidings_curl_setopt_pointer(CURL *handle, CURLoption option, void *value) {
+CURLcode tidings_curl_setopt_pointer(CURL *handle, CURLoption option, void *value) {
     return tidings_curl()->easy_setopt(handle, option, value);
 }
-static inline CURLcode tidings_curl_setopt_off_t(CURL *handle, CURLoption option, curl_off_t value) {
+CURLcode tidings_curl_setopt_off_t(CURL *handle, CURLoption option, curl_off_t value) {
     return tidings_curl()->easy_setopt(handle, option, value);
 }
-static inline CURLcode tidings_curl_setopt_slist(CURL *handle, CURLoption option, struct curl_slist *value) {
+CURLcode tidings_curl_setopt_slist(CURL *handle, CURLoption option, struct curl_slist *value) {
     return tidings_curl()->easy_setopt(handle, option, value);
 }
 /* Used for both CURLOPT_WRITEFUNCTION and CURLOPT_HEADERFUNCTION, which share a signature. */
-static inline CURLcode tidings_curl_setopt_write_callback(CURL *handle, CURLoption option, curl_write_callback value) {
+CURLcode tidings_curl_setopt_write_callback(CURL *handle, CURLoption option, curl_write_callback value) {
     return tidings_curl()->easy_setopt(handle, option, value);
 }
-static inline CURLcode tidings_curl_setopt_xferinfo_callback(CURL *handle, CURLoption option, curl_xferinfo_callback value) {
+CURLcode tidings_curl_setopt_xferinfo_callback(CURL *handle, CURLoption option, curl_xferinfo_callback value) {
     return tidings_curl()->easy_setopt(handle, option, value);
 }
-static inline CURLcode tidings_curl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
+CURLcode tidings_curl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return tidings_curl()->easy_getinfo(handle, info, value);
 }
-static inline CURLcode tidings_curl_getinfo_string(CURL *handle, CURLINFO info, char **value) {
+CURLcode tidings_curl_getinfo_string(CURL *handle, CURLINFO info, char **value) {
     return tidings_curl()->easy_getinfo(handle, info, value);
 }
-static inline CURLcode tidings_curl_getinfo_double(CURL *handle, CURLINFO info, double *value) {
+CURLcode tidings_curl_getinfo_double(CURL *handle, CURLINFO info, double *value) {
     return tidings_curl()->easy_getinfo(handle, info, value);
 }
-static inline CURLcode tidings_curl_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value) {
+CURLcode tidings_curl_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value) {
     return tidings_curl()->easy_getinfo(handle, info, value);
 }
 
-#endif
