@@ -71,25 +71,39 @@ public struct Deliverer {
         switch state {
         case .unavailable(let reason, _):
             sent = items.map { ChannelResult(id: $0.id, outcome: .unavailable(reason)) }
-        case .available, .quiet, .notDetermined:
+        case .quiet(let reason):
+            // Do-not-disturb: no popup and no sound. The items wait in the inbox instead, and
+            // that is no failure of the desktop, so it gets no delivery row.
+            await fallBack(legs, from: name, reasons: legs.map { _ in "quiet: \(reason)" }, plan: plan, results: &results)
+            return
+        case .available, .notDetermined:
             sent = await channel.send(items, now: results.now)
         }
         let byID = Dictionary(sent.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         results.record(legs, on: channel.name, outcomes: items.map { byID[$0.id]?.outcome ?? .failed("the channel gave no result") },
                        platformInfo: items.map { byID[$0.id]?.platformInfo ?? channel.platformInfo })
 
-        // Where the desktop cannot take an item, the inbox keeps it (unless it is routed there anyway).
-        let fallback = legs.filter { leg in
-            if case .unavailable = byID[leg.item.id]?.outcome { return !plan.isRouted(leg.item.id, to: .inbox) } else { return false }
+        // Where the desktop cannot take an item, the inbox keeps it.
+        var unavailable: [DeliveryPlan.Leg] = []
+        var reasons: [String] = []
+        for leg in legs {
+            if case .unavailable(let reason)? = byID[leg.item.id]?.outcome {
+                unavailable.append(leg)
+                reasons.append(reason)
+            }
         }
+        await fallBack(unavailable, from: name, reasons: reasons, plan: plan, results: &results)
+    }
+
+    /// Sends `legs` that `name` could not take to the inbox, unless they are routed there
+    /// anyway or the inbox is turned off; each row says where it came from and why.
+    private func fallBack(_ legs: [DeliveryPlan.Leg], from name: ChannelName, reasons: [String], plan: DeliveryPlan, results: inout DeliveryResults) async {
+        let pairs = zip(legs, reasons).filter { leg, _ in !plan.isRouted(leg.item.id, to: .inbox) }
+        let fallback = pairs.map(\.0)
         guard !fallback.isEmpty, name != .inbox, !config.disabledChannels.contains("inbox") else { return }
         let inbox = InboxChannel()
-        let reasons = fallback.map { leg -> String in
-            if case .unavailable(let reason)? = byID[leg.item.id]?.outcome { return reason }
-            return "unavailable"
-        }
         let inboxResults = await inbox.send(fallback.map(\.item), now: results.now)
-        results.record(fallback, on: inbox.name, outcomes: inboxResults.map(\.outcome), platformInfo: zip(fallback, reasons).map { _, reason in
+        results.record(fallback, on: inbox.name, outcomes: inboxResults.map(\.outcome), platformInfo: pairs.map { _, reason in
             var json = JSONLine()
             json.add("channel", inbox.name)
             json.add("fallbackFrom", name.description)

@@ -54,6 +54,22 @@ import TidingsTestSupport
         #expect(doctor.status == 1)
     }
 
+    @Test("Do-not-disturb (dunst paused): no popup is queued, the item waits in the inbox")
+    func quiet() async throws {
+        let session = try DesktopSession()
+        defer { session.stop() }
+        _ = try await session.dunstctl(["set-paused", "true"])
+        var pipeline = try Pipeline(config: Self.config)
+        pipeline.runner.environment.merge(session.environment) { $1 }
+        try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "1d")
+        try await pipeline.succeed("deliver", "--now", "2026-11-22T07:30")
+        #expect(try await pipeline.succeed("tidings", "inbox", "--count") == "1\n")
+        let waiting = try await session.dunstctl(["count", "waiting"])
+        #expect(waiting.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        let doctor = try JSONObject.array(try await pipeline.run("tidings", "doctor", "--format", "json").stdout)
+        #expect(doctor.first { $0.string("check") == "channel desktop" }?.string("detail")?.hasPrefix("quiet") == true)
+    }
+
     @Test("tidings test reaches every enabled channel and says so")
     func testNotification() async throws {
         let session = try DesktopSession()
