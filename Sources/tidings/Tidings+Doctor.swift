@@ -28,9 +28,7 @@ extension Tidings {
             try await runProgramAsync("tidings doctor") {
                 let context = try RunContext(program: "tidings doctor", options: options)
                 let database = try context.openDatabase()
-                let factory = ChannelFactory(
-                    config: context.config, databasePath: context.databasePath, environment: Environment.current,
-                    programFolder: Places.programFolder, format: .text, zone: context.zone)
+                let factory = ChannelFactory(context: context)
                 let crontab = await BoundedCommand.output("crontab", ["-l"], environment: Environment.current)
                 let findings = await Diagnosis(
                     config: context.config, configOrigin: context.configOrigin, database: database,

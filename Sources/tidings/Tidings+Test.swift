@@ -26,9 +26,7 @@ extension Tidings {
             try await runProgramAsync("tidings test") {
                 let context = try RunContext(program: "tidings test", options: options)
                 let database = try context.openDatabase()
-                let factory = ChannelFactory(
-                    config: context.config, databasePath: context.databasePath, environment: Environment.current,
-                    programFolder: Places.programFolder, format: .text, zone: context.zone)
+                let factory = ChannelFactory(context: context)
                 let reports = try await ChannelCheck(config: context.config, factory: factory)
                     .sendTest(database: database, now: context.now, includeStdout: includeStdout)
                 for report in reports {

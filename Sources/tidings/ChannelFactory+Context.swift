@@ -1,0 +1,11 @@
+import TidingsCLI
+import TidingsDeliver
+
+extension ChannelFactory {
+    /// The channels of this run's config, database and environment.
+    convenience init(context: RunContext) {
+        self.init(
+            config: context.config, databasePath: context.databasePath, environment: Environment.current,
+            programFolder: Places.programFolder, format: .text, zone: context.zone)
+    }
+}
