@@ -23,13 +23,15 @@ let package = Package(
         // libcurl's headers (Debian's libcurl4-openssl-dev) and a shim that loads libcurl on
         // first use; nothing links it.
         .target(name: "CCurl"),
+        .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
 
         // Libraries, one per stage
         .target(name: "TidingsCore", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "TidingsStore", dependencies: ["TidingsCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "TidingsHTTP", dependencies: ["CCurl"]),
         .target(name: "TidingsFetch", dependencies: ["TidingsCore", "TidingsStore", "TidingsHTTP"]),
-        .target(name: "TidingsPlan", dependencies: ["TidingsCore", "TidingsStore"]),
+        .target(name: "TidingsCalendar", dependencies: ["TidingsCore", "CICal"]),
+        .target(name: "TidingsPlan", dependencies: ["TidingsCore", "TidingsStore", "TidingsCalendar"]),
         .target(
             name: "TidingsDeliver",
             dependencies: [
@@ -77,6 +79,7 @@ let package = Package(
         .testTarget(name: "TidingsHTTPTests", dependencies: ["TidingsHTTP", "TidingsTestSupport"]),
         .testTarget(name: "TidingsFetchTests", dependencies: ["TidingsFetch", "TidingsTestSupport"]),
         .testTarget(name: "TidingsPlanTests", dependencies: ["TidingsPlan", "TidingsTestSupport"]),
+        .testTarget(name: "TidingsCalendarTests", dependencies: ["TidingsCalendar", "TidingsTestSupport"]),
         .testTarget(
             name: "TidingsDeliverTests",
             dependencies: [

@@ -1,0 +1,4 @@
+#ifndef TIDINGS_CICAL_SHIM_H
+#define TIDINGS_CICAL_SHIM_H
+#include <libical/ical.h>
+#endif
