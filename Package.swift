@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "TidingsCore", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "TidingsStore", dependencies: ["TidingsCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "TidingsHTTP", dependencies: ["CCurl"]),
-        .target(name: "TidingsFetch", dependencies: ["TidingsCore", "TidingsStore", "TidingsHTTP"]),
+        .target(name: "TidingsFetch", dependencies: ["TidingsCore", "TidingsStore", "TidingsHTTP", "TidingsCalendar"]),
         .target(name: "TidingsCalendar", dependencies: ["TidingsCore", "CICal"]),
         .target(name: "TidingsPlan", dependencies: ["TidingsCore", "TidingsStore", "TidingsCalendar"]),
         .target(
@@ -61,7 +61,9 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]
         ),
         .executableTarget(name: "report", dependencies: ["TidingsCLI", "TidingsReport"]),
-        .executableTarget(name: "tidings", dependencies: ["TidingsCLI", "TidingsReport", "TidingsDeliver", "TidingsDoctor"]),
+        .executableTarget(
+            name: "tidings", dependencies: ["TidingsCLI", "TidingsReport", "TidingsDeliver", "TidingsDoctor", "TidingsCalendar"]
+        ),
 
         // Tests
         .target(

@@ -1,3 +1,4 @@
+import TidingsCalendar
 import TidingsCore
 import TidingsHTTP
 import TidingsStore
@@ -14,6 +15,8 @@ public struct FetchResult: Sendable {
 public struct SourceFetcher {
     /// Largest content body accepted.
     public static let maxContentBytes = 1 << 20
+    /// Largest calendar accepted.
+    public static let maxCalendarBytes = 10 << 20
     /// The `User-Agent` sent with every request.
     public static let userAgent = "Tidings/0.1.0 (offline-first notifications; +https://github.com/tidings)"
 
@@ -35,7 +38,8 @@ public struct SourceFetcher {
         if let problem = SourceURL.problem(source.url) {
             return FetchResult(attempt: attempt(.network, reason: "refused URL: \(problem)"), update: .keep)
         }
-        var headers: [(name: String, value: String)] = [("Accept", "application/json")]
+        let calendar = source.type == .calendar
+        var headers: [(name: String, value: String)] = [("Accept", calendar ? "text/calendar" : "application/json")]
         if let state, state.url == source.url {
             if let etag = state.etag { headers.append(("If-None-Match", etag)) }
             if let lastModified = state.lastModified { headers.append(("If-Modified-Since", lastModified)) }
@@ -43,7 +47,7 @@ public struct SourceFetcher {
         let timeout = Double(min(source.timeout, budget)) / 1000
         let request = HTTPRequest(
             url: source.url, headers: headers, connectTimeout: min(10, timeout), totalTimeout: timeout,
-            maxBodyBytes: Self.maxContentBytes, userAgent: Self.userAgent)
+            maxBodyBytes: calendar ? Self.maxCalendarBytes : Self.maxContentBytes, userAgent: Self.userAgent)
 
         let response: HTTPResponse
         do {
@@ -65,6 +69,19 @@ public struct SourceFetcher {
                     update: .keep)
             }
             return FetchResult(attempt: attempt(.notModified, status: 304), update: .confirm)
+        case 200..<300 where calendar:
+            do {
+                let events = try ICalendar.validate(response.body)
+                return FetchResult(
+                    attempt: attempt(.ok, status: response.status, bytes: response.body.count),
+                    update: .replaceCalendar(
+                        String(decoding: response.body, as: UTF8.self), events: events,
+                        etag: response.header("ETag"), lastModified: response.header("Last-Modified")))
+            } catch {
+                return FetchResult(
+                    attempt: attempt(.invalid, status: response.status, bytes: response.body.count, reason: "invalid calendar: \(error)"),
+                    update: .keep)
+            }
         case 200..<300:
             do {
                 let items = try ContentPayload.decode(response.body, fetchTime: now)

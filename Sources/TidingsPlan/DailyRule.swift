@@ -48,6 +48,6 @@ public struct DailyRule: Sendable {
             id: "daily:\(date)", kind: .daily, category: config.daily.category,
             title: text.title, body: text.body, deepLink: text.deepLink, dueAt: due,
             plannedLocal: "\(date)T\(config.daily.time)", plannedZone: zone.identifier,
-            staleness: text.staleness, contentFetchTime: text.fetchTime, now: now)
+            staleness: text.staleness, contentFetchTime: text.fetchTime, priority: Importance.routine, now: now)
     }
 }

@@ -1,3 +1,4 @@
+import TidingsCalendar
 import TidingsCore
 import TidingsStore
 
@@ -11,6 +12,8 @@ public struct PlanOutcome: Sendable {
     public var cancelled: [String]
     /// How many planned items are fresh, stale and emergency.
     public var staleness: [Staleness: Int]
+    /// What went wrong reading calendars (the run still planned what it could).
+    public var problems: [String] = []
 
     /// A one-line account for the log.
     public var summary: String {
@@ -20,6 +23,7 @@ public struct PlanOutcome: Sendable {
             text += "; \(changes.created) new, \(changes.updated) updated, \(changes.unchanged) unchanged"
         }
         if !cancelled.isEmpty { text += "; \(cancelled.count) cancelled" }
+        if let problem = problems.first { text += "; \(problem)" }
         return text
     }
 
@@ -27,7 +31,8 @@ public struct PlanOutcome: Sendable {
     /// stale when planned, since their content has not been published yet; a later run
     /// replaces their text.)
     public var stageOutcome: StageOutcome {
-        guard let next = schedule.first else { return .ok }
+        if !problems.isEmpty { return .degraded }
+        guard let next = schedule.first(where: { $0.kind == NotificationKind.daily.rawValue }) else { return .ok }
         return next.staleness == Staleness.fresh.rawValue ? .ok : .degraded
     }
 }
@@ -36,53 +41,94 @@ public struct PlanOutcome: Sendable {
 public struct Planner: Sendable {
     public let database: TidingsDatabase
     public let config: TidingsConfig
+    /// Whether a URL scheme has a handler installed (a meeting's native app link).
+    public let hasHandler: @Sendable (String) -> Bool
 
     /// A planner over `database` following `config`.
-    public init(database: TidingsDatabase, config: TidingsConfig) {
+    public init(database: TidingsDatabase, config: TidingsConfig, hasHandler: @escaping @Sendable (String) -> Bool = { SchemeHandlers.installed($0) }) {
         self.database = database
         self.config = config
+        self.hasHandler = hasHandler
     }
 
-    /// Plans the horizon from `now` in `zone`. Idempotent: a second run changes nothing;
-    /// delivered and missed items are never touched; cancelled ones come back when planned
-    /// again. With `dryRun` nothing is written.
+    /// Plans the horizon from `now` in `zone`: daily updates, meeting reminders and weekly
+    /// summaries. Idempotent: a second run changes nothing; delivered and missed items are
+    /// never touched; cancelled ones come back when planned again. At most
+    /// `plan.max_pending` items are pending; the least important wait in a backlog and are
+    /// promoted as room frees up. With `dryRun` nothing is written.
     public func run(now: EpochMillis, zone: Zone, horizon: Int64, dryRun: Bool) throws(StoreError) -> PlanOutcome {
         let timer = StageTimer(stage: .plan, now: now)
-        // Content of sources no longer configured is not shown.
-        let sourceNames = Set(config.sources.map(\.name))
-        let content = try database.cachedContent().filter { sourceNames.contains($0.source) }
-        let rule = DailyRule(config: config)
-        let planned = rule.notifications(now: now, horizon: horizon, zone: zone, content: content)
+        let zone = zone.resolved()
+        // What sources no longer configured left in the cache is not shown.
+        let contentSources = Set(config.sources.filter { $0.type == .content }.map(\.name))
+        let calendarSources = Set(config.sources.filter { $0.type == .calendar }.map(\.name))
+        let content = try database.cachedContent().filter { contentSources.contains($0.source) }
+        let calendars = try database.cachedCalendars().filter { calendarSources.contains($0.source) }
+
+        let daily = DailyRule(config: config)
+        let weekly = WeeklyRule(config: config)
+        let meetings = MeetingRule(config: config, hasHandler: hasHandler)
+            .notifications(now: now, horizon: horizon, zone: zone, calendars: calendars)
+        var planned = daily.notifications(now: now, horizon: horizon, zone: zone, content: content)
+        planned += meetings.items
+        planned += weekly.notifications(now: now, horizon: horizon, zone: zone, calendars: calendars)
         let plannedIDs = Set(planned.map(\.id))
-        let pending = try database.pendingNotifications(kind: .daily)
-        // Only what the settings now rule out is cancelled. An item beyond this run's horizon
-        // (from a run with a longer --horizon), or one whose wall time has already passed in
-        // a new zone, is left alone.
-        let obsolete = pending.filter { item in
-            guard item.dueAt >= now, !plannedIDs.contains(item.id), let date = DailyRule.date(ofID: item.id) else { return false }
-            return rule.excludes(date)
+
+        // Only what the settings or the calendar now rule out is cancelled. An item beyond
+        // this run's horizon (from a run with a longer --horizon), or one whose wall time has
+        // already passed in a new zone, is left alone.
+        let open = try database.openNotifications()
+        var obsolete: [String: String] = [:]
+        // A calendar that no longer parses cancels nothing: its reminders stand as planned.
+        let calendarsRead = meetings.problems.allSatisfy { !$0.hasSuffix(": unreadable") }
+        for item in open where item.dueAt >= now && !plannedIDs.contains(item.id) {
+            if item.kind == NotificationKind.meeting.rawValue && !calendarsRead { continue }
+            if let reason = obsolescence(of: item, now: now, horizon: horizon, daily: daily, weekly: weekly) {
+                obsolete[item.id] = reason
+            }
         }
-        let reason = config.daily.enabled
-            ? "no longer planned (settings changed)" : "the daily update is turned off"
+
+        // Items already delivered, missed or failed stay as they are; the rest compete for
+        // the pending places.
+        let existing = try database.notifications(ids: Array(plannedIDs))
+        let replannable: Set<String> = [NotificationState.pending.rawValue, NotificationState.backlog.rawValue, NotificationState.cancelled.rawValue]
+        let (stillOpen, settled) = planned.reduce(into: ([NotificationRecord](), 0)) { result, item in
+            if let row = existing[item.id], !replannable.contains(row.state) { result.1 += 1 } else { result.0.append(item) }
+        }
+        let candidates = stillOpen + open.filter { !plannedIDs.contains($0.id) && obsolete[$0.id] == nil }
+        let ranked = PendingCap(limit: config.plan.maxPending).assign(candidates)
 
         var changes: PlanChanges?
         if !dryRun {
-            changes = try database.applyPlan(
-                planned, cancel: Dictionary(uniqueKeysWithValues: obsolete.map { ($0.id, reason) }), now: now)
+            changes = try database.applyPlan(ranked, cancel: obsolete, now: now)
+            changes?.settled += settled
         }
-        let existing = try database.notifications(ids: Array(plannedIDs))
-        let stillPlanned = planned.filter { item in
-            existing[item.id].map { $0.state == NotificationState.pending.rawValue || $0.state == NotificationState.cancelled.rawValue } ?? true
-        }
-        let obsoleteIDs = Set(obsolete.map(\.id))
-        let keptPending = pending.filter { !plannedIDs.contains($0.id) && !obsoleteIDs.contains($0.id) && $0.dueAt <= now + horizon }
-        let schedule = (stillPlanned + keptPending).sorted { ($0.dueAt, $0.id) < ($1.dueAt, $1.id) }
+        let schedule = ranked.filter { $0.dueAt <= now + horizon }.sorted { ($0.dueAt, $0.id) < ($1.dueAt, $1.id) }
         var staleness: [Staleness: Int] = [:]
-        for item in stillPlanned { staleness[Staleness(rawValue: item.staleness) ?? .emergency, default: 0] += 1 }
-        let outcome = PlanOutcome(schedule: schedule, changes: changes, cancelled: obsolete.map(\.id), staleness: staleness)
+        for item in ranked where plannedIDs.contains(item.id) { staleness[Staleness(rawValue: item.staleness) ?? .emergency, default: 0] += 1 }
+        let outcome = PlanOutcome(
+            schedule: schedule, changes: changes, cancelled: obsolete.keys.sorted(), staleness: staleness, problems: meetings.problems)
         if !dryRun {
             try database.recordStageRun(timer.finish(outcome: outcome.stageOutcome, summary: outcome.summary))
         }
         return outcome
+    }
+
+    /// Why `item` (open, due in the future, not planned this run) is no longer wanted, or nil
+    /// to leave it alone.
+    private func obsolescence(of item: NotificationRecord, now: EpochMillis, horizon: Int64, daily: DailyRule, weekly: WeeklyRule) -> String? {
+        switch NotificationKind(rawValue: item.kind) {
+        case .daily:
+            guard let date = DailyRule.date(ofID: item.id), daily.excludes(date) else { return nil }
+            return config.daily.enabled ? "no longer planned (settings changed)" : "the daily update is turned off"
+        case .meeting:
+            guard item.dueAt <= now + horizon else { return nil }
+            return config.meetings.enabled ? "the event was cancelled, moved or removed" : "meeting reminders are turned off"
+        case .weekly:
+            guard let date = LocalDate(item.id.dropFirst("weekly:".count)), weekly.excludes(date) else { return nil }
+            return "no longer planned (settings changed)"
+        default:
+            return nil
+        }
     }
 }

@@ -56,7 +56,7 @@ import TidingsTestSupport
     @Test("Two deliver runs at once on 1,000 due items: each delivered exactly once")
     func overlappingRuns() async throws {
         // Given 1,000 daily items, all due (a long grace keeps the old ones deliverable)
-        let pipeline = try Pipeline(zone: "UTC", config: "[delivery]\ngrace = \"10000d\"\n")
+        let pipeline = try Pipeline(zone: "UTC", config: "[delivery]\ngrace = \"10000d\"\n[plan]\nmax_pending = 10000\n")
         try await pipeline.succeed("plan", "--now", "2020-01-01T00:00", "--horizon", "1000d")
         // When two deliver runs start at the same moment
         async let first = pipeline.run("deliver", "--channel", "stdout", "--now", "2023-01-01T00:00", "--format", "json")

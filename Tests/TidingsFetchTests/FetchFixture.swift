@@ -70,10 +70,11 @@ func json(_ text: String, headers: [(String, String)] = []) -> TestHTTPResponse 
 }
 
 extension FetchCacheUpdate {
-    /// `replace`, `confirm` or `keep`.
+    /// `replace`, `replaceCalendar`, `confirm` or `keep`.
     var kind: String {
         switch self {
         case .replace: "replace"
+        case .replaceCalendar: "replaceCalendar"
         case .confirm: "confirm"
         case .keep: "keep"
         }

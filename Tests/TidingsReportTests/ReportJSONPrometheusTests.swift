@@ -92,7 +92,7 @@ import TidingsTestSupport
             cursor = found + 1
         }
         #expect(lines.filter { $0.hasPrefix("tidings_fetch_attempts{") }.count == 7)
-        #expect(lines.filter { $0.hasPrefix("tidings_notifications{") }.count == 8)
+        #expect(lines.filter { $0.hasPrefix("tidings_notifications{") }.count == NotificationState.allCases.count)
         #expect(lines.filter { $0.hasPrefix("# HELP ") }.count == 9)
         #expect(text.hasSuffix("\n"))
     }

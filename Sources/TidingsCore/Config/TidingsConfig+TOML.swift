@@ -40,7 +40,33 @@ extension TidingsConfig {
             }
             config.fallback.staleAfter = try fallback.duration("stale_after") ?? config.fallback.staleAfter
         }
+        try reader.section("meetings") { meetings throws(ConfigError) in
+            config.meetings.enabled = try meetings.bool("enabled") ?? config.meetings.enabled
+            if let lead = try meetings.duration("lead_time") {
+                guard lead <= 86_400_000 else { throw meetings.error("lead_time", "must be at most 1d") }
+                config.meetings.leadTime = lead
+            }
+            config.meetings.onlyWithVideoLinks = try meetings.bool("only_with_video_links") ?? config.meetings.onlyWithVideoLinks
+            config.meetings.allDay = try meetings.bool("all_day") ?? config.meetings.allDay
+            config.meetings.allDayTime = try meetings.wallTime("all_day_time") ?? config.meetings.allDayTime
+            config.meetings.category = try meetings.choice("category", of: Category.self) ?? config.meetings.category
+        }
+        try reader.section("weekly") { weekly throws(ConfigError) in
+            config.weekly.enabled = try weekly.bool("enabled") ?? config.weekly.enabled
+            if let day = try weekly.string("day") {
+                guard let number = Self.weekdays.firstIndex(of: day.lowercased()) else {
+                    throw weekly.error("day", "expected a day such as \"sunday\", found \"\(day)\"")
+                }
+                config.weekly.weekday = number + 1
+            }
+            config.weekly.time = try weekly.wallTime("time") ?? config.weekly.time
+            config.weekly.category = try weekly.choice("category", of: Category.self) ?? config.weekly.category
+        }
         try reader.section("plan") { plan throws(ConfigError) in
+            if let cap = try plan.int("max_pending") {
+                guard (1...10_000).contains(cap) else { throw plan.error("max_pending", "must be between 1 and 10000") }
+                config.plan.maxPending = cap
+            }
             if let horizon = try plan.duration("horizon") {
                 guard Plan.horizonRange.contains(horizon) else { throw plan.error("horizon", "must be between 1h and 3660d") }
                 config.plan.horizon = horizon
@@ -143,6 +169,9 @@ extension TidingsConfig {
             throw table.error(file, "give \(env) or \(file), not both")
         }
     }
+
+    /// ISO weekday names, Monday first.
+    static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
     private static func parseSource(_ table: TOMLReader, directory: String) throws(ConfigError) -> Source {
         var table = table

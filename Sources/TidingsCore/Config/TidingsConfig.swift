@@ -30,6 +30,8 @@ public struct TidingsConfig: Sendable, Equatable {
     public struct Plan: Sendable, Equatable {
         /// How far ahead `plan` creates notifications.
         public var horizon: Int64 = 2 * 86_400_000
+        /// Most pending notifications at once; the least important wait in a backlog.
+        public var maxPending = 64
         /// Horizons allowed: an hour to about ten years.
         public static let horizonRange: ClosedRange<Int64> = 3_600_000...(3660 * 86_400_000)
     }
@@ -38,6 +40,8 @@ public struct TidingsConfig: Sendable, Equatable {
     public enum SourceType: String, Sendable, CaseIterable {
         /// `NotificationContent v1` JSON.
         case content
+        /// An iCalendar (ICS) file: meetings to remind of, and the weekly summary.
+        case calendar
     }
 
     /// One place `prefetch` fetches from.
@@ -66,6 +70,10 @@ public struct TidingsConfig: Sendable, Equatable {
     public var delivery = Delivery()
     public var fallback = Fallback()
     public var plan = Plan()
+    /// Meeting reminders from calendar sources.
+    public var meetings = Meetings()
+    /// The weekly summary.
+    public var weekly = Weekly()
     public var sources: [Source] = []
     /// Webhook targets.
     public var webhooks: [Webhook] = []
@@ -97,5 +105,35 @@ public struct TidingsConfig: Sendable, Equatable {
             config.sources = [Source(name: "daily", url: sampleContentURL)]
         }
         return config
+    }
+}
+
+extension TidingsConfig {
+    /// Meeting reminders.
+    public struct Meetings: Sendable, Equatable {
+        /// Whether to remind of meetings at all.
+        public var enabled = true
+        /// How long before the start the reminder is due.
+        public var leadTime: Int64 = 10 * 60_000
+        /// Remind only of events that carry a video-meeting link.
+        public var onlyWithVideoLinks = true
+        /// Remind of all-day events at `allDayTime` that day (off: never).
+        public var allDay = false
+        /// When all-day reminders are due, local time.
+        public var allDayTime = WallTime(hour: 8, minute: 0) ?? .midnight
+        /// The reminders' category (transactional passes quiet hours).
+        public var category = Category.transactional
+    }
+
+    /// The weekly summary of the calendar.
+    public struct Weekly: Sendable, Equatable {
+        /// Whether to send it.
+        public var enabled = true
+        /// ISO weekday it is due on: 1 is Monday, 7 is Sunday.
+        public var weekday = 7
+        /// Local wall time it is due.
+        public var time = WallTime(hour: 18, minute: 0) ?? .midnight
+        /// Its category.
+        public var category = Category.system
     }
 }

@@ -4,6 +4,10 @@ public enum NotificationKind: String, Sendable, CaseIterable {
     case daily
     /// A test notification sent by `tidings test`.
     case test
+    /// A reminder before a meeting from a calendar.
+    case meeting
+    /// The weekly summary of the calendar.
+    case weekly
 }
 
 /// A notification's category; it chooses urgency, routing and whether quiet hours apply.
@@ -18,6 +22,8 @@ public enum Category: String, Sendable, CaseIterable {
 /// Where a notification is in its life.
 public enum NotificationState: String, Sendable, CaseIterable {
     case pending
+    /// Planned, but waiting for room under `plan.max_pending` (the least important wait).
+    case backlog
     /// Claimed by a `deliver` run that is sending it now.
     case delivering
     case delivered

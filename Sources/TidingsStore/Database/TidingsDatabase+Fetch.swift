@@ -5,6 +5,8 @@ import TidingsCore
 public enum FetchCacheUpdate: Sendable {
     /// A valid payload: it becomes the source's last-known-good.
     case replace([NotificationContent], etag: String?, lastModified: String?)
+    /// A valid calendar: its text becomes the source's last-known-good.
+    case replaceCalendar(String, events: Int, etag: String?, lastModified: String?)
     /// 304 Not Modified: the cached content is confirmed current as of the attempt.
     case confirm
     /// A failed attempt: the cache stays as it was.
@@ -38,9 +40,22 @@ extension TidingsDatabase {
                 state.etag = etag
                 state.lastModified = lastModified
                 state.lastSuccessAt = attempt.startedAt
+            case .replaceCalendar(let text, let events, let etag, let lastModified):
+                try db.execute(
+                    sql: """
+                        INSERT INTO calendar (source, ics, fetchTime, eventCount) VALUES (?, ?, ?, ?)
+                        ON CONFLICT (source) DO UPDATE SET ics = excluded.ics, fetchTime = excluded.fetchTime,
+                            eventCount = excluded.eventCount
+                        """,
+                    arguments: [attempt.source, text, attempt.startedAt, events])
+                state.etag = etag
+                state.lastModified = lastModified
+                state.lastSuccessAt = attempt.startedAt
             case .confirm:
                 try db.execute(
                     sql: "UPDATE content SET fetchTime = ? WHERE source = ?", arguments: [attempt.startedAt, attempt.source])
+                try db.execute(
+                    sql: "UPDATE calendar SET fetchTime = ? WHERE source = ?", arguments: [attempt.startedAt, attempt.source])
                 state.lastSuccessAt = attempt.startedAt
             case .keep:
                 break
@@ -50,8 +65,29 @@ extension TidingsDatabase {
         }
     }
 
+    /// The last-known-good calendar of every calendar source.
+    public func cachedCalendars() throws(StoreError) -> [CachedCalendar] {
+        try read("read calendars") { db in
+            try Row.fetchAll(db, sql: "SELECT source, ics, fetchTime, eventCount FROM calendar ORDER BY source").map { row in
+                CachedCalendar(source: row["source"], text: row["ics"], fetchTime: row["fetchTime"], eventCount: row["eventCount"])
+            }
+        }
+    }
+
     /// Every cached content item of every source.
     public func cachedContent() throws(StoreError) -> [CachedContent] {
         try read("read content cache") { db in try CachedContent.fetchAll(db) }
     }
+}
+
+/// A calendar source's last-known-good ICS text.
+public struct CachedCalendar: Sendable, Equatable {
+    /// The source's name.
+    public var source: String
+    /// The whole VCALENDAR.
+    public var text: String
+    /// When it was fetched, or last confirmed unchanged.
+    public var fetchTime: EpochMillis
+    /// How many VEVENTs it holds.
+    public var eventCount: Int
 }

@@ -25,6 +25,16 @@ extension TidingsDatabase {
         }
     }
 
+    /// Every pending or backlogged notification, earliest first.
+    public func openNotifications() throws(StoreError) -> [NotificationRecord] {
+        try read("read pending notifications") { db in
+            try NotificationRecord
+                .filter([NotificationState.pending.rawValue, NotificationState.backlog.rawValue].contains(NotificationRecord.Columns.state))
+                .order(NotificationRecord.Columns.dueAt)
+                .fetchAll(db)
+        }
+    }
+
     /// Pending notifications of `kind`, earliest first.
     public func pendingNotifications(kind: NotificationKind) throws(StoreError) -> [NotificationRecord] {
         try read("read pending notifications") { db in
@@ -45,7 +55,7 @@ extension TidingsDatabase {
             var changes = PlanChanges()
             for (id, reason) in cancel {
                 try db.execute(
-                    sql: "UPDATE notification SET state = 'cancelled', stateReason = ?, updatedAt = ? WHERE id = ? AND state = 'pending'",
+                    sql: "UPDATE notification SET state = 'cancelled', stateReason = ?, updatedAt = ? WHERE id = ? AND state IN ('pending', 'backlog')",
                     arguments: [reason, now, id])
             }
             for item in planned {
@@ -55,7 +65,8 @@ extension TidingsDatabase {
                     continue
                 }
                 let revived = existing.state == NotificationState.cancelled.rawValue
-                guard existing.state == NotificationState.pending.rawValue || revived else {
+                let open = existing.state == NotificationState.pending.rawValue || existing.state == NotificationState.backlog.rawValue
+                guard open || revived else {
                     changes.settled += 1
                     continue
                 }

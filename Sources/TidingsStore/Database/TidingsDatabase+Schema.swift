@@ -100,6 +100,16 @@ extension TidingsDatabase {
                 CREATE INDEX delivery_inbox ON delivery(channel, engagement, actualDeliveryTime);
                 """)
         }
+        migrator.registerMigration("v3-calendars") { db in
+            try db.execute(sql: """
+                CREATE TABLE calendar (
+                    source TEXT PRIMARY KEY NOT NULL,
+                    ics TEXT NOT NULL,
+                    fetchTime INTEGER NOT NULL,
+                    eventCount INTEGER NOT NULL
+                );
+                """)
+        }
         return migrator
     }()
 }

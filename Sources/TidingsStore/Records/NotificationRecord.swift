@@ -62,7 +62,7 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
         kind == other.kind && category == other.category && title == other.title && body == other.body
             && deepLink == other.deepLink && dueAt == other.dueAt && plannedLocal == other.plannedLocal
             && plannedZone == other.plannedZone && staleness == other.staleness
-            && contentFetchTime == other.contentFetchTime && priority == other.priority
+            && contentFetchTime == other.contentFetchTime && priority == other.priority && state == other.state
     }
 
     /// The table's columns.

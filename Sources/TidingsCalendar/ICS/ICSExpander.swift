@@ -1,0 +1,403 @@
+import CICal
+import TidingsCore
+
+/// How long each instance of an event lasts.
+enum ICSSpan {
+    /// DTEND − DTSTART of the master, in milliseconds: the same exact length for every instance.
+    case exact(Int64)
+    /// A DURATION: whole days on the wall clock (the same time on a later day), plus exact seconds.
+    case nominal(days: Int64, seconds: Int64)
+    /// An all-day event: that many days, from local midnight to local midnight.
+    case days(Int64)
+
+    /// An upper bound of the length in seconds.
+    var maxSeconds: Int64 {
+        switch self {
+        case .exact(let millis): millis / 1000 + 1
+        case .nominal(let days, let seconds): days * 86_400 + seconds + 3600
+        case .days(let days): days * 86_400 + 3600
+        }
+    }
+}
+
+/// Instants (and local days, for a DATE matched against a DATE-TIME) of EXDATEs or RECURRENCE-IDs.
+struct ICSKeys {
+    private var epochs: Set<EpochMillis> = []
+    private var days: Set<Int64> = []
+
+    init(_ times: [ICSTime], eventIsDate: Bool, clock: ICSClock) {
+        for time in times {
+            epochs.insert(clock.epoch(time))
+            // RFC 5545 wants the same value type as DTSTART; a DATE against a DATE-TIME (or the other
+            // way round) is matched by its day.
+            if time.isDate != eventIsDate { days.insert(time.day) }
+        }
+    }
+
+    var isEmpty: Bool { epochs.isEmpty && days.isEmpty }
+
+    func contains(epoch: EpochMillis, wall: Int64) -> Bool {
+        epochs.contains(epoch) || (!days.isEmpty && days.contains(ICSMath.floorDiv(wall, 86_400)))
+    }
+}
+
+/// Turns the VEVENTs of parsed calendars into occurrences. Runs under the libical lock.
+struct ICSExpander {
+    let clock: ICSClock
+    let from: EpochMillis
+    let until: EpochMillis
+    let maxPerEvent: Int
+    let deadline: ContinuousClock.Instant
+
+    private var occurrences: [CalendarOccurrence] = []
+    private var truncated: [String] = []
+    private var truncatedSet: Set<String> = []
+
+    init(clock: ICSClock, from: EpochMillis, until: EpochMillis, maxPerEvent: Int, deadline: ContinuousClock.Instant) {
+        self.clock = clock
+        self.from = from
+        self.until = until
+        self.maxPerEvent = maxPerEvent
+        self.deadline = deadline
+    }
+
+    /// Reads every VEVENT of `calendars` and expands them.
+    mutating func run(_ calendars: [OpaquePointer]) -> CalendarExpansion {
+        var events: [ICSEvent] = []
+        for calendar in calendars {
+            let zones = ICSZoneResolver(calendar: calendar)
+            var next = icalcomponent_get_first_component(calendar, ICAL_VEVENT_COMPONENT)
+            while let component = next {
+                events.append(ICSEvent(component, index: events.count, zones: zones))
+                next = icalcomponent_get_next_component(calendar, ICAL_VEVENT_COMPONENT)
+            }
+        }
+
+        // Group by UID, in file order; a VEVENT without UID is a group of its own.
+        var order: [String] = []
+        var groups: [String: (masters: [Int], overrides: [Int])] = [:]
+        for event in events {
+            let key = event.uid.flatMap { $0.isEmpty ? nil : $0 } ?? "\u{0}\(event.index)"
+            if groups[key] == nil {
+                order.append(key)
+                groups[key] = ([], [])
+            }
+            if event.recurrenceID != nil {
+                groups[key]?.overrides.append(event.index)
+            } else {
+                groups[key]?.masters.append(event.index)
+            }
+        }
+
+        for key in order {
+            guard let group = groups[key] else { continue }
+            let uid = key.hasPrefix("\u{0}") ? "" : key
+            // One master per UID: the highest SEQUENCE, the later one on a tie.
+            var master: ICSEvent?
+            for index in group.masters where events[index].start != nil {
+                if let kept = master, kept.sequence > events[index].sequence { continue }
+                master = events[index]
+            }
+            let overrides = latestOverrides(group.overrides.map { events[$0] })
+            if let master { expandMaster(master, uid: uid, overrides: overrides) }
+            for override in overrides { emitOverride(override, master: master, uid: uid) }
+        }
+
+        occurrences.sort { a, b in
+            if a.start != b.start { return a.start < b.start }
+            if a.end != b.end { return a.end < b.end }
+            if a.uid != b.uid { return a.uid < b.uid }
+            return (a.recurrenceID ?? .min) < (b.recurrenceID ?? .min)
+        }
+        return CalendarExpansion(occurrences: occurrences, truncated: truncated, eventCount: events.count)
+    }
+
+    /// One override per RECURRENCE-ID: the highest SEQUENCE, the later one on a tie.
+    private func latestOverrides(_ overrides: [ICSEvent]) -> [ICSEvent] {
+        var byInstant: [EpochMillis: ICSEvent] = [:]
+        var order: [EpochMillis] = []
+        for override in overrides {
+            guard let rid = override.recurrenceID else { continue }
+            let key = clock.epoch(rid)
+            if let kept = byInstant[key] {
+                if override.sequence >= kept.sequence { byInstant[key] = override }
+            } else {
+                order.append(key)
+                byInstant[key] = override
+            }
+        }
+        return order.compactMap { byInstant[$0] }
+    }
+
+    // MARK: Masters
+
+    private mutating func expandMaster(_ master: ICSEvent, uid: String, overrides: [ICSEvent]) {
+        guard let start = master.start else { return }
+        let span = span(of: master, start: start) ?? defaultSpan(start)
+        let excluded = ICSKeys(master.exdates, eventIsDate: start.isDate, clock: clock)
+        let replaced = ICSKeys(overrides.compactMap(\.recurrenceID), eventIsDate: start.isDate, clock: clock)
+        let startEpoch = clock.epoch(start)
+
+        if master.rules.isEmpty && master.rdates.isEmpty {
+            if excluded.contains(epoch: startEpoch, wall: start.wall) || replaced.contains(epoch: startEpoch, wall: start.wall) {
+                return
+            }
+            let end = end(ofWall: start.wall, epoch: startEpoch, span: span, frame: start.frame)
+            if overlaps(startEpoch, end) {
+                append(
+                    template(master, master: nil, uid: uid, allDay: start.isDate), recurrenceID: nil, start: startEpoch,
+                    end: end)
+            }
+            return
+        }
+
+        // Instances that overlap the window and survive EXDATE and the overrides, by start.
+        var kept: [(epoch: EpochMillis, end: EpochMillis)] = []
+        var complete = true
+        var seen: Set<EpochMillis> = []
+        func consider(wall: Int64, epoch: EpochMillis) -> Bool {
+            let end = end(ofWall: wall, epoch: epoch, span: span, frame: start.frame)
+            guard overlaps(epoch, end), !excluded.contains(epoch: epoch, wall: wall),
+                !replaced.contains(epoch: epoch, wall: wall), seen.insert(epoch).inserted
+            else { return true }
+            kept.append((epoch, end))
+            return kept.count <= maxPerEvent
+        }
+
+        // DTSTART always counts as the first instance; then RDATEs; then each RRULE.
+        _ = consider(wall: start.wall, epoch: startEpoch)
+        for rdate in master.rdates {
+            let epoch: EpochMillis
+            let wall: Int64
+            if start.isDate {
+                // A DATE-TIME RDATE on an all-day event counts for its day.
+                wall = rdate.day * 86_400
+                epoch = clock.startOfDay(rdate.day)
+            } else {
+                epoch = clock.epoch(rdate)
+                wall = clock.wall(ofEpochSeconds: ICSMath.floorDiv(epoch, 1000), in: start.frame)
+            }
+            _ = consider(wall: wall, epoch: epoch)
+        }
+
+        let fromWall = clock.wall(ofEpochSeconds: ICSMath.floorDiv(from, 1000), in: start.frame)
+        let untilWall = clock.wall(ofEpochSeconds: ICSMath.floorDiv(until, 1000) + 1, in: start.frame)
+        // Both ends are already wall readings in the event's frame: the margins only cover offset changes
+        // (and whole days for DATE values). A small one matters for sub-daily rules, which walk it step by step.
+        let margin: Int64 = start.isDate ? 86_400 : 3 * 3600
+        let window = (
+            first: ICSMath.clampWall(fromWall - span.maxSeconds - margin),
+            last: ICSMath.clampWall(untilWall + margin)
+        )
+        for rule in master.rules where complete {
+            let kind = iterate(rule, start: start, window: window) { wall in
+                let epoch = start.isDate ? clock.startOfDay(ICSMath.floorDiv(wall, 86_400)) : clock.epochSeconds(ofWall: wall, in: start.frame) * 1000
+                if epoch >= until { return .stop }
+                return consider(wall: wall, epoch: epoch) ? .more : .full
+            }
+            if kind != .complete { complete = false }
+        }
+
+        kept.sort { $0.epoch < $1.epoch }
+        if kept.count > maxPerEvent {
+            kept.removeLast(kept.count - maxPerEvent)
+            complete = false
+        }
+        if !complete, truncatedSet.insert(uid).inserted { truncated.append(uid) }
+        if kept.isEmpty { return }
+        let shared = template(master, master: nil, uid: uid, allDay: start.isDate)
+        occurrences.reserveCapacity(occurrences.count + kept.count)
+        for instance in kept {
+            append(shared, recurrenceID: instance.epoch, start: instance.epoch, end: instance.end)
+        }
+    }
+
+    private enum Step { case more, stop, full }
+    private enum Outcome { case complete, cut }
+
+    /// Runs libical's iterator for `rule` from `start`, skipping ahead to `window.first` where that is
+    /// safe and never past `window.last`, and passes each instance's wall reading to `body`.
+    ///
+    /// Bounds on the work: UNTIL is lowered to the end of the window (libical checks UNTIL inside its
+    /// search loop, so a rule that never matches stops there instead of scanning to the year 2582);
+    /// at most `maxStepsPerRule` instances; and the expansion's deadline.
+    private func iterate(
+        _ original: icalrecurrencetype, start: ICSTime, window: (first: Int64, last: Int64), body: (Int64) -> Step
+    ) -> Outcome {
+        var rule = original
+        let unit: Int64? =
+            switch rule.freq {
+            case ICAL_SECONDLY_RECURRENCE: 1
+            case ICAL_MINUTELY_RECURRENCE: 60
+            case ICAL_HOURLY_RECURRENCE: 3600
+            default: nil
+            }
+        // Sub-daily rules with BY… parts make libical test every second (or minute) in turn, and only
+        // an all-day event cannot recur by the hour.
+        if unit != nil && (Self.hasByParts(rule) || start.isDate) { return .cut }
+        if ContinuousClock.now > deadline { return .cut }
+
+        var last = window.last
+        if icaltime_is_null_time(rule.until) == 0, let ruleUntil = untilWall(rule.until, start: start) {
+            last = min(last, ruleUntil)
+        }
+        if start.isDate { last = ICSMath.floorDiv(last, 86_400) * 86_400 }
+        if last < start.wall { return .complete }
+        rule.until = ICSMath.fields(wall: last, isDate: start.isDate)
+
+        var dtstart = start.wall
+        var skipTo: Int64?
+        if rule.count == 0 && window.first > start.wall {
+            if let unit {
+                // libical's set_start loses the phase of a sub-daily INTERVAL: move DTSTART by whole periods instead.
+                let period = Int64(max(1, rule.interval)) * unit
+                dtstart += (window.first - start.wall) / period * period
+            } else {
+                skipTo = start.isDate ? ICSMath.floorDiv(window.first, 86_400) * 86_400 : window.first
+            }
+        }
+        guard let iterator = icalrecur_iterator_new(rule, ICSMath.fields(wall: dtstart, isDate: start.isDate)) else {
+            // libical rejects the rule (e.g. BYMONTHDAY=30 in February only): DTSTART stands alone.
+            return .complete
+        }
+        defer { icalrecur_iterator_free(iterator) }
+        if let skipTo { _ = icalrecur_iterator_set_start(iterator, ICSMath.fields(wall: skipTo, isDate: start.isDate)) }
+
+        var steps = 0
+        while true {
+            steps += 1
+            if steps > ICalendar.maxStepsPerRule { return .cut }
+            if steps & 1023 == 0 && ContinuousClock.now > deadline { return .cut }
+            let next = icalrecur_iterator_next(iterator)
+            guard icaltime_is_null_time(next) == 0, let wall = ICSMath.wall(next), wall <= last else { return .complete }
+            switch body(wall) {
+            case .more: continue
+            case .stop: return .complete
+            case .full: return .cut
+            }
+        }
+    }
+
+    /// UNTIL as a wall reading in the frame of DTSTART (a DATE is inclusive: its whole day).
+    private func untilWall(_ until: icaltimetype, start: ICSTime) -> Int64? {
+        guard let wall = ICSMath.wall(until) else { return nil }
+        var result: Int64
+        if until.is_date != 0 {
+            result = start.isDate ? wall : wall + 86_399
+        } else if icaltime_is_utc(until) != 0 {
+            result = clock.wall(ofEpochSeconds: wall, in: start.isDate ? .floating : start.frame)
+        } else {
+            result = wall
+        }
+        if start.isDate { result = ICSMath.floorDiv(result, 86_400) * 86_400 }
+        return result
+    }
+
+    private static func hasByParts(_ rule: icalrecurrencetype) -> Bool {
+        let none = Int16(truncatingIfNeeded: ICAL_RECURRENCE_ARRAY_MAX.rawValue)
+        return rule.by_second.0 != none || rule.by_minute.0 != none || rule.by_hour.0 != none || rule.by_day.0 != none
+            || rule.by_month_day.0 != none || rule.by_year_day.0 != none || rule.by_week_no.0 != none
+            || rule.by_month.0 != none || rule.by_set_pos.0 != none
+    }
+
+    // MARK: Overrides
+
+    private mutating func emitOverride(_ override: ICSEvent, master: ICSEvent?, uid: String) {
+        guard let rid = override.recurrenceID else { return }
+        let start = override.start ?? rid
+        let span =
+            span(of: override, start: start)
+            ?? master.flatMap { master in
+                master.start.flatMap { $0.isDate == start.isDate ? self.span(of: master, start: $0) : nil }
+            }
+            ?? defaultSpan(start)
+        let startEpoch = clock.epoch(start)
+        let end = end(ofWall: start.wall, epoch: startEpoch, span: span, frame: start.frame)
+        guard overlaps(startEpoch, end) else { return }
+        append(
+            template(override, master: master, uid: uid, allDay: start.isDate), recurrenceID: clock.epoch(rid),
+            start: startEpoch, end: end)
+    }
+
+    // MARK: Shared
+
+    /// The length given by DTEND or DURATION, nil when the event has neither.
+    private func span(of event: ICSEvent, start: ICSTime) -> ICSSpan? {
+        if let end = event.end {
+            if start.isDate { return .days(max(1, end.day - start.day)) }
+            return .exact(max(0, clock.epoch(end) - clock.epoch(start)))
+        }
+        if let duration = event.duration, duration.is_neg == 0 {
+            let days = Int64(duration.weeks) * 7 + Int64(duration.days)
+            let seconds = Int64(duration.hours) * 3600 + Int64(duration.minutes) * 60 + Int64(duration.seconds)
+            if start.isDate { return .days(max(1, days + (seconds + 86_399) / 86_400)) }
+            return .nominal(days: days, seconds: seconds)
+        }
+        if event.duration != nil { return start.isDate ? .days(1) : .exact(0) }
+        return nil
+    }
+
+    private func defaultSpan(_ start: ICSTime) -> ICSSpan { start.isDate ? .days(1) : .exact(0) }
+
+    private func end(ofWall wall: Int64, epoch: EpochMillis, span: ICSSpan, frame: ICSFrame) -> EpochMillis {
+        switch span {
+        case .exact(let millis):
+            return epoch + millis
+        case .nominal(let days, let seconds):
+            let base = days == 0 ? epoch : clock.epochSeconds(ofWall: ICSMath.clampWall(wall + days * 86_400), in: frame) * 1000
+            return base + seconds * 1000
+        case .days(let days):
+            return clock.startOfDay(ICSMath.floorDiv(wall, 86_400) + days)
+        }
+    }
+
+    /// Whether `start ..< end` overlaps the window; an event without length counts when it starts inside.
+    private func overlaps(_ start: EpochMillis, _ end: EpochMillis) -> Bool {
+        start < until && (end > from || (end <= start && start >= from))
+    }
+
+    /// The occurrence every instance of `event` copies (start, end and recurrence ID aside), built once
+    /// per event: sanitizing the summary for each instance would cost more than the expansion itself.
+    private func template(_ event: ICSEvent, master: ICSEvent?, uid: String, allDay: Bool) -> CalendarOccurrence {
+        let conference = event.conference + event.googleConference
+        return CalendarOccurrence(
+            uid: uid,
+            recurrenceID: nil,
+            summary: Self.clean(event.summary ?? master?.summary ?? ""),
+            start: 0,
+            end: 0,
+            allDay: allDay,
+            cancelled: event.cancelled ?? master?.cancelled ?? false,
+            location: event.location ?? master?.location,
+            description: event.description ?? master?.description,
+            url: event.url ?? master?.url,
+            conference: conference.isEmpty ? (master.map { $0.conference + $0.googleConference } ?? []) : conference,
+            organizer: event.organizer ?? master?.organizer,
+            attendees: event.attendees ?? master?.attendees ?? [],
+            sequence: event.sequence)
+    }
+
+    /// `TextSanitizer.clean`, skipped for text it would return unchanged (printable ASCII, single
+    /// inner spaces): most summaries, and its Unicode property lookups cost more than the expansion.
+    static func clean(_ text: String) -> String {
+        var afterSpace = true
+        for byte in text.utf8 {
+            guard byte >= 0x20 && byte <= 0x7E else { return TextSanitizer.clean(text) }
+            if byte == 0x20 {
+                if afterSpace { return TextSanitizer.clean(text) }
+                afterSpace = true
+            } else {
+                afterSpace = false
+            }
+        }
+        return afterSpace && !text.isEmpty ? TextSanitizer.clean(text) : text
+    }
+
+    private mutating func append(_ template: CalendarOccurrence, recurrenceID: EpochMillis?, start: EpochMillis, end: EpochMillis) {
+        var occurrence = template
+        occurrence.recurrenceID = recurrenceID
+        occurrence.start = start
+        occurrence.end = end
+        occurrences.append(occurrence)
+    }
+}

@@ -1,0 +1,222 @@
+import CICal
+import Synchronization
+import TidingsCore
+
+/// One ATTENDEE of an event.
+public struct CalendarAttendee: Sendable, Equatable {
+    /// The calendar address, lower-cased, without "mailto:".
+    public var address: String
+    /// PARTSTAT as written, upper-cased (ACCEPTED, DECLINED, TENTATIVE, NEEDS-ACTION, …); nil when absent.
+    public var partstat: String?
+
+    /// Creates an attendee.
+    public init(address: String, partstat: String? = nil) {
+        self.address = address
+        self.partstat = partstat
+    }
+}
+
+/// One instance of a VEVENT that overlaps the expansion window.
+public struct CalendarOccurrence: Sendable, Equatable {
+    /// The event's UID ("" when the VEVENT has none).
+    public var uid: String
+    /// The original start of this instance for recurring events (nil for single events).
+    public var recurrenceID: EpochMillis?
+    /// SUMMARY cleaned with `TextSanitizer.clean`, "" when absent.
+    public var summary: String
+    /// The start of this instance.
+    public var start: EpochMillis
+    /// DTEND, or DTSTART+DURATION, or start (+1 day for all-day events) when both are absent; exclusive.
+    public var end: EpochMillis
+    /// Whether DTSTART is a DATE (VALUE=DATE): start and end are local midnights in the floating zone.
+    public var allDay: Bool
+    /// Whether the event (or this instance's override) has STATUS:CANCELLED.
+    public var cancelled: Bool
+    /// LOCATION as written (unescaped, not sanitized).
+    public var location: String?
+    /// DESCRIPTION as written (unescaped, may contain HTML, not sanitized).
+    public var description: String?
+    /// The URL property.
+    public var url: String?
+    /// RFC 7986 CONFERENCE values, then X-GOOGLE-CONFERENCE values, in file order.
+    public var conference: [String]
+    /// The ORGANIZER address, lower-cased, without "mailto:".
+    public var organizer: String?
+    /// The ATTENDEE properties, in file order.
+    public var attendees: [CalendarAttendee]
+    /// SEQUENCE (0 when absent).
+    public var sequence: Int
+
+    /// Creates an occurrence.
+    public init(
+        uid: String, recurrenceID: EpochMillis? = nil, summary: String, start: EpochMillis, end: EpochMillis,
+        allDay: Bool = false, cancelled: Bool = false, location: String? = nil, description: String? = nil,
+        url: String? = nil, conference: [String] = [], organizer: String? = nil, attendees: [CalendarAttendee] = [],
+        sequence: Int = 0
+    ) {
+        self.uid = uid
+        self.recurrenceID = recurrenceID
+        self.summary = summary
+        self.start = start
+        self.end = end
+        self.allDay = allDay
+        self.cancelled = cancelled
+        self.location = location
+        self.description = description
+        self.url = url
+        self.conference = conference
+        self.organizer = organizer
+        self.attendees = attendees
+        self.sequence = sequence
+    }
+}
+
+/// The result of expanding a calendar over a window.
+public struct CalendarExpansion: Sendable {
+    /// The occurrences overlapping the window, sorted by start, then end, then UID.
+    public var occurrences: [CalendarOccurrence]
+    /// UIDs whose expansion was cut short (occurrence limit, step limit, or a rule Tidings does not expand).
+    public var truncated: [String]
+    /// The number of VEVENT components in the calendar (masters and overrides).
+    public var eventCount: Int
+
+    /// Creates an expansion.
+    public init(occurrences: [CalendarOccurrence], truncated: [String], eventCount: Int) {
+        self.occurrences = occurrences
+        self.truncated = truncated
+        self.eventCount = eventCount
+    }
+}
+
+/// Why a calendar could not be read: lower-case text that says what and where.
+public struct CalendarError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The explanation, e.g. "line 12: begin:vevent is never closed (the calendar is truncated)".
+    public var message: String
+
+    /// Creates an error.
+    public init(_ message: String) { self.message = message }
+
+    /// The message.
+    public var description: String { message }
+}
+
+/// ICS (RFC 5545) calendars read with libical: parsing, validation and recurrence expansion.
+///
+/// Time zones: a TZID is resolved, in order, to a VTIMEZONE of the same calendar, to UTC for the
+/// usual UTC names, to libical's builtin (IANA) zone of that name, to the IANA zone of a Windows zone
+/// name (Outlook writes "W. Europe Standard Time"), and otherwise the time is read as floating, in the
+/// caller's `floatingZone`. A local time that does not exist (clocks go forward) is read with the
+/// offset before the change (02:30 → 03:30 CEST), an ambiguous one takes its first occurrence, as RFC
+/// 5545 §3.3.5 says.
+///
+/// Recurrence: RRULE, RDATE and EXDATE give the instances; DTSTART always counts as the first one.
+/// A VEVENT with RECURRENCE-ID replaces the instance of its master that starts at that time (by
+/// instant; RANGE=THISANDFUTURE is read as a single instance) and is reported on its own, with
+/// `cancelled` set when it has STATUS:CANCELLED; properties it lacks are taken from the master.
+/// SECONDLY, MINUTELY and HOURLY rules with BY… parts are not expanded (libical would scan second by
+/// second, for centuries when the rule never matches): only DTSTART and RDATEs count, and the UID is
+/// reported in `truncated`.
+public enum ICalendar {
+    /// The largest calendar accepted, in bytes.
+    public static let maxBytes = 10 * 1024 * 1024
+    /// The most components (BEGIN lines) a calendar may have.
+    public static let maxComponents = 100_000
+    /// The deepest nesting of components accepted.
+    public static let maxDepth = 10
+    /// The most iterator steps spent on one recurrence rule.
+    public static let maxStepsPerRule = 100_000
+
+    /// Parses `text` (a whole VCALENDAR) and expands every VEVENT into the occurrences that overlap `from ..< until`,
+    /// times resolved with the event's TZID (with or without a VTIMEZONE in the file), UTC, or floating (read in `floatingZone`).
+    public static func expand(
+        _ text: String, from: EpochMillis, until: EpochMillis, floatingZone: Zone, maxOccurrencesPerEvent: Int = 1000
+    ) throws(CalendarError) -> CalendarExpansion {
+        try expand(
+            text, from: from, until: until, floatingZone: floatingZone, maxOccurrencesPerEvent: maxOccurrencesPerEvent,
+            workBudget: .seconds(2))
+    }
+
+    /// `expand` with a wall-clock budget for recurrence iteration: rules still unexpanded when it runs out
+    /// are cut short (their UIDs reported as truncated). It is a last resort against hostile rules that
+    /// libical iterates slowly; ordinary calendars use a small fraction of it.
+    static func expand(
+        _ text: String, from: EpochMillis, until: EpochMillis, floatingZone: Zone, maxOccurrencesPerEvent: Int,
+        workBudget: Duration
+    ) throws(CalendarError) -> CalendarExpansion {
+        var text = text
+        let body = try text.withUTF8 { bytes in
+            Result { () throws(CalendarError) in try ICSPrescan.check(bytes) }
+        }.get()
+        let zone = floatingZone.resolved()
+        return try withParsedCalendar(text, skippingBytes: body.skip) { (calendars) throws(CalendarError) in
+            var expander = ICSExpander(
+                clock: ICSClock(floating: zone), from: from, until: until,
+                maxPerEvent: max(0, maxOccurrencesPerEvent),
+                deadline: ContinuousClock.now.advanced(by: workBudget))
+            return expander.run(calendars)
+        }
+    }
+
+    /// Checks that `bytes` is a calendar Tidings can use (UTF-8, BEGIN:VCALENDAR, parses, at least zero VEVENTs, no more than 100,000 components): for prefetch's validation.
+    public static func validate(_ bytes: [UInt8]) throws(CalendarError) -> Int {
+        if bytes.count > maxBytes {
+            throw CalendarError("calendar is too large: \(bytes.count) bytes, the limit is \(maxBytes) (10 mib)")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ICSPrescan.utf8Error(bytes)
+        }
+        let body = try bytes.withUnsafeBufferPointer { (buffer) throws(CalendarError) -> ICSPrescan.Body in
+            try ICSPrescan.check(buffer)
+        }
+        return try withParsedCalendar(text, skippingBytes: body.skip) { (calendars) throws(CalendarError) in
+            var count = 0
+            for calendar in calendars {
+                var event = icalcomponent_get_first_component(calendar, ICAL_VEVENT_COMPONENT)
+                while event != nil {
+                    count += 1
+                    event = icalcomponent_get_next_component(calendar, ICAL_VEVENT_COMPONENT)
+                }
+            }
+            return count
+        }
+    }
+
+    /// Parses `text` with libical under the global lock and passes its VCALENDAR components to `body`;
+    /// frees everything afterwards.
+    private static func withParsedCalendar<T: Sendable>(
+        _ text: String, skippingBytes skip: Int, _ body: ([OpaquePointer]) throws(CalendarError) -> T
+    ) throws(CalendarError) -> T {
+        try libical.withLock { (_) throws(CalendarError) -> T in
+            icalerror_set_errors_are_fatal(0)
+            icalerror_clear_errno()
+            defer { icalerror_clear_errno() }
+            // The prescan rejected NUL bytes, so the text is one C string; `skip` steps over a BOM.
+            let parsed = text.withCString { icalparser_parse_string($0 + skip) }
+            guard let root = parsed else {
+                throw CalendarError("libical could not parse the calendar (error \(icalerrno_return().pointee.rawValue))")
+            }
+            defer { icalcomponent_free(root) }
+            var calendars: [OpaquePointer] = []
+            switch icalcomponent_isa(root) {
+            case ICAL_VCALENDAR_COMPONENT:
+                calendars = [root]
+            case ICAL_XROOT_COMPONENT:
+                var child = icalcomponent_get_first_component(root, ICAL_VCALENDAR_COMPONENT)
+                while let calendar = child {
+                    calendars.append(calendar)
+                    child = icalcomponent_get_next_component(root, ICAL_VCALENDAR_COMPONENT)
+                }
+            default:
+                break
+            }
+            if calendars.isEmpty {
+                throw CalendarError("libical found no vcalendar component in the calendar")
+            }
+            return try body(calendars)
+        }
+    }
+}
+
+/// libical keeps global state (builtin time zones and their caches, the error state, the memory ring
+/// buffer's settings) that is not safe to touch from two threads at once: every call goes through this.
+let libical = Mutex(())

@@ -1,0 +1,64 @@
+import TidingsCore
+
+/// Finds the meeting links of a calendar event: a reminder's "Join" opens the best one.
+///
+/// Only http(s) links on a known service's host with a meeting-shaped path count. Links are
+/// unwrapped from mail redirectors first, given in their https form, and an app form is
+/// added only when the app is installed. Nothing that `LinkPolicy` refuses is ever returned.
+public enum MeetingLinks {
+    /// Every meeting link in `text`, in order of appearance, de-duplicated.
+    ///
+    /// - Parameters:
+    ///   - text: plain text or HTML (tags are stripped, `href`s kept, entities decoded).
+    ///   - field: the event field `text` came from, copied into each link.
+    ///   - hasHandler: whether an app is installed for a URL scheme (`zoommtg`, `msteams`, …);
+    ///     asked only when a link has an app form. `SchemeHandlers.installed` asks the desktop.
+    public static func find(in text: String, field: MeetingField? = nil, hasHandler: (String) -> Bool = { _ in false }) -> [MeetingLink] {
+        var links: [MeetingLink] = []
+        var seen: Set<String> = []
+        for candidate in LinkText.candidates(in: text) {
+            guard let (url, service) = resolve(candidate), seen.insert(url.https).inserted else { continue }
+            var link = MeetingLink(platform: service.platform, url: url.https, field: field)
+            if let scheme = service.nativeScheme, let native = NativeLinks.link(for: url, service: service),
+                LinkPolicy.scheme(of: native) == scheme, LinkPolicy.isAllowed(native), hasHandler(scheme)
+            {
+                link.nativeURL = native
+            }
+            links.append(link)
+        }
+        return links
+    }
+
+    /// The best link of an event: fields searched by priority (conference, x-google-conference,
+    /// url, location, description with HTML stripped); within a field prefer a link that keeps
+    /// a passcode (zoom `pwd=`, teams `p=`).
+    public static func best(fields: [(MeetingField, String)], hasHandler: (String) -> Bool = { _ in false }) -> MeetingLink? {
+        let ordered = fields.enumerated().sorted { ($0.element.0.priority, $0.offset) < ($1.element.0.priority, $1.offset) }
+        for (_, (field, text)) in ordered {
+            let links = find(in: text, field: field, hasHandler: hasHandler)
+            if let first = links.first {
+                return links.first(where: keepsPasscode) ?? first
+            }
+        }
+        return nil
+    }
+
+    /// Whether `link` carries its meeting's passcode (a non-empty passcode parameter of its service).
+    public static func keepsPasscode(_ link: MeetingLink) -> Bool {
+        guard let service = MeetingServices.service(platform: link.platform), let url = WebURL(link.url) else { return false }
+        return service.passcodeParameters.contains { url.queryValue($0).map { !$0.isEmpty } ?? false }
+    }
+
+    /// The unwrapped link of `candidate` and its service, when it is a meeting link that may be opened.
+    static func resolve(_ candidate: LinkText.Candidate) -> (WebURL, MeetingService)? {
+        var text = candidate.text
+        if candidate.encoded {
+            guard let decoded = percentDecoded(text) else { return nil }
+            text = LinkText.trimTrailingPunctuation(LinkText.cut(decoded))
+        }
+        guard let url = LinkUnwrapper.unwrap(text), let service = ServiceMatcher.standard.service(of: url),
+            LinkPolicy.isAllowed(url.https)
+        else { return nil }
+        return (url, service)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// Finds the service of a link: first by host (the longest listed host that covers it), then
+/// by the path pattern that host's service gives.
+struct ServiceMatcher: @unchecked Sendable {
+    // @unchecked: NSRegularExpression is immutable once made and safe to use from any thread.
+
+    private struct Entry {
+        var service: Int
+        var regex: NSRegularExpression
+        /// Listed as `*.host`: only real subdomains count, not the host or its `www`.
+        var subdomainsOnly: Bool
+    }
+
+    private let services: [MeetingService]
+    private let byHost: [String: [Entry]]
+
+    /// The matcher of `MeetingServices.all`.
+    static let standard = ServiceMatcher(MeetingServices.all)
+
+    init(_ services: [MeetingService]) {
+        self.services = services
+        var byHost: [String: [Entry]] = [:]
+        for (index, service) in services.enumerated() {
+            for listed in service.hosts {
+                let subdomainsOnly = listed.hasPrefix("*.")
+                let host = subdomainsOnly ? String(listed.dropFirst(2)) : listed
+                let pattern = "^(?:" + service.pathPattern(for: listed) + ")/?(?:[?#&].*)?$"
+                // The patterns are this module's data and are tested; one that does not compile
+                // matches nothing rather than stopping the program.
+                guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive, .dotMatchesLineSeparators])
+                else { continue }
+                byHost[host.lowercased(), default: []].append(Entry(service: index, regex: regex, subdomainsOnly: subdomainsOnly))
+            }
+        }
+        self.byHost = byHost
+    }
+
+    /// Whether every pattern of every service compiles (for the tests).
+    static func uncompilablePatterns(_ services: [MeetingService]) -> [String] {
+        services.flatMap { service in
+            service.hosts.compactMap { host -> String? in
+                let pattern = "^(?:" + service.pathPattern(for: host) + ")/?(?:[?#&].*)?$"
+                return (try? NSRegularExpression(pattern: pattern)) == nil ? "\(service.platform) \(host)" : nil
+            }
+        }
+    }
+
+    /// The service `url` is a meeting link of, if any.
+    func service(of url: WebURL) -> MeetingService? {
+        var suffix = Substring(url.host)
+        while true {
+            if let entries = byHost[String(suffix)] {
+                let isHostItself = suffix.count == url.host.count
+                let isWWW = url.host == "www." + suffix
+                for entry in entries where !(entry.subdomainsOnly && (isHostItself || isWWW)) {
+                    let range = NSRange(url.rest.startIndex..., in: url.rest)
+                    if entry.regex.firstMatch(in: url.rest, options: [.anchored], range: range) != nil {
+                        return services[entry.service]
+                    }
+                }
+            }
+            guard let dot = suffix.firstIndex(of: ".") else { return nil }
+            suffix = suffix[suffix.index(after: dot)...]
+        }
+    }
+}

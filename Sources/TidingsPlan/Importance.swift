@@ -1,0 +1,32 @@
+import TidingsCalendar
+import TidingsCore
+
+/// How important a meeting reminder is, for the pending cap: the least important wait.
+///
+/// | sign | points |
+/// |---|---|
+/// | a video-meeting link | +3 |
+/// | a keyword in the title: interview, review, demo, client, customer, board, exam, deadline, launch, 1:1 | +2 |
+/// | longer than an hour | +1 |
+/// | a location | +1 |
+/// | more than 10 attendees (a broadcast more than a meeting) | −1 |
+/// | all day | −1 |
+public enum Importance {
+    /// Daily updates and weekly summaries rank with a meeting that has a link.
+    public static let routine = 3
+
+    static let keywords = ["interview", "review", "demo", "client", "customer", "board", "exam", "deadline", "launch", "1:1", "one-on-one"]
+
+    /// The score of `event`, whose join link is `link`.
+    public static func score(of event: CalendarOccurrence, link: MeetingLink?) -> Int {
+        var score = 0
+        if link != nil { score += 3 }
+        let title = event.summary.lowercased()
+        if keywords.contains(where: { title.contains($0) }) { score += 2 }
+        if event.end - event.start > 3_600_000 { score += 1 }
+        if let location = event.location, !location.isEmpty { score += 1 }
+        if event.attendees.count > 10 { score -= 1 }
+        if event.allDay { score -= 1 }
+        return score
+    }
+}

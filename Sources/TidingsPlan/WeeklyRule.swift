@@ -1,0 +1,109 @@
+import TidingsCalendar
+import TidingsCore
+import TidingsStore
+
+/// The weekly summary: on the configured day and time, what the past week's calendar held
+/// and what the coming week holds.
+public struct WeeklyRule {
+    /// The settings it follows.
+    public let config: TidingsConfig
+
+    /// A rule for `config`.
+    public init(config: TidingsConfig) { self.config = config }
+
+    /// The summaries due in `now ... now + horizon`; none without a calendar source.
+    public func notifications(now: EpochMillis, horizon: Int64, zone: Zone, calendars: [CachedCalendar]) -> [NotificationRecord] {
+        guard config.weekly.enabled, !calendars.isEmpty else { return [] }
+        var items: [NotificationRecord] = []
+        var date = zone.date(of: now).adding(days: -1)
+        while date <= zone.date(of: now + horizon) {
+            defer { date = date.adding(days: 1) }
+            guard date.isoWeekday == config.weekly.weekday else { continue }
+            let due = config.quietHours.adjusted(zone.instant(date, config.weekly.time), category: config.weekly.category, in: zone)
+            guard due >= now, due <= now + horizon else { continue }
+            let week = WeekStatistics(calendars: calendars, at: due, zone: zone)
+            let text = week.text()
+            let fetched = calendars.map(\.fetchTime).min() ?? now
+            items.append(NotificationRecord(
+                id: "weekly:\(date)", kind: .weekly, category: config.weekly.category, title: text.title, body: text.body,
+                deepLink: nil, dueAt: due, plannedLocal: "\(date)T\(config.weekly.time)", plannedZone: zone.identifier,
+                staleness: due - fetched <= config.fallback.staleAfter ? .fresh : .stale, contentFetchTime: fetched,
+                priority: Importance.routine, now: now))
+        }
+        return items
+    }
+
+    /// Whether the settings rule out a summary on `date`.
+    public func excludes(_ date: LocalDate) -> Bool {
+        !config.weekly.enabled || date.isoWeekday != config.weekly.weekday
+    }
+}
+
+/// The numbers behind a weekly summary: the week before `at`, the week before that, and the
+/// week after, counting timed (not all-day, not cancelled) events.
+struct WeekStatistics {
+    struct Week {
+        var count = 0
+        var millis: Int64 = 0
+        var byDay: [Int: Int64] = [:]
+        var longest: (title: String, millis: Int64)?
+    }
+
+    var past = Week()
+    var before = Week()
+    var coming = Week()
+
+    static let dayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+    init(calendars: [CachedCalendar], at due: EpochMillis, zone: Zone) {
+        let week: Int64 = 7 * 86_400_000
+        for calendar in calendars {
+            guard let expansion = try? ICalendar.expand(calendar.text, from: due - 2 * week, until: due + week, floatingZone: zone) else { continue }
+            var seen = Set<String>()
+            for event in expansion.occurrences where !event.cancelled && !event.allDay {
+                guard seen.insert("\(event.uid)|\(event.start)").inserted else { continue }
+                let length = max(0, event.end - event.start)
+                if event.start >= due - week && event.start < due {
+                    past.count += 1
+                    past.millis += length
+                    past.byDay[zone.date(of: event.start).isoWeekday, default: 0] += length
+                    if length > (past.longest?.millis ?? -1) { past.longest = (event.summary.isEmpty ? "a meeting" : event.summary, length) }
+                } else if event.start >= due - 2 * week && event.start < due - week {
+                    before.count += 1
+                } else if event.start >= due && event.start < due + week {
+                    coming.count += 1
+                    coming.millis += length
+                }
+            }
+        }
+    }
+
+    /// The summary's title and body, within the content limits.
+    func text() -> (title: String, body: String) {
+        let title = "Your week: \(Self.meetings(past.count)), \(Self.hours(past.millis))"
+        var parts: [String] = []
+        if let busiest = past.byDay.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) }) {
+            parts.append("Busiest day: \(Self.dayNames[busiest.key - 1]) (\(Self.hours(busiest.value))).")
+        }
+        if let longest = past.longest {
+            let name = longest.title.count > 60 ? String(longest.title.prefix(59)) + "…" : longest.title
+            parts.append("Longest: \(name) (\(Self.hours(longest.millis))).")
+        }
+        let change = past.count - before.count
+        parts.append(change == 0 ? "As many as the week before." : "\(abs(change)) \(change > 0 ? "more" : "fewer") than the week before.")
+        parts.append("Coming week: \(Self.meetings(coming.count)), \(Self.hours(coming.millis)).")
+        var body = parts.joined(separator: " ")
+        if body.count > ContentPayload.maxBodyLength { body = String(body.prefix(ContentPayload.maxBodyLength - 1)) + "…" }
+        return (title, body)
+    }
+
+    static func meetings(_ count: Int) -> String { count == 1 ? "1 meeting" : "\(count) meetings" }
+
+    /// `2 h`, `1.5 h`, `45 min`.
+    static func hours(_ millis: Int64) -> String {
+        let minutes = millis / 60_000
+        if minutes < 60 { return "\(minutes) min" }
+        let tenths = (minutes * 10 + 30) / 60
+        return tenths % 10 == 0 ? "\(tenths / 10) h" : "\(tenths / 10).\(tenths % 10) h"
+    }
+}

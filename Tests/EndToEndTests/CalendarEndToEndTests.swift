@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+import TidingsTestSupport
+
+/// Calendars through the built programs: reminders, moves, removals, the weekly summary.
+@Suite struct CalendarEndToEndTests {
+    static let config = """
+        [daily]
+        enabled = false
+        [[sources]]
+        name = "work"
+        type = "calendar"
+        url = "file:work.ics"
+        """
+
+    /// A calendar in Europe/Berlin with the events given (VEVENT bodies without BEGIN/END).
+    static func calendar(_ events: [String]) -> String {
+        var lines: [String] = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tidings tests//EN"]
+        for event in events {
+            lines.append("BEGIN:VEVENT")
+            lines += event.split(separator: "\n").map(String.init)
+            lines.append("END:VEVENT")
+        }
+        lines.append("END:VCALENDAR")
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    static let standup = """
+        UID:standup-1@example.org
+        DTSTAMP:20261101T000000Z
+        SUMMARY:Client review
+        DTSTART;TZID=Europe/Berlin:20261123T090000
+        DTEND;TZID=Europe/Berlin:20261123T100000
+        LOCATION:https://acme.zoom.us/j/81234567890?pwd=abcDEF123
+        """
+    static let noLink = """
+        UID:lunch-1@example.org
+        DTSTAMP:20261101T000000Z
+        SUMMARY:Lunch
+        DTSTART;TZID=Europe/Berlin:20261123T120000
+        DTEND;TZID=Europe/Berlin:20261123T130000
+        LOCATION:Canteen
+        """
+    static let cancelled = """
+        UID:gone-1@example.org
+        DTSTAMP:20261101T000000Z
+        SUMMARY:Cancelled sync
+        STATUS:CANCELLED
+        DTSTART;TZID=Europe/Berlin:20261123T150000
+        DTEND;TZID=Europe/Berlin:20261123T153000
+        URL:https://meet.google.com/abc-defg-hij
+        """
+    static let allDay = """
+        UID:offsite-1@example.org
+        DTSTAMP:20261101T000000Z
+        SUMMARY:Offsite
+        DTSTART;VALUE=DATE:20261123
+        DTEND;VALUE=DATE:20261124
+        URL:https://meet.google.com/xyz-abcd-efg
+        """
+
+    func schedule(_ pipeline: Pipeline, at now: String) async throws -> [JSONObject] {
+        try JSONObject.array(try await pipeline.succeed("plan", "--now", now, "--horizon", "2d", "--dry-run", "--format", "json"))
+    }
+
+    @Test("A meeting with a video link gets a reminder 10 minutes before, with Join on the link; others do not")
+    func reminders() async throws {
+        let pipeline = try Pipeline(config: Self.config)
+        try pipeline.folder.write(Self.calendar([Self.standup, Self.noLink, Self.cancelled, Self.allDay]), to: "work.ics")
+        try await pipeline.succeed("prefetch", "--now", "2026-11-22T20:00")
+        let items = try await schedule(pipeline, at: "2026-11-22T20:00")
+        #expect(items.compactMap { $0.string("id") } == ["meeting:standup-1@example.org"])
+        let reminder = try #require(items.first)
+        #expect(reminder.string("kind") == "meeting")
+        #expect(reminder.string("category") == "transactional")
+        #expect(reminder.string("title") == "Client review")
+        #expect(reminder.string("scheduledAt") == "2026-11-23T08:50:00+01:00")
+        #expect(reminder.string("body")?.hasPrefix("Starts at 09:00 (in 10 min), until 10:00 · Join on Zoom") == true)
+        #expect(reminder.string("deepLink") == "https://acme.zoom.us/j/81234567890?pwd=abcDEF123")
+    }
+
+    @Test("A moved event moves its reminder; a removed one cancels it; a delivered one is never sent again")
+    func movesAndRemovals() async throws {
+        let pipeline = try Pipeline(config: Self.config)
+        try pipeline.folder.write(Self.calendar([Self.standup]), to: "work.ics")
+        try await pipeline.succeed("prefetch", "--now", "2026-11-22T20:00")
+        try await pipeline.succeed("plan", "--now", "2026-11-22T20:00")
+
+        // Moved to 11:00: the same reminder, now due 10:50.
+        let moved = Self.standup.replacingOccurrences(of: "T090000", with: "T110000").replacingOccurrences(of: "T100000", with: "T120000")
+        try pipeline.folder.write(Self.calendar([moved]), to: "work.ics")
+        try await pipeline.succeed("prefetch", "--now", "2026-11-23T06:00")
+        try await pipeline.succeed("plan", "--now", "2026-11-23T06:00")
+        let items = try await schedule(pipeline, at: "2026-11-23T06:00")
+        #expect(items.compactMap { $0.string("scheduledAt") } == ["2026-11-23T10:50:00+01:00"])
+
+        // Delivered at 10:50; the calendar then drops it: nothing is cancelled or sent again.
+        let sent = try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T10:50", "--format", "json")
+        #expect(try JSONObject.lines(sent).compactMap { $0.string("id") } == ["meeting:standup-1@example.org"])
+        try pipeline.folder.write(Self.calendar([]), to: "work.ics")
+        try await pipeline.succeed("prefetch", "--now", "2026-11-23T10:55")
+        try await pipeline.succeed("plan", "--now", "2026-11-23T10:55")
+        let again = try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T10:56")
+        #expect(again.isEmpty)
+    }
+
+    @Test("An event removed before its reminder cancels the reminder")
+    func removed() async throws {
+        let pipeline = try Pipeline(config: Self.config)
+        try pipeline.folder.write(Self.calendar([Self.standup]), to: "work.ics")
+        try await pipeline.succeed("prefetch", "--now", "2026-11-22T20:00")
+        try await pipeline.succeed("plan", "--now", "2026-11-22T20:00")
+        try pipeline.folder.write(Self.calendar([]), to: "work.ics")
+        try await pipeline.succeed("prefetch", "--now", "2026-11-23T06:00")
+        let plan = try await pipeline.run("plan", "--now", "2026-11-23T06:00", "-v")
+        #expect(plan.stderr.contains("1 cancelled"))
+        let sent = try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T08:50")
+        #expect(sent.isEmpty)
+    }
+
+    @Test("An invalid calendar keeps the last-known-good and is recorded as a failed fetch")
+    func invalidCalendar() async throws {
+        let pipeline = try Pipeline(config: Self.config)
+        try pipeline.folder.write(Self.calendar([Self.standup]), to: "work.ics")
+        try await pipeline.succeed("prefetch", "--now", "2026-11-22T20:00")
+        try pipeline.folder.write("this is not a calendar", to: "work.ics")
+        let failed = try await pipeline.run("prefetch", "--now", "2026-11-22T21:00")
+        #expect(failed.status == 0)
+        #expect(failed.stderr.contains("invalid calendar"))
+        let items = try await schedule(pipeline, at: "2026-11-22T21:00")
+        #expect(items.count == 1)
+    }
+
+    @Test("The weekly summary on Sunday 18:00 counts the past week and previews the next")
+    func weeklySummary() async throws {
+        // A one-hour meeting every weekday at 10:00, and one two-hour design review on Wednesday.
+        let daily = """
+            UID:daily-sync@example.org
+            DTSTAMP:20261101T000000Z
+            SUMMARY:Daily sync
+            DTSTART;TZID=Europe/Berlin:20261102T100000
+            DTEND;TZID=Europe/Berlin:20261102T110000
+            RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR
+            """
+        let review = """
+            UID:review@example.org
+            DTSTAMP:20261101T000000Z
+            SUMMARY:Design review
+            DTSTART;TZID=Europe/Berlin:20261118T140000
+            DTEND;TZID=Europe/Berlin:20261118T160000
+            """
+        let pipeline = try Pipeline(config: Self.config)
+        try pipeline.folder.write(Self.calendar([daily, review]), to: "work.ics")
+        try await pipeline.succeed("prefetch", "--now", "2026-11-22T12:00")
+        let items = try JSONObject.array(try await pipeline.succeed(
+            "plan", "--now", "2026-11-22T12:00", "--horizon", "12h", "--dry-run", "--format", "json"))
+        let summary = try #require(items.first { $0.string("kind") == "weekly" })
+        #expect(summary.string("id") == "weekly:2026-11-22")
+        #expect(summary.string("scheduledAt") == "2026-11-22T18:00:00+01:00")
+        #expect(summary.string("title") == "Your week: 6 meetings, 7 h")
+        #expect(summary.string("body") == "Busiest day: Wednesday (3 h). Longest: Design review (2 h). 1 more than the week before. Coming week: 5 meetings, 5 h.")
+    }
+}
