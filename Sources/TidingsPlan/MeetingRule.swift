@@ -16,35 +16,34 @@ public struct MeetingRule {
         self.hasHandler = hasHandler
     }
 
-    /// The reminders due in `now ... now + horizon` from `calendars`, and the problems met
-    /// (a calendar that no longer parses, a recurrence cut at its limit).
-    public func notifications(now: EpochMillis, horizon: Int64, zone: Zone, calendars: [CachedCalendar]) -> (items: [NotificationRecord], problems: [String]) {
-        guard config.meetings.enabled else { return ([], []) }
+    /// The reminders due in `now ... now + horizon` from the calendars' occurrences.
+    public func notifications(now: EpochMillis, horizon: Int64, zone: Zone, calendars: [ExpandedCalendar]) -> [NotificationRecord] {
+        guard config.meetings.enabled else { return [] }
         var items: [NotificationRecord] = []
-        var problems: [String] = []
-        let lead = config.meetings.leadTime
+        // Every occurrence of a recurring event carries the same fields: find its link once.
+        var links: [[String]: MeetingLink?] = [:]
         for calendar in calendars {
-            let expansion: CalendarExpansion
-            do {
-                expansion = try ICalendar.expand(calendar.text, from: now, until: now + horizon + lead + 86_400_000, floatingZone: zone)
-            } catch {
-                problems.append("calendar \(calendar.source): \(error): unreadable")
-                continue
-            }
-            for uid in expansion.truncated { problems.append("calendar \(calendar.source): recurrence of \(uid) cut at its limit") }
-            for occurrence in expansion.occurrences {
-                guard let item = reminder(for: occurrence, calendar: calendar, now: now, horizon: horizon, zone: zone) else { continue }
+            for occurrence in calendar.occurrences where occurrence.start > now {
+                let fields = Self.fields(of: occurrence)
+                let key = fields.map { "\($0.0.rawValue)\u{0}\($0.1)" }
+                let link: MeetingLink?
+                if let known = links[key] {
+                    link = known
+                } else {
+                    link = MeetingLinks.best(fields: fields, hasHandler: hasHandler)
+                    links[key] = link
+                }
+                guard let item = reminder(for: occurrence, link: link, calendar: calendar.calendar, now: now, horizon: horizon, zone: zone) else { continue }
                 items.append(item)
             }
         }
         // The same event in two calendars is one reminder.
         var seen = Set<String>()
-        return (items.filter { seen.insert($0.id).inserted }, problems)
+        return items.filter { seen.insert($0.id).inserted }
     }
 
-    func reminder(for event: CalendarOccurrence, calendar: CachedCalendar, now: EpochMillis, horizon: Int64, zone: Zone) -> NotificationRecord? {
+    func reminder(for event: CalendarOccurrence, link: MeetingLink?, calendar: CachedCalendar, now: EpochMillis, horizon: Int64, zone: Zone) -> NotificationRecord? {
         guard !event.cancelled, event.start > now else { return nil }
-        let link = MeetingLinks.best(fields: Self.fields(of: event), hasHandler: hasHandler)
         if config.meetings.onlyWithVideoLinks && link == nil { return nil }
         var due: EpochMillis
         if event.allDay {
@@ -111,5 +110,31 @@ struct MeetingText {
     static func clock(_ instant: EpochMillis, _ zone: Zone) -> String {
         let second = zone.local(instant).secondOfDay
         return "\(LocalDate.pad(second / 3600, 2)):\(LocalDate.pad(second / 60 % 60, 2))"
+    }
+}
+
+/// A calendar's last-known-good text and its occurrences around the horizon, expanded once
+/// per `plan` run for every rule that reads it.
+public struct ExpandedCalendar: Sendable {
+    /// The cached calendar.
+    public var calendar: CachedCalendar
+    /// Its occurrences in the window the planner asked for.
+    public var occurrences: [CalendarOccurrence]
+
+    /// Expands each calendar over `from ..< until`; a calendar that does not parse, or a
+    /// recurrence cut at its limit, is reported in `problems` (the others still count).
+    public static func expand(_ calendars: [CachedCalendar], from: EpochMillis, until: EpochMillis, zone: Zone) -> (calendars: [ExpandedCalendar], problems: [String]) {
+        var expanded: [ExpandedCalendar] = []
+        var problems: [String] = []
+        for calendar in calendars {
+            do {
+                let expansion = try ICalendar.expand(calendar.text, from: from, until: until, floatingZone: zone)
+                for uid in expansion.truncated { problems.append("calendar \(calendar.source): recurrence of \(uid) cut at its limit") }
+                expanded.append(ExpandedCalendar(calendar: calendar, occurrences: expansion.occurrences))
+            } catch {
+                problems.append("calendar \(calendar.source): \(error): unreadable")
+            }
+        }
+        return (expanded, problems)
     }
 }

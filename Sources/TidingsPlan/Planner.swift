@@ -67,11 +67,16 @@ public struct Planner: Sendable {
 
         let daily = DailyRule(config: config)
         let weekly = WeeklyRule(config: config)
-        let meetings = MeetingRule(config: config, hasHandler: hasHandler)
-            .notifications(now: now, horizon: horizon, zone: zone, calendars: calendars)
+        // One expansion per calendar serves both rules: the past two weeks (for the weekly
+        // summary) to a week past the horizon.
+        let expanded = ExpandedCalendar.expand(
+            calendars, from: now - WeekStatistics.before,
+            until: now + horizon + config.meetings.leadTime + WeekStatistics.after + 86_400_000, zone: zone)
+        let meetings = (items: MeetingRule(config: config, hasHandler: hasHandler)
+            .notifications(now: now, horizon: horizon, zone: zone, calendars: expanded.calendars), problems: expanded.problems)
         var planned = daily.notifications(now: now, horizon: horizon, zone: zone, content: content)
         planned += meetings.items
-        planned += weekly.notifications(now: now, horizon: horizon, zone: zone, calendars: calendars)
+        planned += weekly.notifications(now: now, horizon: horizon, zone: zone, calendars: expanded.calendars)
         let plannedIDs = Set(planned.map(\.id))
 
         // Only what the settings or the calendar now rule out is cancelled. An item beyond

@@ -12,7 +12,7 @@ public struct WeeklyRule {
     public init(config: TidingsConfig) { self.config = config }
 
     /// The summaries due in `now ... now + horizon`; none without a calendar source.
-    public func notifications(now: EpochMillis, horizon: Int64, zone: Zone, calendars: [CachedCalendar]) -> [NotificationRecord] {
+    public func notifications(now: EpochMillis, horizon: Int64, zone: Zone, calendars: [ExpandedCalendar]) -> [NotificationRecord] {
         guard config.weekly.enabled, !calendars.isEmpty else { return [] }
         var items: [NotificationRecord] = []
         var date = zone.date(of: now).adding(days: -1)
@@ -23,7 +23,7 @@ public struct WeeklyRule {
             guard due >= now, due <= now + horizon else { continue }
             let week = WeekStatistics(calendars: calendars, at: due, zone: zone)
             let text = week.text()
-            let fetched = calendars.map(\.fetchTime).min() ?? now
+            let fetched = calendars.map(\.calendar.fetchTime).min() ?? now
             items.append(NotificationRecord(
                 id: "weekly:\(date)", kind: .weekly, category: config.weekly.category, title: text.title, body: text.body,
                 deepLink: nil, dueAt: due, plannedLocal: "\(date)T\(config.weekly.time)", plannedZone: zone.identifier,
@@ -55,12 +55,15 @@ struct WeekStatistics {
 
     static let dayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
-    init(calendars: [CachedCalendar], at due: EpochMillis, zone: Zone) {
+    /// Weekly statistics need `due − 14 days ..< due + 7 days` expanded.
+    static let before: Int64 = 14 * 86_400_000
+    static let after: Int64 = 7 * 86_400_000
+
+    init(calendars: [ExpandedCalendar], at due: EpochMillis, zone: Zone) {
         let week: Int64 = 7 * 86_400_000
         for calendar in calendars {
-            guard let expansion = try? ICalendar.expand(calendar.text, from: due - 2 * week, until: due + week, floatingZone: zone) else { continue }
             var seen = Set<String>()
-            for event in expansion.occurrences where !event.cancelled && !event.allDay {
+            for event in calendar.occurrences where !event.cancelled && !event.allDay {
                 guard seen.insert("\(event.uid)|\(event.start)").inserted else { continue }
                 let length = max(0, event.end - event.start)
                 if event.start >= due - week && event.start < due {

@@ -6,7 +6,8 @@ import TidingsTestSupport
 enum ICSFixtures {
     /// Wraps `parts` (VTIMEZONEs and VEVENTs) in a VCALENDAR with CRLF line ends.
     static func calendar(_ parts: String...) -> String {
-        let body = (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tidings//Tests//EN"] + parts + ["END:VCALENDAR", ""])
+        let body =
+            (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tidings//Tests//EN"] + parts + ["END:VCALENDAR", ""])
             .joined(separator: "\n")
         return body.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
     }
@@ -177,5 +178,6 @@ func icsExpand(
     _ text: String, from: String = "2026-01-01T00:00:00Z", until: String = "2027-01-01T00:00:00Z",
     zone: Zone = .utc, max: Int = 1000
 ) throws(CalendarError) -> CalendarExpansion {
-    try ICalendar.expand(text, from: icsUTC(from), until: icsUTC(until), floatingZone: zone, maxOccurrencesPerEvent: max)
+    try ICalendar.expand(
+        text, from: icsUTC(from), until: icsUTC(until), floatingZone: zone, maxOccurrencesPerEvent: max)
 }

@@ -63,8 +63,10 @@ import TidingsTestSupport
         let later = try icsExpand(calendar, from: "2026-02-01T00:00:00Z", until: "2026-04-01T00:00:00Z")
         #expect(
             later.occurrences.map(\.start)
-                == ["2026-02-02T09:00:00Z", "2026-02-09T09:00:00Z", "2026-02-16T09:00:00Z", "2026-02-23T09:00:00Z",
-                    "2026-03-02T09:00:00Z", "2026-03-09T09:00:00Z"].map(icsUTC))
+                == [
+                    "2026-02-02T09:00:00Z", "2026-02-09T09:00:00Z", "2026-02-16T09:00:00Z", "2026-02-23T09:00:00Z",
+                    "2026-03-02T09:00:00Z", "2026-03-09T09:00:00Z",
+                ].map(icsUTC))
         #expect(later.truncated.isEmpty)
     }
 
@@ -75,8 +77,10 @@ import TidingsTestSupport
         let expansion = try icsExpand(calendar)
         #expect(
             expansion.occurrences.map(\.start)
-                == ["2026-02-01T09:00:00Z", "2026-02-02T09:00:00Z", "2026-02-03T09:00:00Z", "2026-02-04T09:00:00Z",
-                    "2026-02-05T09:00:00Z"].map(icsUTC))
+                == [
+                    "2026-02-01T09:00:00Z", "2026-02-02T09:00:00Z", "2026-02-03T09:00:00Z", "2026-02-04T09:00:00Z",
+                    "2026-02-05T09:00:00Z",
+                ].map(icsUTC))
     }
 
     @Test func untilAcrossDSTInNewYork() throws {
@@ -88,8 +92,10 @@ import TidingsTestSupport
         let expansion = try icsExpand(calendar)
         #expect(
             expansion.occurrences.map(\.start)
-                == ["2026-03-06T14:00:00Z", "2026-03-07T14:00:00Z", "2026-03-08T13:00:00Z", "2026-03-09T13:00:00Z",
-                    "2026-03-10T13:00:00Z"].map(icsUTC))
+                == [
+                    "2026-03-06T14:00:00Z", "2026-03-07T14:00:00Z", "2026-03-08T13:00:00Z", "2026-03-09T13:00:00Z",
+                    "2026-03-10T13:00:00Z",
+                ].map(icsUTC))
     }
 
     @Test func rdateAddsAndExdateRemoves() throws {
@@ -233,7 +239,8 @@ import TidingsTestSupport
         "FREQ=HOURLY;BYMONTHDAY=31;BYMONTH=4",
     ])
     func subDailyRulesWithByPartsAreNotExpanded(rule: String) throws {
-        let calendar = ICSFixtures.calendar(ICSFixtures.event("UID:hostile", "DTSTART:20260105T090000Z", "RRULE:\(rule)"))
+        let calendar = ICSFixtures.calendar(
+            ICSFixtures.event("UID:hostile", "DTSTART:20260105T090000Z", "RRULE:\(rule)"))
         let clock = ContinuousClock()
         let started = clock.now
         let expansion = try icsExpand(calendar)

@@ -45,7 +45,8 @@ import TidingsTestSupport
     }
 
     @Test func newYorkWeeklyAcrossDSTWithVTimezone() throws {
-        let calendar = ICSFixtures.calendar(ICSFixtures.newYorkZone, ICSFixtures.sundayMeeting(tzid: "America/New_York"))
+        let calendar = ICSFixtures.calendar(
+            ICSFixtures.newYorkZone, ICSFixtures.sundayMeeting(tzid: "America/New_York"))
         #expect(try starts(calendar, around: Self.newYorkSundays) == Self.newYorkSundays.map(icsUTC))
     }
 
@@ -54,8 +55,10 @@ import TidingsTestSupport
         let expansion = try icsExpand(calendar, from: "2026-03-01T00:00:00Z", until: "2026-04-06T00:00:00Z")
         #expect(
             expansion.occurrences.map(\.start)
-                == ["2026-03-01T08:00:00Z", "2026-03-08T08:00:00Z", "2026-03-15T08:00:00Z", "2026-03-22T08:00:00Z",
-                    "2026-03-29T07:00:00Z", "2026-04-05T07:00:00Z"].map(icsUTC))
+                == [
+                    "2026-03-01T08:00:00Z", "2026-03-08T08:00:00Z", "2026-03-15T08:00:00Z", "2026-03-22T08:00:00Z",
+                    "2026-03-29T07:00:00Z", "2026-04-05T07:00:00Z",
+                ].map(icsUTC))
         // 30 minutes each, also on the day the clocks change.
         #expect(expansion.occurrences.allSatisfy { $0.end - $0.start == 30 * 60_000 })
         // Recurring instances carry their original start.
@@ -116,12 +119,14 @@ import TidingsTestSupport
 
     @Test func prefixedTzid() throws {
         let calendar = ICSFixtures.calendar(
-            ICSFixtures.event("UID:prefixed", "DTSTART;TZID=/freeassociation.sourceforge.net/Europe/Berlin:20260410T090000"))
+            ICSFixtures.event(
+                "UID:prefixed", "DTSTART;TZID=/freeassociation.sourceforge.net/Europe/Berlin:20260410T090000"))
         #expect(try icsExpand(calendar).occurrences.map(\.start) == [icsUTC("2026-04-10T07:00:00Z")])
     }
 
     @Test func floatingTimeIsReadInTheFloatingZone() throws {
-        let calendar = ICSFixtures.calendar(ICSFixtures.event("UID:float", "DTSTART:20260410T090000", "DTEND:20260410T100000"))
+        let calendar = ICSFixtures.calendar(
+            ICSFixtures.event("UID:float", "DTSTART:20260410T090000", "DTEND:20260410T100000"))
         let newYork = try icsExpand(calendar, zone: .named("America/New_York")).occurrences
         let berlin = try icsExpand(calendar, zone: .named("Europe/Berlin")).occurrences
         #expect(newYork.map(\.start) == [icsUTC("2026-04-10T13:00:00Z")])
@@ -132,7 +137,8 @@ import TidingsTestSupport
 
     @Test func utcTimeIgnoresTheFloatingZone() throws {
         let calendar = ICSFixtures.calendar(
-            ICSFixtures.event("UID:utc", "DTSTART:20260410T090000Z", "DTEND:20260410T093000Z", "RRULE:FREQ=DAILY;COUNT=2"))
+            ICSFixtures.event(
+                "UID:utc", "DTSTART:20260410T090000Z", "DTEND:20260410T093000Z", "RRULE:FREQ=DAILY;COUNT=2"))
         for zone in ["America/New_York", "Asia/Kolkata"] {
             let occurrences = try icsExpand(calendar, zone: .named(zone)).occurrences
             #expect(occurrences.map(\.start) == ["2026-04-10T09:00:00Z", "2026-04-11T09:00:00Z"].map(icsUTC))
@@ -154,6 +160,41 @@ import TidingsTestSupport
             ICSFixtures.event("UID:stdin", "DTSTART;TZID=../../../dev/stdin:20260411T090000"))
         let expansion = try icsExpand(calendar, zone: .named("Europe/Berlin"))
         #expect(expansion.occurrences.map(\.start) == ["2026-04-10T07:00:00Z", "2026-04-11T07:00:00Z"].map(icsUTC))
+    }
+
+    @Test(arguments: [
+        "FREQ=SECONDLY",
+        "FREQ=MINUTELY",
+        "FREQ=DAILY",
+        "FREQ=YEARLY;BYMONTH=1,2,3,4,5,6,7,8,9,10,11,12;BYMONTHDAY=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20",
+        "FREQ=YEARLY;BYHOUR=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23",
+    ])
+    func vtimezoneThatWouldStallLibicalIsIgnored(rule: String) throws {
+        // libical would expand these rules change by change from year 1; the TZID is resolved by name instead.
+        let zone = """
+            BEGIN:VTIMEZONE
+            TZID:Europe/Berlin
+            BEGIN:STANDARD
+            DTSTART:00010101T000000
+            TZOFFSETFROM:+0500
+            TZOFFSETTO:+0500
+            RRULE:\(rule)
+            END:STANDARD
+            END:VTIMEZONE
+            """
+        let custom = zone.replacingOccurrences(of: "TZID:Europe/Berlin", with: "TZID:Evil")
+        let calendar = ICSFixtures.calendar(
+            zone, ICSFixtures.event("UID:named", "DTSTART;TZID=Europe/Berlin:20260410T090000"))
+        let floating = ICSFixtures.calendar(
+            custom, ICSFixtures.event("UID:custom", "DTSTART;TZID=Evil:20260410T090000"))
+        let clock = ContinuousClock()
+        let started = clock.now
+        #expect(try icsExpand(calendar).occurrences.map(\.start) == [icsUTC("2026-04-10T07:00:00Z")])
+        #expect(
+            try icsExpand(floating, zone: .named("Asia/Tokyo")).occurrences.map(\.start) == [
+                icsUTC("2026-04-10T00:00:00Z")
+            ])
+        #expect(clock.now - started < .seconds(2))
     }
 
     @Test func skippedLocalTimeUsesTheOffsetBeforeTheChange() throws {

@@ -51,7 +51,9 @@ struct ICSEvent {
                 if icaldurationtype_is_bad_duration(value) == 0 { duration = value }
             }
         case ICAL_RECURRENCEID_PROPERTY:
-            if recurrenceID == nil { recurrenceID = Self.time(icalproperty_get_recurrenceid(property), property, zones) }
+            if recurrenceID == nil {
+                recurrenceID = Self.time(icalproperty_get_recurrenceid(property), property, zones)
+            }
         case ICAL_RRULE_PROPERTY:
             let rule = icalproperty_get_rrule(property)
             if rule.freq != ICAL_NO_RECURRENCE { rules.append(rule) }

@@ -139,7 +139,9 @@ struct ICSExpander {
         let startEpoch = clock.epoch(start)
 
         if master.rules.isEmpty && master.rdates.isEmpty {
-            if excluded.contains(epoch: startEpoch, wall: start.wall) || replaced.contains(epoch: startEpoch, wall: start.wall) {
+            if excluded.contains(epoch: startEpoch, wall: start.wall)
+                || replaced.contains(epoch: startEpoch, wall: start.wall)
+            {
                 return
             }
             let end = end(ofWall: start.wall, epoch: startEpoch, span: span, frame: start.frame)
@@ -189,9 +191,13 @@ struct ICSExpander {
             first: ICSMath.clampWall(fromWall - span.maxSeconds - margin),
             last: ICSMath.clampWall(untilWall + margin)
         )
-        for rule in master.rules where complete {
+        // A rule that is cut short leaves the others to run; only a full list stops them.
+        for rule in master.rules where kept.count <= maxPerEvent {
             let kind = iterate(rule, start: start, window: window) { wall in
-                let epoch = start.isDate ? clock.startOfDay(ICSMath.floorDiv(wall, 86_400)) : clock.epochSeconds(ofWall: wall, in: start.frame) * 1000
+                let epoch =
+                    start.isDate
+                    ? clock.startOfDay(ICSMath.floorDiv(wall, 86_400))
+                    : clock.epochSeconds(ofWall: wall, in: start.frame) * 1000
                 if epoch >= until { return .stop }
                 return consider(wall: wall, epoch: epoch) ? .more : .full
             }
@@ -232,8 +238,8 @@ struct ICSExpander {
             case ICAL_HOURLY_RECURRENCE: 3600
             default: nil
             }
-        // Sub-daily rules with BY… parts make libical test every second (or minute) in turn, and only
-        // an all-day event cannot recur by the hour.
+        // Sub-daily rules with BY… parts make libical test every second (or minute) in turn; an all-day
+        // event cannot recur by the hour.
         if unit != nil && (Self.hasByParts(rule) || start.isDate) { return .cut }
         if ContinuousClock.now > deadline { return .cut }
 
@@ -269,7 +275,9 @@ struct ICSExpander {
             if steps > ICalendar.maxStepsPerRule { return .cut }
             if steps & 1023 == 0 && ContinuousClock.now > deadline { return .cut }
             let next = icalrecur_iterator_next(iterator)
-            guard icaltime_is_null_time(next) == 0, let wall = ICSMath.wall(next), wall <= last else { return .complete }
+            guard icaltime_is_null_time(next) == 0, let wall = ICSMath.wall(next), wall <= last else {
+                return .complete
+            }
             switch body(wall) {
             case .more: continue
             case .stop: return .complete
@@ -344,7 +352,9 @@ struct ICSExpander {
         case .exact(let millis):
             return epoch + millis
         case .nominal(let days, let seconds):
-            let base = days == 0 ? epoch : clock.epochSeconds(ofWall: ICSMath.clampWall(wall + days * 86_400), in: frame) * 1000
+            let base =
+                days == 0
+                ? epoch : clock.epochSeconds(ofWall: ICSMath.clampWall(wall + days * 86_400), in: frame) * 1000
             return base + seconds * 1000
         case .days(let days):
             return clock.startOfDay(ICSMath.floorDiv(wall, 86_400) + days)
@@ -393,7 +403,9 @@ struct ICSExpander {
         return afterSpace && !text.isEmpty ? TextSanitizer.clean(text) : text
     }
 
-    private mutating func append(_ template: CalendarOccurrence, recurrenceID: EpochMillis?, start: EpochMillis, end: EpochMillis) {
+    private mutating func append(
+        _ template: CalendarOccurrence, recurrenceID: EpochMillis?, start: EpochMillis, end: EpochMillis
+    ) {
         var occurrence = template
         occurrence.recurrenceID = recurrenceID
         occurrence.start = start

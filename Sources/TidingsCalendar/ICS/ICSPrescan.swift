@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A quick pass over the raw text before libical sees it: libical accepts almost anything (it turns
@@ -22,7 +22,8 @@ enum ICSPrescan {
     /// Checks size, NUL bytes, the first line, BEGIN/END pairs, nesting depth and the number of components.
     static func check(_ bytes: UnsafeBufferPointer<UInt8>) throws(CalendarError) -> Body {
         if bytes.count > ICalendar.maxBytes {
-            throw CalendarError("calendar is too large: \(bytes.count) bytes, the limit is \(ICalendar.maxBytes) (10 mib)")
+            throw CalendarError(
+                "calendar is too large: \(bytes.count) bytes, the limit is \(ICalendar.maxBytes) (10 mib)")
         }
         var body = Body(skip: 0, components: 0, events: 0)
         let count = bytes.count
@@ -65,7 +66,8 @@ enum ICSPrescan {
                             : "line \(pendingLine): the calendar does not start with begin:vcalendar")
                 }
                 if stack.count >= ICalendar.maxDepth {
-                    throw CalendarError("line \(pendingLine): components are nested more than \(ICalendar.maxDepth) deep")
+                    throw CalendarError(
+                        "line \(pendingLine): components are nested more than \(ICalendar.maxDepth) deep")
                 }
                 body.components += 1
                 if body.components > ICalendar.maxComponents {
@@ -80,7 +82,8 @@ enum ICSPrescan {
                 }
                 if open.name != name {
                     throw CalendarError(
-                        "line \(pendingLine): end:\(shown(name)) does not close begin:\(shown(open.name)) (line \(open.line))")
+                        "line \(pendingLine): end:\(shown(name)) does not close begin:\(shown(open.name)) (line \(open.line))"
+                    )
                 }
                 stack.removeLast()
             }
@@ -98,16 +101,18 @@ enum ICSPrescan {
         var index = body.skip
         while index < count {
             line += 1
-            let end = memchr(base + index, 0x0A, count - index).map {
-                base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
-            } ?? count
+            let end =
+                memchr(base + index, 0x0A, count - index).map {
+                    base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+                } ?? count
             var last = end
             if last > index && bytes[last - 1] == 0x0D { last -= 1 }
             let first = index < last ? bytes[index] : nil
             if first == 0x20 || first == 0x09 {
                 // A folded continuation of the pending logical line.
                 if pendingKeep && pending.count < 200 {
-                    pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<min(last, index + 1 + 200)]))
+                    pending.append(
+                        contentsOf: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<min(last, index + 1 + 200)]))
                 }
                 if pendingBlank && bytes[(index + 1)..<last].contains(where: { $0 != 0x20 && $0 != 0x09 }) {
                     pendingBlank = false

@@ -111,7 +111,9 @@ enum ICSMath {
         else { return nil }
         let day = dayNumber(year: Int64(time.year), month: Int64(time.month), day: Int64(time.day)) * 86_400
         if time.is_date != 0 { return day }
-        guard (0...23).contains(time.hour), (0...59).contains(time.minute), (0...60).contains(time.second) else { return nil }
+        guard (0...23).contains(time.hour), (0...59).contains(time.minute), (0...60).contains(time.second) else {
+            return nil
+        }
         return day + Int64(time.hour) * 3600 + Int64(time.minute) * 60 + Int64(min(time.second, 59))
     }
 

@@ -24,7 +24,7 @@ final class ICSZoneResolver {
     }
 
     private func resolve(_ tzid: String) -> ICSFrame {
-        if let zone = tzid.withCString({ icalcomponent_get_timezone(calendar, $0) }) {
+        if let zone = tzid.withCString({ icalcomponent_get_timezone(calendar, $0) }), Self.isReasonable(zone) {
             return .zone(zone)
         }
         let name = tzid.icsTrimmed
@@ -35,6 +35,62 @@ final class ICSZoneResolver {
         }
         if let iana = Self.windowsZones[name], let zone = Self.builtin(iana) { return zone }
         return .floating
+    }
+
+    /// Whether libical can expand the VTIMEZONE `zone` without stalling.
+    ///
+    /// libical turns a VTIMEZONE's rules into a list of every offset change from its DTSTART to a few
+    /// years past the time asked for, the first time an offset is needed, with no bound: a STANDARD
+    /// with RRULE:FREQ=SECONDLY runs for hours, FREQ=MINUTELY for seconds, a YEARLY rule that matches
+    /// every day of the year for seconds. Real zones change offset once or twice a year, so: YEARLY
+    /// rules only, no BYHOUR/BYMINUTE/BYSECOND, at most 8 changes in their first 4 years, and at most
+    /// 10,000 RDATEs. A zone that fails is ignored, and its TZID resolved by name.
+    static func isReasonable(_ zone: OpaquePointer) -> Bool {
+        guard let vtimezone = icaltimezone_get_component(zone) else { return false }
+        var rdates = 0
+        var observance = icalcomponent_get_first_component(vtimezone, ICAL_ANY_COMPONENT)
+        while let current = observance {
+            observance = icalcomponent_get_next_component(vtimezone, ICAL_ANY_COMPONENT)
+            var start: icaltimetype?
+            var rules: [icalrecurrencetype] = []
+            var property = icalcomponent_get_first_property(current, ICAL_ANY_PROPERTY)
+            while let value = property {
+                switch icalproperty_isa(value) {
+                case ICAL_DTSTART_PROPERTY: start = icalproperty_get_dtstart(value)
+                case ICAL_RRULE_PROPERTY: rules.append(icalproperty_get_rrule(value))
+                case ICAL_RDATE_PROPERTY: rdates += 1
+                default: break
+                }
+                property = icalcomponent_get_next_property(current, ICAL_ANY_PROPERTY)
+            }
+            if rdates > 10_000 { return false }
+            guard let start, let startWall = ICSMath.wall(start) else { continue }
+            for original in rules where original.freq != ICAL_NO_RECURRENCE {
+                var rule = original
+                let none = Int16(truncatingIfNeeded: ICAL_RECURRENCE_ARRAY_MAX.rawValue)
+                guard rule.freq == ICAL_YEARLY_RECURRENCE, rule.by_second.0 == none, rule.by_minute.0 == none,
+                    rule.by_hour.0 == none
+                else { return false }
+                // Count the changes of the first four years (UNTIL bounds libical's own search as well).
+                let fourYears = ICSMath.fields(wall: startWall + 4 * 366 * 86_400, isDate: false)
+                if icaltime_is_null_time(rule.until) != 0
+                    || (ICSMath.wall(rule.until) ?? .max) > startWall + 4 * 366 * 86_400
+                {
+                    rule.until = fourYears
+                }
+                rule.count = 0
+                guard let iterator = icalrecur_iterator_new(rule, ICSMath.fields(wall: startWall, isDate: false)) else {
+                    continue
+                }
+                defer { icalrecur_iterator_free(iterator) }
+                var changes = 0
+                while icaltime_is_null_time(icalrecur_iterator_next(iterator)) == 0 {
+                    changes += 1
+                    if changes > 8 { return false }
+                }
+            }
+        }
+        return true
     }
 
     /// The name itself, then its trailing path components (at least two: "Europe/Berlin").

@@ -193,7 +193,8 @@ public enum ICalendar {
             // The prescan rejected NUL bytes, so the text is one C string; `skip` steps over a BOM.
             let parsed = text.withCString { icalparser_parse_string($0 + skip) }
             guard let root = parsed else {
-                throw CalendarError("libical could not parse the calendar (error \(icalerrno_return().pointee.rawValue))")
+                throw CalendarError(
+                    "libical could not parse the calendar (error \(icalerrno_return().pointee.rawValue))")
             }
             defer { icalcomponent_free(root) }
             var calendars: [OpaquePointer] = []

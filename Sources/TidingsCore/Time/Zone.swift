@@ -1,9 +1,11 @@
 import Foundation
+import Synchronization
 
 /// A time zone with the conversions the planner needs between instants and wall clocks,
 /// including the rules for days when clocks change.
 public struct Zone: Sendable, Equatable {
     private let fixed: TimeZone?
+    private let offsets: OffsetCache?
 
     /// The underlying zone.
     public var timeZone: TimeZone {
@@ -16,6 +18,7 @@ public struct Zone: Sendable, Equatable {
     public init(_ timeZone: TimeZone) {
         fixed = timeZone
         deferredName = nil
+        offsets = nil
     }
 
     /// The zone named by an IANA identifier such as `Europe/Berlin`, or nil when unknown.
@@ -23,6 +26,7 @@ public struct Zone: Sendable, Equatable {
         guard let zone = TimeZone(identifier: identifier) else { return nil }
         fixed = zone
         deferredName = nil
+        offsets = nil
     }
 
     private let deferredName: String?
@@ -30,6 +34,13 @@ public struct Zone: Sendable, Equatable {
     private init(deferred name: String?) {
         fixed = nil
         deferredName = name
+        offsets = nil
+    }
+
+    private init(cached timeZone: TimeZone) {
+        fixed = timeZone
+        deferredName = nil
+        offsets = OffsetCache()
     }
 
     /// The zone named `identifier`, looked up on first use; UTC if the name is unknown.
@@ -39,8 +50,9 @@ public struct Zone: Sendable, Equatable {
     /// use, not here: loading zone data costs more than an idle `deliver` run may spend.
     public static var current: Zone { Zone(deferred: nil) }
 
-    /// The same zone with its data loaded, for loops that convert many instants.
-    public func resolved() -> Zone { Zone(timeZone) }
+    /// The same zone with its data loaded and its offsets remembered, for loops that convert
+    /// many instants (a year of meetings asks for the same few offsets thousands of times).
+    public func resolved() -> Zone { offsets == nil ? Zone(cached: timeZone) : self }
 
     public static func == (lhs: Zone, rhs: Zone) -> Bool { lhs.identifier == rhs.identifier }
 
@@ -49,7 +61,14 @@ public struct Zone: Sendable, Equatable {
 
     /// Seconds east of UTC in effect at `seconds` since the epoch.
     public func offset(atEpochSeconds seconds: Int64) -> Int {
-        timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        // Since 1970 every zone changes its offset on a quarter hour of UTC, so an offset
+        // holds for the whole quarter hour it was computed in.
+        guard let offsets, seconds >= 0 else { return timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds))) }
+        let quarter = seconds / 900
+        if let known = offsets.table.withLock({ $0[quarter] }) { return known }
+        let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(quarter * 900)))
+        offsets.table.withLock { $0[quarter] = offset }
+        return offset
     }
 
     /// The local date and the seconds since local midnight at `instant`.
@@ -96,3 +115,8 @@ public struct Zone: Sendable, Equatable {
     }
 }
 
+
+/// Offsets already computed for a zone, by quarter hour of UTC.
+private final class OffsetCache: Sendable {
+    let table = Mutex<[Int64: Int]>([:])
+}
