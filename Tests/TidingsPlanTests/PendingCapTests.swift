@@ -1,0 +1,50 @@
+import Testing
+import TidingsCore
+import TidingsStore
+import TidingsTestSupport
+@testable import TidingsPlan
+
+/// The pending cap over many candidates, and promotion from the backlog.
+@Suite struct PendingCapTests {
+    static func reminder(_ index: Int, priority: Int) -> NotificationRecord {
+        NotificationRecord(
+            id: "meeting:event-\(index)", kind: .meeting, category: .transactional, title: "Meeting \(index)", body: "B",
+            deepLink: nil, dueAt: 1_000_000 + Int64(index) * 60_000, plannedLocal: "", plannedZone: "UTC",
+            staleness: .fresh, contentFetchTime: nil, priority: priority, now: 0)
+    }
+
+    @Test("100 candidate reminders, cap 64: the most important (then earliest) are pending, 36 wait")
+    func hundredCandidates() {
+        // Priorities 0...4 spread over the candidates; 20 of each.
+        let candidates = (0..<100).map { Self.reminder($0, priority: $0 % 5) }
+        let assigned = PendingCap(limit: 64).assign(candidates)
+        let pending = assigned.filter { $0.state == "pending" }
+        let backlog = assigned.filter { $0.state == "backlog" }
+        #expect(pending.count == 64)
+        #expect(backlog.count == 36)
+        // Every pending item is at least as important as every waiting one.
+        #expect((pending.map(\.priority).min() ?? 0) >= (backlog.map(\.priority).max() ?? 0))
+        // Priorities 4, 3 and 2 (60 items) all fit; 4 of the 20 with priority 1 do, the earliest.
+        #expect(pending.filter { $0.priority == 1 }.map(\.id) == ["meeting:event-1", "meeting:event-6", "meeting:event-11", "meeting:event-16"])
+        #expect(backlog.allSatisfy { $0.stateReason?.hasPrefix("backlog") == true })
+    }
+
+    @Test("As pending items are delivered, the next plan promotes waiting ones")
+    func promotion() throws {
+        let dir = try TemporaryDirectory()
+        let database = try dir.database()
+        let candidates = (0..<10).map { Self.reminder($0, priority: $0 % 2) }
+        _ = try database.applyPlan(PendingCap(limit: 4).assign(candidates), now: 0)
+        #expect(try database.openNotifications().filter { $0.state == "pending" }.count == 4)
+        // Two pending items are delivered; the same candidates are planned again.
+        let claimed = try database.claimDue(at: 2_000_000)
+        try database.recordDeliveries(claimed.map {
+            DeliveryRecord(notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: 2_000_000, contentAge: nil,
+                           staleness: "fresh", channel: "stdout", outcome: "delivered")
+        }, now: 2_000_000)
+        let remaining = try database.openNotifications()
+        _ = try database.applyPlan(PendingCap(limit: 4).assign(remaining), now: 2_000_000)
+        #expect(try database.openNotifications().filter { $0.state == "pending" }.count == 4)
+        #expect(try database.openNotifications().count == 10 - claimed.count)
+    }
+}
