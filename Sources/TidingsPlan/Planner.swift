@@ -72,10 +72,10 @@ public struct Planner: Sendable {
         let expanded = ExpandedCalendar.expand(
             calendars, from: now - WeekStatistics.before,
             until: now + horizon + config.meetings.leadTime + WeekStatistics.after + 86_400_000, zone: zone)
-        let meetings = (items: MeetingRule(config: config, hasHandler: hasHandler)
-            .notifications(now: now, horizon: horizon, zone: zone, calendars: expanded.calendars), problems: expanded.problems)
+        let reminders = MeetingRule(config: config, hasHandler: hasHandler)
+            .notifications(now: now, horizon: horizon, zone: zone, calendars: expanded.calendars)
         var planned = daily.notifications(now: now, horizon: horizon, zone: zone, content: content)
-        planned += meetings.items
+        planned += reminders
         planned += weekly.notifications(now: now, horizon: horizon, zone: zone, calendars: expanded.calendars)
         let plannedIDs = Set(planned.map(\.id))
 
@@ -85,7 +85,7 @@ public struct Planner: Sendable {
         let open = try database.openNotifications()
         var obsolete: [String: String] = [:]
         // A calendar that no longer parses cancels nothing: its reminders stand as planned.
-        let calendarsRead = meetings.problems.allSatisfy { !$0.hasSuffix(": unreadable") }
+        let calendarsRead = expanded.problems.allSatisfy { !$0.hasSuffix(": unreadable") }
         for item in open where item.dueAt >= now && !plannedIDs.contains(item.id) {
             if item.kind == NotificationKind.meeting.rawValue && !calendarsRead { continue }
             if let reason = obsolescence(of: item, now: now, horizon: horizon, daily: daily, weekly: weekly) {
@@ -112,7 +112,7 @@ public struct Planner: Sendable {
         var staleness: [Staleness: Int] = [:]
         for item in ranked where plannedIDs.contains(item.id) { staleness[Staleness(rawValue: item.staleness) ?? .emergency, default: 0] += 1 }
         let outcome = PlanOutcome(
-            schedule: schedule, changes: changes, cancelled: obsolete.keys.sorted(), staleness: staleness, problems: meetings.problems)
+            schedule: schedule, changes: changes, cancelled: obsolete.keys.sorted(), staleness: staleness, problems: expanded.problems)
         if !dryRun {
             try database.recordStageRun(timer.finish(outcome: outcome.stageOutcome, summary: outcome.summary))
         }

@@ -29,4 +29,20 @@ public enum TextSanitizer {
         default: false
         }
     }
+
+    /// `text` with `&`, `<` and `>` as entities, for receivers that read it as markup
+    /// (a notification daemon announcing `body-markup`, Slack).
+    public static func escapingMarkup(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
 }

@@ -27,7 +27,7 @@ extension DesktopChannel {
         let title = withoutControls(item.title)
         let body = withoutControls(item.body)
         // "--" ends the options: a title starting with "-" is still the summary.
-        arguments += ["--", title.isEmpty ? "Tidings" : title, server?.supportsBodyMarkup == true ? escapeMarkup(body) : body]
+        arguments += ["--", title.isEmpty ? "Tidings" : title, server?.supportsBodyMarkup == true ? TextSanitizer.escapingMarkup(body) : body]
         return arguments
     }
 
@@ -44,21 +44,6 @@ extension DesktopChannel {
     /// (the spec reserves `x-vendor.` for categories it does not list).
     static func categoryHint(for category: Category) -> String {
         category == .social ? "im.received" : "x-tidings.\(category.rawValue)"
-    }
-
-    /// `text` with `&`, `<` and `>` as entities, for a daemon that reads the body as markup.
-    static func escapeMarkup(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 
     /// `text` without control characters (newlines and tabs included).

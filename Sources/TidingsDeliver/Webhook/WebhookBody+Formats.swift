@@ -43,28 +43,14 @@ extension WebhookBody {
     }
 
     static func slackObject(_ item: NotificationRecord) -> String {
-        var text = "*\(slackEscaped(item.title))*\n\(slackEscaped(item.body))"
+        // Slack reads `&`, `<` and `>` as markup, so literal ones must be entities.
+        var text = "*\(TextSanitizer.escapingMarkup(item.title))*\n\(TextSanitizer.escapingMarkup(item.body))"
         if let link = item.deepLink {
             text += "\n<\(slackLink(link))|View>"
         }
         var json = JSONLine()
         json.add("text", text)
         return json.string
-    }
-
-    /// Slack reads `&`, `<` and `>` as markup, so literal ones must be entities.
-    static func slackEscaped(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 
     /// A URL that cannot end Slack's `<url|label>` early: `<`, `>` and `|` percent-encoded.
