@@ -25,7 +25,7 @@ public enum Importance {
         if keywords.contains(where: { title.contains($0) }) { score += 2 }
         if event.end - event.start > 3_600_000 { score += 1 }
         if let location = event.location, !location.isEmpty { score += 1 }
-        if event.attendees.count > 10 { score -= 1 }
+        if event.attendeeCount > 10 { score -= 1 }
         if event.allDay { score -= 1 }
         return score
     }

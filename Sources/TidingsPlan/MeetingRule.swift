@@ -2,8 +2,8 @@ import TidingsCalendar
 import TidingsCore
 import TidingsStore
 
-/// Reminders before meetings: one per occurrence that starts in the horizon, `lead_time`
-/// before its start, with the meeting's join link as the primary action.
+/// Reminders before meetings: one per occurrence that starts in the horizon and each of
+/// `meetings.lead_times`, with the meeting's join link as the primary action.
 public struct MeetingRule {
     /// The settings it follows.
     public let config: TidingsConfig
@@ -16,14 +16,16 @@ public struct MeetingRule {
         self.hasHandler = hasHandler
     }
 
-    /// The reminders due in `now ... now + horizon` from the calendars' occurrences.
+    /// The reminders due in `now ... now + horizon` from the calendars' occurrences, leaving
+    /// out events the user declined (see `Attendance`).
     public func notifications(now: EpochMillis, horizon: Int64, zone: Zone, calendars: [ExpandedCalendar]) -> [NotificationRecord] {
         guard config.meetings.enabled else { return [] }
+        let attendance = Attendance(config: config)
         var items: [NotificationRecord] = []
         // Every occurrence of a recurring event carries the same fields: find its link once.
         var links: [[String]: MeetingLink?] = [:]
         for calendar in calendars {
-            for occurrence in calendar.occurrences where occurrence.start > now {
+            for occurrence in calendar.occurrences where occurrence.start > now && !attendance.skips(occurrence) {
                 let fields = Self.fields(of: occurrence)
                 let key = fields.map { "\($0.0.rawValue)\u{0}\($0.1)" }
                 let link: MeetingLink?
@@ -33,8 +35,7 @@ public struct MeetingRule {
                     link = MeetingLinks.best(fields: fields, hasHandler: hasHandler)
                     links[key] = link
                 }
-                guard let item = reminder(for: occurrence, link: link, calendar: calendar.calendar, now: now, horizon: horizon, zone: zone) else { continue }
-                items.append(item)
+                items += reminders(for: occurrence, link: link, calendar: calendar.calendar, now: now, horizon: horizon, zone: zone)
             }
         }
         // The same event in two calendars is one reminder.
@@ -42,34 +43,89 @@ public struct MeetingRule {
         return items.filter { seen.insert($0.id).inserted }
     }
 
-    func reminder(for event: CalendarOccurrence, link: MeetingLink?, calendar: CachedCalendar, now: EpochMillis, horizon: Int64, zone: Zone) -> NotificationRecord? {
-        guard !event.cancelled, event.start > now else { return nil }
-        if config.meetings.onlyWithVideoLinks && link == nil { return nil }
-        var due: EpochMillis
+    /// The reminders of one occurrence: one per lead time (one at `all_day_time` for an
+    /// all-day event), or none.
+    func reminders(for event: CalendarOccurrence, link: MeetingLink?, calendar: CachedCalendar, now: EpochMillis, horizon: Int64, zone: Zone) -> [NotificationRecord] {
+        guard !event.cancelled, event.start > now else { return [] }
+        if config.meetings.onlyWithVideoLinks && link == nil { return [] }
+        let context = Context(rule: self, event: event, link: link, calendar: calendar, now: now, horizon: horizon, zone: zone)
         if event.allDay {
-            guard config.meetings.allDay else { return nil }
-            due = zone.instant(zone.date(of: event.start), config.meetings.allDayTime)
-        } else {
-            due = event.start - config.meetings.leadTime
+            guard config.meetings.allDay else { return [] }
+            let due = zone.instant(zone.date(of: event.start), config.meetings.allDayTime)
+            return context.reminder(lead: nil, due: due).map { [$0] } ?? []
         }
-        // Planned after the lead time began (or the machine was off): remind now, before it starts.
-        due = max(due, now)
-        guard due <= now + horizon else { return nil }
-        due = config.quietHours.adjusted(due, category: config.meetings.category, in: zone)
-        let text = MeetingText(event: event, link: link, due: due, zone: zone)
-        let staleness: Staleness = due - calendar.fetchTime <= config.fallback.staleAfter ? .fresh : .stale
-        return NotificationRecord(
-            id: Self.id(of: event), kind: .meeting, category: config.meetings.category,
-            title: text.title, body: text.body, deepLink: link.map { $0.nativeURL ?? $0.url }, dueAt: due,
-            plannedLocal: ISOTime.format(due, in: zone), plannedZone: zone.identifier, staleness: staleness,
-            contentFetchTime: calendar.fetchTime, priority: Importance.score(of: event, link: link), now: now)
+        // Shortest lead first: a longer one that falls due at the same moment (both began
+        // before this run, or quiet hours moved both) would only repeat it.
+        var dues = Set<EpochMillis>()
+        return config.meetings.leadTimes.sorted().compactMap { lead in
+            guard let item = context.reminder(lead: lead, due: event.start - lead), dues.insert(item.dueAt).inserted else { return nil }
+            return item
+        }
     }
 
-    /// `meeting:<uid>` for a single event, `meeting:<uid>:<original start>` for an instance of
-    /// a recurring one: the id survives the event moving, so the reminder moves with it.
-    static func id(of event: CalendarOccurrence) -> String {
+    /// What every reminder of one occurrence shares.
+    private struct Context {
+        let rule: MeetingRule
+        let event: CalendarOccurrence
+        let link: MeetingLink?
+        let calendar: CachedCalendar
+        let now: EpochMillis
+        let horizon: Int64
+        let zone: Zone
+
+        /// The reminder `lead` before the start (nil: the all-day one), first due at `due`.
+        func reminder(lead: Int64?, due planned: EpochMillis) -> NotificationRecord? {
+            let meetings = rule.config.meetings
+            // Planned after the lead time began (or the machine was off): remind now, before it starts.
+            var due = max(planned, now)
+            guard due <= now + horizon else { return nil }
+            due = rule.config.quietHours.adjusted(due, category: meetings.category, in: zone)
+            // Useless once the meeting began (an all-day event: once its day is over); quiet
+            // hours may push a timed one that far.
+            let expiry = event.allDay ? event.end : event.start
+            guard due < expiry else { return nil }
+            let text = MeetingText(event: event, link: link, due: due, zone: zone)
+            let staleness: Staleness = due - calendar.fetchTime <= rule.config.fallback.staleAfter ? .fresh : .stale
+            let id = MeetingRule.id(of: event, lead: lead)
+            var item = NotificationRecord(
+                id: id, kind: .meeting, category: meetings.category,
+                title: text.title, body: text.body, deepLink: link.map { $0.nativeURL ?? $0.url }, dueAt: due,
+                plannedLocal: ISOTime.format(due, in: zone), plannedZone: zone.identifier, staleness: staleness,
+                contentFetchTime: calendar.fetchTime, priority: Importance.score(of: event, link: link),
+                expiresAt: expiry, now: now)
+            item.subject = "event:" + id
+            item.fingerprint = MeetingRule.fingerprint(of: event, link: link)
+            return item
+        }
+    }
+
+    /// `meeting:<uid>@<lead>` for a single event, `meeting:<uid>:<original start>@<lead>` for
+    /// an instance of a recurring one (`@all-day` instead of the lead for an all-day event):
+    /// the id survives the event moving, so each reminder moves with it.
+    static func id(of event: CalendarOccurrence, lead: Int64?) -> String {
         let uid = String(TextSanitizer.clean(event.uid).prefix(200))
-        return event.recurrenceID.map { "meeting:\(uid):\(ISOTime.formatUTC($0))" } ?? "meeting:\(uid)"
+        let base = event.recurrenceID.map { "meeting:\(uid):\(ISOTime.formatUTC($0))" } ?? "meeting:\(uid)"
+        return base + "@" + (lead.map(DurationText.format) ?? allDaySuffix)
+    }
+
+    /// What an all-day reminder's id ends with, after the `@`.
+    static let allDaySuffix = "all-day"
+
+    /// The lead time a reminder id ends with; nil for an all-day reminder (or an id of
+    /// another form).
+    public static func lead(ofID id: String) -> Int64? {
+        guard id.hasPrefix("meeting:"), let at = id.lastIndex(of: "@") else { return nil }
+        return DurationText.parse(String(id[id.index(after: at)...]))
+    }
+
+    /// The facts a reminder shows, joined with U+001F: start, end, title, join link,
+    /// location. A change after delivery is sent as an update.
+    static func fingerprint(of event: CalendarOccurrence, link: MeetingLink?) -> String {
+        let location = event.location.map { String(TextSanitizer.clean($0).prefix(ContentPayload.maxBodyLength)) }
+        return [
+            ISOTime.formatUTC(event.start), ISOTime.formatUTC(event.end),
+            String(event.summary.prefix(ContentPayload.maxBodyLength)), link?.url ?? "", location ?? "",
+        ].joined(separator: "\u{1f}")
     }
 
     /// Where a join link may stand, in the order they are searched.

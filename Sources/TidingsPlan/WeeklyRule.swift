@@ -21,14 +21,14 @@ public struct WeeklyRule {
             guard date.isoWeekday == config.weekly.weekday else { continue }
             let due = config.quietHours.adjusted(zone.instant(date, config.weekly.time), category: config.weekly.category, in: zone)
             guard due >= now, due <= now + horizon else { continue }
-            let week = WeekStatistics(calendars: calendars, at: due, zone: zone)
+            let week = WeekStatistics(calendars: calendars, at: due, zone: zone, attendance: Attendance(config: config))
             let text = week.text()
             let fetched = calendars.map(\.calendar.fetchTime).min() ?? now
             items.append(NotificationRecord(
                 id: "weekly:\(date)", kind: .weekly, category: config.weekly.category, title: text.title, body: text.body,
                 deepLink: nil, dueAt: due, plannedLocal: "\(date)T\(config.weekly.time)", plannedZone: zone.identifier,
                 staleness: due - fetched <= config.fallback.staleAfter ? .fresh : .stale, contentFetchTime: fetched,
-                priority: Importance.routine, now: now))
+                priority: Importance.routine, expiresAt: zone.endOfDay(containing: due), now: now))
         }
         return items
     }
@@ -40,7 +40,7 @@ public struct WeeklyRule {
 }
 
 /// The numbers behind a weekly summary: the week before `at`, the week before that, and the
-/// week after, counting timed (not all-day, not cancelled) events.
+/// week after, counting timed events (not all-day, not cancelled, not declined by the user).
 struct WeekStatistics {
     struct Week {
         var count = 0
@@ -59,11 +59,11 @@ struct WeekStatistics {
     static let before: Int64 = 14 * 86_400_000
     static let after: Int64 = 7 * 86_400_000
 
-    init(calendars: [ExpandedCalendar], at due: EpochMillis, zone: Zone) {
+    init(calendars: [ExpandedCalendar], at due: EpochMillis, zone: Zone, attendance: Attendance) {
         let week: Int64 = 7 * 86_400_000
         for calendar in calendars {
             var seen = Set<String>()
-            for event in calendar.occurrences where !event.cancelled && !event.allDay {
+            for event in calendar.occurrences where !event.cancelled && !event.allDay && !attendance.skips(event) {
                 guard seen.insert("\(event.uid)|\(event.start)").inserted else { continue }
                 let length = max(0, event.end - event.start)
                 if event.start >= due - week && event.start < due {

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import TidingsCore
+import TidingsStore
 import TidingsTestSupport
 
 /// Calendars through the built programs: reminders, moves, removals, the weekly summary.
@@ -69,7 +71,7 @@ import TidingsTestSupport
         try pipeline.folder.write(Self.calendar([Self.standup, Self.noLink, Self.cancelled, Self.allDay]), to: "work.ics")
         try await pipeline.succeed("prefetch", "--now", "2026-11-22T20:00")
         let items = try await schedule(pipeline, at: "2026-11-22T20:00")
-        #expect(items.compactMap { $0.string("id") } == ["meeting:standup-1@example.org"])
+        #expect(items.compactMap { $0.string("id") } == ["meeting:standup-1@example.org@10m"])
         let reminder = try #require(items.first)
         #expect(reminder.string("kind") == "meeting")
         #expect(reminder.string("category") == "transactional")
@@ -96,7 +98,7 @@ import TidingsTestSupport
 
         // Delivered at 10:50; the calendar then drops it: nothing is cancelled or sent again.
         let sent = try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T10:50", "--format", "json")
-        #expect(try JSONObject.lines(sent).compactMap { $0.string("id") } == ["meeting:standup-1@example.org"])
+        #expect(try JSONObject.lines(sent).compactMap { $0.string("id") } == ["meeting:standup-1@example.org@10m"])
         try pipeline.folder.write(Self.calendar([]), to: "work.ics")
         try await pipeline.succeed("prefetch", "--now", "2026-11-23T10:55")
         try await pipeline.succeed("plan", "--now", "2026-11-23T10:55")
@@ -159,5 +161,91 @@ import TidingsTestSupport
         #expect(summary.string("scheduledAt") == "2026-11-22T18:00:00+01:00")
         #expect(summary.string("title") == "Your week: 6 meetings, 7 h")
         #expect(summary.string("body") == "Busiest day: Wednesday (3 h). Longest: Design review (2 h). 1 more than the week before. Coming week: 5 meetings, 5 h.")
+    }
+
+    @Test("Two lead times; declined and (with skip_tentative) tentative meetings skipped, the organizer's kept")
+    func leadTimesAndAnswers() async throws {
+        func config(skipTentative: Bool) -> String {
+            """
+            [daily]
+            enabled = false
+            [meetings]
+            lead_times = ["10m", "1m"]
+            me = ["MAILTO:Alice@Example.org"]
+            skip_tentative = \(skipTentative)
+            [[sources]]
+            name = "work"
+            type = "calendar"
+            url = "file:work.ics"
+            """
+        }
+        func invitation(_ uid: String, _ summary: String, at hour: String, _ people: String) -> String {
+            """
+            UID:\(uid)
+            DTSTAMP:20261101T000000Z
+            SUMMARY:\(summary)
+            DTSTART;TZID=Europe/Berlin:20261123T\(hour)0000
+            DTEND;TZID=Europe/Berlin:20261123T\(hour)3000
+            URL:https://meet.google.com/abc-defg-hij
+            \(people)
+            """
+        }
+        let declined = invitation("pitch@example.org", "Vendor pitch", at: "11", """
+            ORGANIZER:mailto:bob@example.org
+            ATTENDEE;PARTSTAT=DECLINED:mailto:alice@example.org
+            ATTENDEE;PARTSTAT=ACCEPTED:mailto:bob@example.org
+            """)
+        // Her own meeting counts whatever her ATTENDEE entry says.
+        let organized = invitation("planning@example.org", "Planning", at: "13", """
+            ORGANIZER:mailto:alice@example.org
+            ATTENDEE;PARTSTAT=DECLINED:mailto:alice@example.org
+            """)
+        let tentative = invitation("design@example.org", "Design sync", at: "15", """
+            ORGANIZER:mailto:bob@example.org
+            ATTENDEE;PARTSTAT=TENTATIVE:mailto:alice@example.org
+            """)
+        let pipeline = try Pipeline(config: config(skipTentative: false))
+        try pipeline.folder.write(Self.calendar([Self.standup, declined, organized, tentative]), to: "work.ics")
+        try await pipeline.succeed("prefetch", "--now", "2026-11-22T20:00")
+
+        // Given both lead times, when planning, then each meeting but the declined one has two reminders.
+        let items = try await schedule(pipeline, at: "2026-11-22T20:00")
+        #expect(items.map { "\($0.string("id") ?? "") \($0.string("scheduledAt") ?? "")" } == [
+            "meeting:standup-1@example.org@10m 2026-11-23T08:50:00+01:00",
+            "meeting:standup-1@example.org@1m 2026-11-23T08:59:00+01:00",
+            "meeting:planning@example.org@10m 2026-11-23T12:50:00+01:00",
+            "meeting:planning@example.org@1m 2026-11-23T12:59:00+01:00",
+            "meeting:design@example.org@10m 2026-11-23T14:50:00+01:00",
+            "meeting:design@example.org@1m 2026-11-23T14:59:00+01:00",
+        ])
+        #expect(items.prefix(2).compactMap { $0.string("body") } == [
+            "Starts at 09:00 (in 10 min), until 10:00 · Join on Zoom",
+            "Starts at 09:00 (in 1 min), until 10:00 · Join on Zoom",
+        ])
+
+        // Stored, each expires when its meeting starts.
+        try await pipeline.succeed("plan", "--now", "2026-11-22T20:00")
+        let database = try TidingsDatabase(path: pipeline.database)
+        let berlin = Zone.named("Europe/Berlin")
+        let stored = try database.notifications(ids: ["meeting:standup-1@example.org@1m", "meeting:design@example.org@10m"])
+        #expect(stored["meeting:standup-1@example.org@1m"]?.expiresAt == TestClock.at("2026-11-23T09:00", in: berlin))
+        #expect(stored["meeting:design@example.org@10m"]?.expiresAt == TestClock.at("2026-11-23T15:00", in: berlin))
+        #expect(stored["meeting:design@example.org@10m"]?.subject == "event:meeting:design@example.org@10m")
+
+        // With skip_tentative the tentative meeting's two reminders are cancelled.
+        try pipeline.folder.write(config(skipTentative: true), to: "config.toml")
+        let replan = try await pipeline.run("plan", "--now", "2026-11-23T06:00", "-v")
+        #expect(replan.status == 0)
+        #expect(replan.stderr.contains("2 cancelled"), "\(replan.stderr)")
+        let left = try await schedule(pipeline, at: "2026-11-23T06:00")
+        #expect(left.compactMap { $0.string("id") }.filter { $0.hasPrefix("meeting:design") }.isEmpty)
+        #expect(try database.notifications(ids: ["meeting:design@example.org@1m"]).first?.value.state == "cancelled")
+
+        // The 10-minute reminder goes out at 08:50; the 1-minute one, not sent before 09:00, never is.
+        let first = try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T08:50", "--format", "json")
+        #expect(try JSONObject.lines(first).compactMap { $0.string("id") } == ["meeting:standup-1@example.org@10m"])
+        let late = try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T09:01", "--format", "json")
+        #expect(late.isEmpty)
+        #expect(try database.notifications(ids: ["meeting:standup-1@example.org@1m"]).first?.value.state == "expired")
     }
 }

@@ -21,8 +21,11 @@ struct ICSEvent {
     var conference: [String] = []
     var googleConference: [String] = []
     var organizer: String?
-    /// nil when the VEVENT has no ATTENDEE (an override then keeps the master's).
+    /// nil when the VEVENT has no ATTENDEE (an override then keeps the master's); at most
+    /// `maxAttendees` of them.
     var attendees: [CalendarAttendee]?
+    /// Every ATTENDEE property, also those past `maxAttendees`.
+    var attendeeCount = 0
     /// nil when the VEVENT has no STATUS.
     var cancelled: Bool?
     var sequence: Int = 0
@@ -76,8 +79,10 @@ struct ICSEvent {
         case ICAL_ORGANIZER_PROPERTY:
             if organizer == nil { organizer = Self.address(icalproperty_get_organizer(property)) }
         case ICAL_ATTENDEE_PROPERTY:
-            if let address = Self.address(icalproperty_get_attendee(property)) {
-                if attendees == nil { attendees = [] }
+            // A hostile invitation may list 100,000 attendees: past the cap they are only counted.
+            attendeeCount += 1
+            if attendees == nil { attendees = [] }
+            if attendeeCount <= ICalendar.maxAttendees, let address = Self.address(icalproperty_get_attendee(property)) {
                 attendees?.append(CalendarAttendee(address: address, partstat: Self.partstat(property)))
             }
         case ICAL_STATUS_PROPERTY:
@@ -122,9 +127,7 @@ struct ICSEvent {
 
     /// "MAILTO:Boss@Example.COM" → "boss@example.com".
     private static func address(_ pointer: UnsafePointer<CChar>?) -> String? {
-        guard var value = text(pointer)?.icsTrimmed else { return nil }
-        if value.lowercased().hasPrefix("mailto:") { value = String(value.dropFirst(7)).icsTrimmed }
-        return value.isEmpty ? nil : value.lowercased()
+        text(pointer).flatMap(CalendarAddress.normalized)
     }
 
     private static func partstat(_ property: OpaquePointer) -> String? {

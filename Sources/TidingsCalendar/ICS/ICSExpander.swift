@@ -384,6 +384,7 @@ struct ICSExpander {
             conference: conference.isEmpty ? (master.map { $0.conference + $0.googleConference } ?? []) : conference,
             organizer: event.organizer ?? master?.organizer,
             attendees: event.attendees ?? master?.attendees ?? [],
+            attendeeCount: event.attendees != nil ? event.attendeeCount : master?.attendeeCount ?? 0,
             sequence: event.sequence)
     }
 

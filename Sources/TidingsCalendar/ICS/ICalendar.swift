@@ -42,8 +42,10 @@ public struct CalendarOccurrence: Sendable, Equatable {
     public var conference: [String]
     /// The ORGANIZER address, lower-cased, without "mailto:".
     public var organizer: String?
-    /// The ATTENDEE properties, in file order.
+    /// The ATTENDEE properties, in file order: the first `ICalendar.maxAttendees` of them.
     public var attendees: [CalendarAttendee]
+    /// How many ATTENDEE properties the event has, also those past `ICalendar.maxAttendees`.
+    public var attendeeCount: Int
     /// SEQUENCE (0 when absent).
     public var sequence: Int
 
@@ -52,7 +54,7 @@ public struct CalendarOccurrence: Sendable, Equatable {
         uid: String, recurrenceID: EpochMillis? = nil, summary: String, start: EpochMillis, end: EpochMillis,
         allDay: Bool = false, cancelled: Bool = false, location: String? = nil, description: String? = nil,
         url: String? = nil, conference: [String] = [], organizer: String? = nil, attendees: [CalendarAttendee] = [],
-        sequence: Int = 0
+        attendeeCount: Int? = nil, sequence: Int = 0
     ) {
         self.uid = uid
         self.recurrenceID = recurrenceID
@@ -67,6 +69,7 @@ public struct CalendarOccurrence: Sendable, Equatable {
         self.conference = conference
         self.organizer = organizer
         self.attendees = attendees
+        self.attendeeCount = attendeeCount ?? attendees.count
         self.sequence = sequence
     }
 }
@@ -125,6 +128,8 @@ public enum ICalendar {
     public static let maxDepth = 10
     /// The most iterator steps spent on one recurrence rule.
     public static let maxStepsPerRule = 100_000
+    /// The most ATTENDEE entries read of one event (the rest are only counted).
+    public static let maxAttendees = 1000
 
     /// Parses `text` (a whole VCALENDAR) and expands every VEVENT into the occurrences that overlap `from ..< until`,
     /// times resolved with the event's TZID (with or without a VTIMEZONE in the file), UTC, or floating (read in `floatingZone`).

@@ -79,6 +79,8 @@ extension TidingsConfig {
         public var concurrency = 8
         /// Attempts before an item fails on this target.
         public var maxAttempts = 5
+        /// Where an item goes when it finally fails here (stdout, desktop or inbox); nil: nowhere.
+        public var fallback: ChannelName? = .inbox
 
         /// A target with defaults for the optional settings.
         public init(name: String, url: String, format: WebhookFormat) {

@@ -42,14 +42,19 @@ extension TidingsConfig {
         }
         try reader.section("meetings") { meetings throws(ConfigError) in
             config.meetings.enabled = try meetings.bool("enabled") ?? config.meetings.enabled
-            if let lead = try meetings.duration("lead_time") {
-                guard lead <= 86_400_000 else { throw meetings.error("lead_time", "must be at most 1d") }
-                config.meetings.leadTime = lead
-            }
+            config.meetings.leadTimes = try parseLeadTimes(&meetings) ?? config.meetings.leadTimes
             config.meetings.onlyWithVideoLinks = try meetings.bool("only_with_video_links") ?? config.meetings.onlyWithVideoLinks
             config.meetings.allDay = try meetings.bool("all_day") ?? config.meetings.allDay
             config.meetings.allDayTime = try meetings.wallTime("all_day_time") ?? config.meetings.allDayTime
             config.meetings.category = try meetings.choice("category", of: Category.self) ?? config.meetings.category
+            if let addresses = try meetings.strings("me") {
+                config.meetings.me = []
+                for (index, text) in addresses.enumerated() {
+                    guard let address = CalendarAddress.normalized(text) else { throw meetings.error("me[\(index)]", "empty address") }
+                    if !config.meetings.me.contains(address) { config.meetings.me.append(address) }
+                }
+            }
+            config.meetings.skipTentative = try meetings.bool("skip_tentative") ?? config.meetings.skipTentative
         }
         try reader.section("weekly") { weekly throws(ConfigError) in
             config.weekly.enabled = try weekly.bool("enabled") ?? config.weekly.enabled
@@ -121,6 +126,9 @@ extension TidingsConfig {
                 config.desktop.deadline = deadline
             }
         }
+        try reader.section("monitoring") { monitoring throws(ConfigError) in
+            config.monitoring = try Monitoring.parse(&monitoring)
+        }
         try reader.rejectUnknownKeys()
         return config
     }
@@ -150,6 +158,15 @@ extension TidingsConfig {
             guard (1...20).contains(attempts) else { throw table.error("max_attempts", "must be between 1 and 20") }
             webhook.maxAttempts = attempts
         }
+        if let fallback = try table.string("fallback") {
+            switch fallback {
+            case "none": webhook.fallback = nil
+            case "stdout": webhook.fallback = .stdout
+            case "desktop": webhook.fallback = .desktop
+            case "inbox": webhook.fallback = .inbox
+            default: throw table.error("fallback", "expected inbox, desktop, stdout or none, found \"\(fallback)\"")
+            }
+        }
         try table.rejectUnknownKeys()
         return webhook
     }
@@ -168,6 +185,31 @@ extension TidingsConfig {
         case (_?, _?):
             throw table.error(file, "give \(env) or \(file), not both")
         }
+    }
+
+    /// `meetings.lead_times`, or `meetings.lead_time` as a list of one; nil when neither is given.
+    private static func parseLeadTimes(_ meetings: inout TOMLReader) throws(ConfigError) -> [Int64]? {
+        let single = try meetings.duration("lead_time")
+        guard let texts = try meetings.strings("lead_times") else {
+            guard let single else { return nil }
+            guard Meetings.leadTimeRange.contains(single) else { throw meetings.error("lead_time", "must be between 1m and 1d") }
+            return [single]
+        }
+        if single != nil { throw meetings.error("lead_time", "give lead_time or lead_times, not both") }
+        guard !texts.isEmpty else {
+            throw meetings.error("lead_times", "needs at least one lead time (enabled = false turns reminders off)")
+        }
+        var leads: [Int64] = []
+        for (index, text) in texts.enumerated() {
+            let key = "lead_times[\(index)]"
+            guard let lead = DurationText.parse(text) else {
+                throw meetings.error(key, "expected a duration such as \"10m\" or \"1h30m\", found \"\(text)\"")
+            }
+            guard Meetings.leadTimeRange.contains(lead) else { throw meetings.error(key, "must be between 1m and 1d") }
+            guard !leads.contains(lead) else { throw meetings.error(key, "\"\(text)\" is given twice") }
+            leads.append(lead)
+        }
+        return leads
     }
 
     /// ISO weekday names, Monday first.

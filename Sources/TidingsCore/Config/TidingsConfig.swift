@@ -83,6 +83,8 @@ public struct TidingsConfig: Sendable, Equatable {
     public var disabledChannels: Set<String> = []
     /// The desktop channel's settings.
     public var desktop = Desktop()
+    /// How often each stage should succeed, for `report --format nagios`.
+    public var monitoring = Monitoring()
 
     /// The channels a notification of `category` goes to: its route, less the channels
     /// turned off (`webhook = false` turns off every webhook).
@@ -113,8 +115,9 @@ extension TidingsConfig {
     public struct Meetings: Sendable, Equatable {
         /// Whether to remind of meetings at all.
         public var enabled = true
-        /// How long before the start the reminder is due.
-        public var leadTime: Int64 = 10 * 60_000
+        /// How long before the start each reminder is due: one reminder per lead time, no
+        /// two alike, at least one.
+        public var leadTimes: [Int64] = [10 * 60_000]
         /// Remind only of events that carry a video-meeting link.
         public var onlyWithVideoLinks = true
         /// Remind of all-day events at `allDayTime` that day (off: never).
@@ -123,6 +126,17 @@ extension TidingsConfig {
         public var allDayTime = WallTime(hour: 8, minute: 0) ?? .midnight
         /// The reminders' category (transactional passes quiet hours).
         public var category = Category.transactional
+        /// The user's calendar addresses, lower-cased, without `mailto:`: an event one of them
+        /// declined gets no reminder.
+        public var me: [String] = []
+        /// Also skip events the user answered TENTATIVE.
+        public var skipTentative = false
+
+        /// The longest of `leadTimes`: how far past the horizon calendars are read.
+        public var longestLeadTime: Int64 { leadTimes.max() ?? 0 }
+        /// Lead times allowed: a reminder expires when the meeting starts and `deliver` runs
+        /// once a minute, so a shorter one could expire unsent.
+        public static let leadTimeRange: ClosedRange<Int64> = 60_000...86_400_000
     }
 
     /// The weekly summary of the calendar.

@@ -1,0 +1,141 @@
+import Testing
+import TidingsCalendar
+import TidingsCore
+import TidingsStore
+import TidingsTestSupport
+@testable import TidingsPlan
+
+/// `MeetingRule` over real ICS text: one reminder per lead time, ids, texts, expiry and
+/// the facts an update compares.
+@Suite struct MeetingRuleTests {
+    typealias F = MeetingFixture
+    static func berlin(_ text: String) -> EpochMillis { TestClock.at(text, in: F.berlin) }
+    static let twoLeads = F.config { $0.leadTimes = [10 * PlanFixture.minute, PlanFixture.minute] }
+
+    @Test("Each lead time is its own reminder: its id, due time, text and expiry at the start")
+    func twoLeadTimes() throws {
+        let items = try F.reminders(F.calendar([F.meeting("standup-1@example.org")]), config: Self.twoLeads)
+            .sorted { $0.dueAt < $1.dueAt }
+        #expect(items.map(\.id) == ["meeting:standup-1@example.org@10m", "meeting:standup-1@example.org@1m"])
+        #expect(items.map(\.dueAt) == [Self.berlin("2026-11-23T08:50"), Self.berlin("2026-11-23T08:59")])
+        #expect(items.map(\.body) == [
+            "Starts at 09:00 (in 10 min), until 10:00 · Join on Zoom",
+            "Starts at 09:00 (in 1 min), until 10:00 · Join on Zoom",
+        ])
+        #expect(items.allSatisfy { $0.expiresAt == Self.berlin("2026-11-23T09:00") })
+        #expect(items.map(\.subject) == items.map { "event:" + $0.id })
+        let fingerprint = ["2026-11-23T08:00:00Z", "2026-11-23T09:00:00Z", "Client review", F.zoom, F.zoom].joined(separator: "\u{1f}")
+        #expect(items.allSatisfy { $0.fingerprint == fingerprint })
+        #expect(items.allSatisfy { $0.revision == 0 && $0.state == NotificationState.pending.rawValue })
+    }
+
+    @Test("The default lead time gives one reminder, with its lead in the id")
+    func defaultLead() throws {
+        let items = try F.reminders(F.calendar([F.meeting("standup-1@example.org")]), config: F.config())
+        #expect(items.map(\.id) == ["meeting:standup-1@example.org@10m"])
+        #expect(items.map(\.dueAt) == [Self.berlin("2026-11-23T08:50")])
+    }
+
+    @Test("An instance of a recurring event keeps its original start in every reminder's id")
+    func recurringIDs() throws {
+        let daily = F.meeting("daily@example.org", summary: "Sync", "RRULE:FREQ=DAILY;COUNT=5")
+        let items = try F.reminders(F.calendar([daily]), config: Self.twoLeads).sorted { $0.dueAt < $1.dueAt }
+        // Sunday 20:00 plus two days: Monday's and Tuesday's instances.
+        #expect(items.map(\.id) == [
+            "meeting:daily@example.org:2026-11-23T08:00:00Z@10m", "meeting:daily@example.org:2026-11-23T08:00:00Z@1m",
+            "meeting:daily@example.org:2026-11-24T08:00:00Z@10m", "meeting:daily@example.org:2026-11-24T08:00:00Z@1m",
+        ])
+        #expect(items.map(\.expiresAt) == [
+            Self.berlin("2026-11-23T09:00"), Self.berlin("2026-11-23T09:00"), Self.berlin("2026-11-24T09:00"), Self.berlin("2026-11-24T09:00"),
+        ])
+    }
+
+    @Test("An all-day event gets one reminder at all_day_time, expiring when its day ends")
+    func allDay() throws {
+        let offsite = """
+            UID:offsite-1@example.org
+            SUMMARY:Offsite
+            DTSTART;VALUE=DATE:20261123
+            DTEND;VALUE=DATE:20261124
+            URL:https://meet.google.com/xyz-abcd-efg
+            """
+        let config = F.config {
+            $0.leadTimes = [10 * PlanFixture.minute, PlanFixture.minute]
+            $0.allDay = true
+        }
+        let items = try F.reminders(F.calendar([offsite]), config: config)
+        #expect(items.map(\.id) == ["meeting:offsite-1@example.org@all-day"])
+        #expect(items.map(\.dueAt) == [Self.berlin("2026-11-23T08:00")])
+        #expect(items.map(\.expiresAt) == [Self.berlin("2026-11-24T00:00")])
+        #expect(items.first?.body.hasPrefix("Today, all day") == true)
+        #expect(items.first?.subject == "event:meeting:offsite-1@example.org@all-day")
+    }
+
+    @Test(
+        "Planned late, a lead time already begun is due at once; two due at once are one, the shortest lead's",
+        arguments: [
+            ("2026-11-23T08:40", ["@10m": "2026-11-23T08:50:00", "@1m": "2026-11-23T08:59:00"], ["in 10 min", "in 1 min"]),
+            ("2026-11-23T08:55", ["@10m": "2026-11-23T08:55:00", "@1m": "2026-11-23T08:59:00"], ["in 5 min", "in 1 min"]),
+            ("2026-11-23T08:59:30", ["@1m": "2026-11-23T08:59:30"], ["in 1 min"]),
+            ("2026-11-23T09:00", [:], []),
+        ] as [(String, [String: String], [String])])
+    func plannedLate(now: String, expected: [String: String], phrases: [String]) throws {
+        let now = Self.berlin(now)
+        let items = try F.reminders(F.calendar([F.meeting("m@example.org")]), config: Self.twoLeads, now: now)
+            .sorted { $0.dueAt < $1.dueAt }
+        var dues: [String: String] = [:]
+        for item in items { dues[String(item.id.dropFirst("meeting:m@example.org".count))] = String(item.plannedLocal.prefix(19)) }
+        #expect(dues == expected)
+        #expect(zip(items, phrases).allSatisfy { $0.body.contains("(\($1))") } && items.count == phrases.count)
+    }
+
+    @Test(
+        "Quiet hours never move a reminder to or past the start; two moved to the same minute are one",
+        arguments: [
+            ("070000", [String]()),
+            ("070300", ["@10m 07:00", "@1m 07:02"]),
+            ("070030", ["@1m 07:00"]),
+        ])
+    func quietHours(start: String, expected: [String]) throws {
+        var config = Self.twoLeads
+        config.meetings.category = .system
+        config.quietHours = QuietHours(enabled: true, start: WallTime(hour: 22, minute: 0) ?? .midnight, end: WallTime(hour: 7, minute: 0) ?? .midnight)
+        let items = try F.reminders(F.calendar([F.meeting("early@example.org", start: start, end: "080000")]), config: config)
+            .sorted { $0.dueAt < $1.dueAt }
+        #expect(items.map { "\($0.id.dropFirst("meeting:early@example.org".count)) \($0.plannedLocal.dropFirst(11).prefix(5))" } == expected)
+    }
+
+    @Test("The fingerprint follows the facts shown: a new start or link changes it, a new description does not")
+    func fingerprint() throws {
+        func print(_ event: String) throws -> String? {
+            try F.reminders(F.calendar([event]), config: F.config()).first?.fingerprint
+        }
+        let base = try #require(try print(F.meeting("m@example.org")))
+        #expect(try print(F.meeting("m@example.org", start: "093000", end: "100000")) != base)
+        #expect(try print(F.meeting("m@example.org", summary: "Client review (moved room)")) != base)
+        #expect(try print(F.meeting("m@example.org", "DESCRIPTION:Agenda: numbers")) == base)
+        let otherLink = F.meeting("m@example.org").replacingOccurrences(of: "81234567890", with: "89999999999")
+        #expect(try print(otherLink) != base)
+    }
+
+    @Test(
+        "The lead a reminder id ends with",
+        arguments: [
+            ("meeting:a@example.org@10m", 600_000),
+            ("meeting:a@example.org:2026-11-23T08:00:00Z@1h30m", 5_400_000),
+            ("meeting:a@example.org@all-day", nil),
+            ("meeting:a@example.org", nil),
+            ("daily:2026-11-22", nil),
+        ] as [(String, Int64?)])
+    func leadOfID(id: String, lead: Int64?) {
+        #expect(MeetingRule.lead(ofID: id) == lead)
+    }
+
+    @Test("More than ten attendees cost a point, counted past the ones read")
+    func attendeeImportance() {
+        let ten = CalendarOccurrence(uid: "u", summary: "Sync", start: 0, end: 1, attendees: [], attendeeCount: 10)
+        var many = ten
+        many.attendeeCount = 5000
+        #expect(Importance.score(of: many, link: nil) == Importance.score(of: ten, link: nil) - 1)
+    }
+}
