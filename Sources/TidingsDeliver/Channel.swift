@@ -74,4 +74,14 @@ public protocol Channel {
     func state() async -> ChannelState
     /// Sends `items` at `now` and says how each went, one result per item.
     func send(_ items: [NotificationRecord], now: EpochMillis) async -> [ChannelResult]
+    /// Sends `items`, some of them updates of what the channel showed before: `previous`
+    /// holds, by id, the platform info the channel gave for the last version it delivered.
+    func send(_ items: [NotificationRecord], previous: [String: String], now: EpochMillis) async -> [ChannelResult]
+}
+
+extension Channel {
+    /// Channels that cannot replace what they showed send an update like any other item.
+    public func send(_ items: [NotificationRecord], previous: [String: String], now: EpochMillis) async -> [ChannelResult] {
+        await send(items, now: now)
+    }
 }

@@ -32,7 +32,9 @@ public final class ChannelFactory {
             channel = InboxChannel()
         case .desktop:
             channel = DesktopChannel(
-                config: config.desktop, session: SessionEnvironment(environment: environment),
+                config: config.desktop,
+                session: SessionEnvironment(
+                    environment: environment, recorded: RecordedSession.read(RecordedSession.path(forDatabase: databasePath))),
                 databasePath: databasePath, waiterPath: programFolder + "/tidings")
         case .webhook(let webhook):
             channel = config.webhooks.first { $0.name == webhook }.map { WebhookChannel(target: $0, environment: environment) }

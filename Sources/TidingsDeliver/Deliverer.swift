@@ -19,15 +19,18 @@ public struct Deliverer {
         self.channels = channels
     }
 
-    /// Delivers everything due at `now`: items later than the grace period become missed,
-    /// the rest are claimed atomically (each goes out once even when runs overlap), routed,
-    /// sent and recorded, with retries that are due. With nothing due it reads one index
-    /// entry and writes nothing. Runs that did something are recorded as stage runs.
+    /// Delivers everything due at `now`: items past their expiry become expired and items
+    /// later than the grace period missed; the rest are claimed atomically (each goes out
+    /// once even when runs overlap), routed, sent and recorded, with retries that are due.
+    /// With nothing due it reads a few index entries and writes nothing. Runs that did
+    /// something are recorded as stage runs.
     public func run(now: EpochMillis, zone: Zone) async throws(StoreError) -> DeliverOutcome {
         guard try database.hasDeliveryWork(at: now) else { return DeliverOutcome() }
         let timer = StageTimer(stage: .deliver, now: now)
         var outcome = DeliverOutcome()
         outcome.interrupted = try database.failInterruptedClaims(now: now)
+        // Expiry wins over grace: nothing goes out after it, however late delivery may be.
+        outcome.expired = try database.markExpired(now: now, zone: zone).count
         let grace = config.delivery.grace
         outcome.missed = try database.markMissed(dueBefore: now - grace, now: now) { item in
             "missed: due \(ISOTime.format(item.dueAt, in: zone)), \(DurationText.format(now - item.dueAt)) late, grace is \(DurationText.format(grace))"
@@ -42,12 +45,16 @@ public struct Deliverer {
             }
             for name in names { plan.add(item, to: name, attempts: 0) }
         }
+        var results = DeliveryResults(config: config, now: now)
         for leg in try database.claimDueRetries(at: now) {
             guard let name = ChannelName(leg.channel) else { continue }
+            if let expiry = leg.notification.expiresAt, expiry <= now {
+                results.recordExpired([DeliveryPlan.Leg(item: leg.notification, attempts: leg.attempts)], on: leg.channel, zone: zone)
+                continue
+            }
             plan.add(leg.notification, to: name, attempts: leg.attempts)
         }
 
-        var results = DeliveryResults(config: config, now: now)
         for (name, legs) in plan.legs {
             await send(legs, to: name, plan: plan, results: &results)
         }
@@ -74,41 +81,67 @@ public struct Deliverer {
         case .quiet(let reason):
             // Do-not-disturb: no popup and no sound. The items wait in the inbox instead, and
             // that is no failure of the desktop, so it gets no delivery row.
-            await fallBack(legs, from: name, reasons: legs.map { _ in "quiet: \(reason)" }, plan: plan, results: &results)
+            await fallBack(legs.map { ($0, "quiet: \(reason)") }, from: name, to: .inbox, plan: plan, results: &results)
             return
         case .available, .notDetermined:
-            sent = await channel.send(items, now: results.now)
+            let updates = items.filter { $0.revision > 0 }.map(\.id)
+            let previous = updates.isEmpty ? [:] : ((try? database.lastDeliveredPlatformInfo(ids: updates, channel: channel.name)) ?? [:])
+            sent = await channel.send(items, previous: previous, now: results.now)
         }
         let byID = Dictionary(sent.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        results.record(legs, on: channel.name, outcomes: items.map { byID[$0.id]?.outcome ?? .failed("the channel gave no result") },
-                       platformInfo: items.map { byID[$0.id]?.platformInfo ?? channel.platformInfo })
+        let failures = results.record(
+            legs, on: channel.name, outcomes: items.map { byID[$0.id]?.outcome ?? .failed("the channel gave no result") },
+            platformInfo: items.map { byID[$0.id]?.platformInfo ?? channel.platformInfo })
 
-        // Where the desktop cannot take an item, the inbox keeps it.
-        var unavailable: [DeliveryPlan.Leg] = []
-        var reasons: [String] = []
-        for leg in legs {
-            if case .unavailable(let reason)? = byID[leg.item.id]?.outcome {
-                unavailable.append(leg)
-                reasons.append(reason)
+        switch name {
+        case .desktop:
+            // Where the desktop cannot take an item, the inbox keeps it.
+            let unavailable = failures.filter { failure in
+                if case .unavailable? = byID[failure.leg.item.id]?.outcome { return true } else { return false }
             }
+            await fallBack(unavailable.map { ($0.leg, String($0.reason.dropFirst("desktop unavailable: ".count))) },
+                           from: name, to: .inbox, plan: plan, results: &results)
+        case .webhook(let webhook):
+            // An item that finally failed on a webhook goes to the target's fallback channel.
+            guard let target = config.webhooks.first(where: { $0.name == webhook })?.fallback else { return }
+            await fallBack(failures, from: name, to: target, plan: plan, results: &results)
+        case .stdout, .inbox:
+            break
         }
-        await fallBack(unavailable, from: name, reasons: reasons, plan: plan, results: &results)
     }
 
-    /// Sends `legs` that `name` could not take to the inbox, unless they are routed there
-    /// anyway or the inbox is turned off; each row says where it came from and why.
-    private func fallBack(_ legs: [DeliveryPlan.Leg], from name: ChannelName, reasons: [String], plan: DeliveryPlan, results: inout DeliveryResults) async {
-        let pairs = zip(legs, reasons).filter { leg, _ in !plan.isRouted(leg.item.id, to: .inbox) }
-        let fallback = pairs.map(\.0)
-        guard !fallback.isEmpty, name != .inbox, !config.disabledChannels.contains("inbox") else { return }
-        let inbox = InboxChannel()
-        let inboxResults = await inbox.send(fallback.map(\.item), now: results.now)
-        results.record(fallback, on: inbox.name, outcomes: inboxResults.map(\.outcome), platformInfo: pairs.map { _, reason in
-            var json = JSONLine()
-            json.add("channel", inbox.name)
-            json.add("fallbackFrom", name.description)
-            json.add("reason", reason)
-            return json.string
-        })
+    /// Sends `legs` that `name` could not take to `target`, unless they go there anyway (by
+    /// this run's plan or by their category's route) or `target` is turned off; each row
+    /// says where it came from and why.
+    private func fallBack(
+        _ legs: [(leg: DeliveryPlan.Leg, reason: String)], from name: ChannelName, to target: ChannelName,
+        plan: DeliveryPlan, results: inout DeliveryResults
+    ) async {
+        let pairs = legs.filter { leg, _ in
+            let category = Category(rawValue: leg.item.category) ?? .system
+            return !plan.isRouted(leg.item.id, to: target) && (only != nil || !config.channels(for: category).contains(target))
+        }
+        guard !pairs.isEmpty, name != target, !config.disabledChannels.contains(target.description),
+              let channel = target == .inbox ? InboxChannel() : channels(target)
+        else { return }
+        let fallback = pairs.map(\.leg)
+        let items = fallback.map(\.item)
+        var sent: [ChannelResult]
+        switch await channel.state() {
+        case .unavailable(let reason, _), .quiet(let reason):
+            sent = items.map { ChannelResult(id: $0.id, outcome: .failed("\(target) unavailable: \(reason)")) }
+        case .available, .notDetermined:
+            sent = await channel.send(items, previous: [:], now: results.now)
+        }
+        let byID = Dictionary(sent.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        results.record(
+            fallback, on: channel.name, outcomes: items.map { byID[$0.id]?.outcome ?? .failed("the channel gave no result") },
+            platformInfo: pairs.map { leg, reason in
+                var json = JSONLine()
+                json.add("channel", channel.name)
+                json.add("fallbackFrom", name.description)
+                json.add("reason", reason)
+                return json.string
+            })
     }
 }

@@ -44,13 +44,19 @@ struct DeliveryResults {
         return config.webhooks.first { $0.name == name }?.maxAttempts ?? 3
     }
 
-    mutating func record(_ legs: [DeliveryPlan.Leg], on channel: String, outcomes: [ChannelResult.Outcome], platformInfo: [String]?) {
+    /// Adds a row per leg and schedules the retries; returns the legs that failed for good
+    /// here, with the reason.
+    @discardableResult
+    mutating func record(
+        _ legs: [DeliveryPlan.Leg], on channel: String, outcomes: [ChannelResult.Outcome], platformInfo: [String]?
+    ) -> [(leg: DeliveryPlan.Leg, reason: String)] {
+        var finalFailures: [(leg: DeliveryPlan.Leg, reason: String)] = []
         for (index, (leg, outcome)) in zip(legs, outcomes).enumerated() {
             let item = leg.item
             var row = DeliveryRecord(
                 notificationId: item.id, scheduledTime: item.dueAt, actualDeliveryTime: now,
                 contentAge: item.contentFetchTime.map { now - $0 }, staleness: item.staleness, channel: channel,
-                outcome: NotificationState.delivered.rawValue, platformInfo: platformInfo?[index])
+                outcome: NotificationState.delivered.rawValue, platformInfo: platformInfo?[index], revision: item.revision)
             switch outcome {
             case .delivered:
                 break
@@ -73,7 +79,22 @@ struct DeliveryResults {
                     row.failureReason = "gave up after \(attempts) attempts: \(reason)"
                 }
             }
+            if row.outcome == NotificationState.failed.rawValue, let reason = row.failureReason {
+                finalFailures.append((leg, reason))
+            }
             deliveries.append(row)
+        }
+        return finalFailures
+    }
+
+    /// Rows for retries whose item expired while it waited: they are not tried again.
+    mutating func recordExpired(_ legs: [DeliveryPlan.Leg], on channel: String, zone: Zone) {
+        for leg in legs {
+            let at = ISOTime.format(leg.item.expiresAt ?? now, in: zone)
+            deliveries.append(DeliveryRecord(
+                notificationId: leg.item.id, scheduledTime: leg.item.dueAt, actualDeliveryTime: nil, contentAge: nil,
+                staleness: leg.item.staleness, channel: channel, outcome: NotificationState.expired.rawValue,
+                failureReason: "expired at \(at) before it could be tried again", revision: leg.item.revision))
         }
     }
 }
@@ -88,6 +109,8 @@ public struct DeliverOutcome: Sendable, Equatable {
     public var retrying = 0
     /// Items found older than the grace period, marked missed.
     public var missed = 0
+    /// Items whose expiry came before they were sent.
+    public var expired = 0
     /// Items whose category is routed to no channel.
     public var cancelled = 0
     /// Claims left behind by a run that died, failed now.
@@ -110,13 +133,14 @@ public struct DeliverOutcome: Sendable, Equatable {
     }
 
     /// Whether the run found nothing to do.
-    public var idle: Bool { delivered + failed + retrying + missed + cancelled + interrupted == 0 }
+    public var idle: Bool { delivered + failed + retrying + missed + expired + cancelled + interrupted == 0 }
 
     mutating func add(_ results: DeliveryResults) {
         for row in results.deliveries {
             switch row.outcome {
             case NotificationState.delivered.rawValue: delivered += 1
             case "retry": retrying += 1
+            case NotificationState.expired.rawValue: expired += 1
             default:
                 failed += 1
                 firstFailure = firstFailure ?? row.failureReason
@@ -127,6 +151,7 @@ public struct DeliverOutcome: Sendable, Equatable {
     /// A one-line account for the log.
     public var summary: String {
         var text = "\(delivered) delivered, \(failed) failed, \(missed) missed"
+        if expired > 0 { text += ", \(expired) expired" }
         if retrying > 0 { text += ", \(retrying) to retry" }
         if cancelled > 0 { text += ", \(cancelled) routed nowhere" }
         if interrupted > 0 { text += ", \(interrupted) interrupted" }
@@ -137,6 +162,6 @@ public struct DeliverOutcome: Sendable, Equatable {
     /// ok, degraded when something failed, waits or was missed, failed when nothing got through.
     public var stageOutcome: StageOutcome {
         if failed > 0 && delivered == 0 && retrying == 0 { return .failed }
-        return failed + missed + interrupted + retrying > 0 ? .degraded : .ok
+        return failed + missed + expired + interrupted + retrying > 0 ? .degraded : .ok
     }
 }

@@ -10,20 +10,22 @@ public struct DailyRule: Sendable {
     /// A rule for `config`.
     public init(config: TidingsConfig) { self.config = config }
 
-    /// The daily notifications due in `now ... now + horizon`, planned in `zone` from `content`.
-    public func notifications(now: EpochMillis, horizon: Int64, zone: Zone, content: [CachedContent]) -> [NotificationRecord] {
+    /// The daily notifications due in `since ... now + horizon` (`since` is `now` unless
+    /// given), planned in `zone` from `content`.
+    public func notifications(now: EpochMillis, horizon: Int64, zone: Zone, content: [CachedContent], since: EpochMillis? = nil) -> [NotificationRecord] {
         guard config.daily.enabled else { return [] }
+        let start = min(since ?? now, now)
         let end = now + horizon
         var planned: [NotificationRecord] = []
         // Start a day early: quiet hours can push yesterday's item past midnight into today.
-        var date = zone.date(of: now).adding(days: -1)
+        var date = zone.date(of: start).adding(days: -1)
         let lastDate = zone.date(of: end)
         while date <= lastDate {
             defer { date = date.adding(days: 1) }
             if config.daily.weekdaysOnly && date.isWeekend { continue }
             let wallDue = zone.instant(date, config.daily.time)
             let due = config.quietHours.adjusted(wallDue, category: config.daily.category, in: zone)
-            guard due >= now, due <= end else { continue }
+            guard due >= start, due <= end else { continue }
             planned.append(notification(for: date, due: due, zone: zone, content: content, now: now))
         }
         return planned
@@ -41,13 +43,18 @@ public struct DailyRule: Sendable {
         return LocalDate(id.dropFirst("daily:".count))
     }
 
-    /// The notification for `date`, due at `due`.
+    /// The notification for `date`, due at `due`. It expires at the end of the day it is
+    /// due (or earlier, when its content says so).
     func notification(for date: LocalDate, due: EpochMillis, zone: Zone, content: [CachedContent], now: EpochMillis) -> NotificationRecord {
         let text = FallbackChain(config: config.fallback).text(for: date, due: due, zone: zone, content: content)
-        return NotificationRecord(
+        var item = NotificationRecord(
             id: "daily:\(date)", kind: .daily, category: config.daily.category,
             title: text.title, body: text.body, deepLink: text.deepLink, dueAt: due,
             plannedLocal: "\(date)T\(config.daily.time)", plannedZone: zone.identifier,
-            staleness: text.staleness, contentFetchTime: text.fetchTime, priority: Importance.routine, now: now)
+            staleness: text.staleness, contentFetchTime: text.fetchTime, priority: Importance.routine,
+            expiresAt: min(zone.endOfDay(containing: due), text.expiresAt ?? .max), now: now)
+        item.subject = text.subject
+        item.fingerprint = text.fingerprint
+        return item
     }
 }

@@ -9,6 +9,12 @@ public struct PlannedText: Sendable, Equatable {
     public var staleness: Staleness
     /// The fetch time of the content used; nil for an emergency line.
     public var fetchTime: EpochMillis?
+    /// When the content used stops being shown, if it says.
+    public var expiresAt: EpochMillis?
+    /// The content item used (`content:<source>/<id>`); nil for an emergency line.
+    public var subject: String?
+    /// The content item's own text and link, without the age label: a change is a correction.
+    public var fingerprint: String?
 }
 
 /// Chooses what a notification says: fresh content; else the last-known-good, marked
@@ -27,11 +33,12 @@ public struct FallbackChain: Sendable {
     ///
     /// Content counts for a day when its `scheduledTime` is before the end of that day; of
     /// those the latest scheduled wins (then the latest fetched). It is fresh when it was
-    /// fetched, or confirmed unchanged, at most `stale_after` before `due`.
+    /// fetched, or confirmed unchanged, at most `stale_after` before `due`. Content that
+    /// has expired by `due` does not count.
     public func text(for date: LocalDate, due: EpochMillis, zone: Zone, content: [CachedContent]) -> PlannedText {
         let endOfDay = zone.startOfDay(date.adding(days: 1))
         let best = content
-            .filter { $0.scheduledTime < endOfDay }
+            .filter { $0.scheduledTime < endOfDay && ($0.expiresAt ?? .max) > due }
             .max { ($0.scheduledTime, $0.fetchTime, $0.id) < ($1.scheduledTime, $1.fetchTime, $1.id) }
         guard let best else {
             return PlannedText(
@@ -39,11 +46,15 @@ public struct FallbackChain: Sendable {
                 deepLink: nil, staleness: .emergency, fetchTime: nil)
         }
         let age = due - best.fetchTime
-        if age <= config.staleAfter {
-            return PlannedText(title: best.title, body: best.body, deepLink: best.deepLink, staleness: .fresh, fetchTime: best.fetchTime)
+        var text = PlannedText(
+            title: best.title, body: best.body, deepLink: best.deepLink, staleness: .fresh, fetchTime: best.fetchTime,
+            expiresAt: best.expiresAt, subject: "content:\(best.source)/\(best.id)",
+            fingerprint: [best.title, best.body, best.deepLink ?? ""].joined(separator: "\u{1f}"))
+        if age > config.staleAfter {
+            let label = AgeLabel.text(ageMillis: age)
+            text.body = best.body.isEmpty ? label.prefix(1).uppercased() + label.dropFirst() : "\(best.body) (\(label))"
+            text.staleness = .stale
         }
-        let label = AgeLabel.text(ageMillis: age)
-        let body = best.body.isEmpty ? label.prefix(1).uppercased() + label.dropFirst() : "\(best.body) (\(label))"
-        return PlannedText(title: best.title, body: body, deepLink: best.deepLink, staleness: .stale, fetchTime: best.fetchTime)
+        return text
     }
 }

@@ -21,6 +21,7 @@ public struct PlanOutcome: Sendable {
         var text = "\(schedule.count) pending in the horizon (\(counts))"
         if let changes {
             text += "; \(changes.created) new, \(changes.updated) updated, \(changes.unchanged) unchanged"
+            if changes.resent > 0 { text += ", \(changes.resent) delivered to update in place" }
         }
         if !cancelled.isEmpty { text += "; \(cancelled.count) cancelled" }
         if let problem = problems.first { text += "; \(problem)" }
@@ -71,12 +72,17 @@ public struct Planner: Sendable {
         // summary) to a week past the horizon.
         let expanded = ExpandedCalendar.expand(
             calendars, from: now - WeekStatistics.before,
-            until: now + horizon + config.meetings.leadTime + WeekStatistics.after + 86_400_000, zone: zone)
+            until: now + horizon + config.meetings.longestLeadTime + WeekStatistics.after + 86_400_000, zone: zone)
         let reminders = MeetingRule(config: config, hasHandler: hasHandler)
             .notifications(now: now, horizon: horizon, zone: zone, calendars: expanded.calendars)
-        var planned = daily.notifications(now: now, horizon: horizon, zone: zone, content: content)
+        // The daily rule looks a day back too, but only to update what the user already saw.
+        var planned = daily.notifications(now: now, horizon: horizon, zone: zone, content: content, since: now - 86_400_000)
         planned += reminders
         planned += weekly.notifications(now: now, horizon: horizon, zone: zone, calendars: expanded.calendars)
+        let existing = try database.notifications(ids: planned.map(\.id))
+        planned = planned.filter { item in
+            item.dueAt >= now || existing[item.id].flatMap { NotificationState(rawValue: $0.state) }?.reachedUser == true
+        }
         let plannedIDs = Set(planned.map(\.id))
 
         // Only what the settings or the calendar now rule out is cancelled. An item beyond
@@ -93,12 +99,19 @@ public struct Planner: Sendable {
             }
         }
 
-        // Items already delivered, missed or failed stay as they are; the rest compete for
-        // the pending places.
-        let existing = try database.notifications(ids: Array(plannedIDs))
+        // Items already delivered, missed or failed stay as they are, except that a delivered
+        // one whose facts changed is sent again as an update; the rest compete for the
+        // pending places.
         let replannable: Set<String> = [NotificationState.pending.rawValue, NotificationState.backlog.rawValue, NotificationState.cancelled.rawValue]
         let (stillOpen, settled) = planned.reduce(into: ([NotificationRecord](), 0)) { result, item in
-            if let row = existing[item.id], !replannable.contains(row.state) { result.1 += 1 } else { result.0.append(item) }
+            guard let row = existing[item.id] else { return result.0.append(item) }
+            if replannable.contains(row.state) {
+                result.0.append(Self.keepingRevision(of: row, in: item, now: now))
+            } else if let update = Self.update(of: row, to: item, now: now) {
+                result.0.append(update)
+            } else {
+                result.1 += 1
+            }
         }
         let candidates = stillOpen + open.filter { !plannedIDs.contains($0.id) && obsolete[$0.id] == nil }
         let ranked = PendingCap(limit: config.plan.maxPending).assign(candidates)
@@ -119,6 +132,30 @@ public struct Planner: Sendable {
         return outcome
     }
 
+    /// `replanned` as the next revision of `delivered` when the user saw it and its facts
+    /// changed since (a meeting moved, a content item corrected), before it expires: due at
+    /// its new time, or at once when that has passed. Nil when there is nothing to update.
+    static func update(of delivered: NotificationRecord, to replanned: NotificationRecord, now: EpochMillis) -> NotificationRecord? {
+        guard NotificationState(rawValue: delivered.state)?.reachedUser == true, delivered.isUpdated(by: replanned),
+              (replanned.expiresAt ?? .max) > now
+        else { return nil }
+        var update = replanned
+        update.revision = delivered.revision + 1
+        update.dueAt = max(replanned.dueAt, now)
+        update.createdAt = delivered.createdAt
+        return update
+    }
+
+    /// `replanned` for an open row: an update waiting to go out stays an update, and keeps
+    /// its time when the rule's own time has passed.
+    static func keepingRevision(of row: NotificationRecord, in replanned: NotificationRecord, now: EpochMillis) -> NotificationRecord {
+        guard row.revision > 0, row.state != NotificationState.cancelled.rawValue else { return replanned }
+        var item = replanned
+        item.revision = row.revision
+        if item.dueAt < now { item.dueAt = max(item.dueAt, row.dueAt) }
+        return item
+    }
+
     /// Why `item` (open, due in the future, not planned this run) is no longer wanted, or nil
     /// to leave it alone.
     private func obsolescence(of item: NotificationRecord, now: EpochMillis, horizon: Int64, daily: DailyRule, weekly: WeeklyRule) -> String? {
@@ -128,7 +165,11 @@ public struct Planner: Sendable {
             return config.daily.enabled ? "no longer planned (settings changed)" : "the daily update is turned off"
         case .meeting:
             guard item.dueAt <= now + horizon else { return nil }
-            return config.meetings.enabled ? "the event was cancelled, moved or removed" : "meeting reminders are turned off"
+            guard config.meetings.enabled else { return "meeting reminders are turned off" }
+            if let lead = MeetingRule.lead(ofID: item.id), !config.meetings.leadTimes.contains(lead) {
+                return "no longer planned (settings changed)"
+            }
+            return "the event was cancelled, declined, moved or removed"
         case .weekly:
             guard let date = LocalDate(item.id.dropFirst("weekly:".count)), weekly.excludes(date) else { return nil }
             return "no longer planned (settings changed)"

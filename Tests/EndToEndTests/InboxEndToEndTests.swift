@@ -4,11 +4,11 @@ import TidingsTestSupport
 
 /// Routing to the inbox, and `tidings inbox` through the built programs.
 @Suite struct InboxEndToEndTests {
-    /// Three days of daily updates routed to the inbox only, delivered.
+    /// Three days of daily updates routed to the inbox only, each delivered on its day.
     func filledInbox() async throws -> Pipeline {
-        let pipeline = try Pipeline(config: "[routes]\nsystem = [\"inbox\"]\n[delivery]\ngrace = \"10d\"\n")
+        let pipeline = try Pipeline(config: "[routes]\nsystem = [\"inbox\"]\n")
         try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "3d")
-        try await pipeline.succeed("deliver", "--now", "2026-11-25T07:30")
+        for day in 22...24 { try await pipeline.succeed("deliver", "--now", "2026-11-\(day)T07:30") }
         return pipeline
     }
 

@@ -5,7 +5,7 @@ import TidingsTestSupport
 
 /// deliver to a webhook on a real HTTP server: retries across runs, permanent failures.
 @Suite struct WebhookEndToEndTests {
-    func pipeline(_ server: HTTPTestServer, maxAttempts: Int = 5) throws -> Pipeline {
+    func pipeline(_ server: HTTPTestServer, maxAttempts: Int = 5, fallback: String = "none") throws -> Pipeline {
         try Pipeline(config: """
             [routes]
             system = ["webhook:hook"]
@@ -15,6 +15,7 @@ import TidingsTestSupport
             format = "json"
             timeout = "500ms"
             max_attempts = \(maxAttempts)
+            fallback = "\(fallback)"
             """)
     }
 
@@ -84,5 +85,38 @@ import TidingsTestSupport
         #expect(last.status == 1)
         #expect(last.stderr.contains("gave up after 2 attempts"))
         #expect(server.requests.count == 2)
+    }
+
+    @Test("A webhook item that finally fails goes to the inbox: failed on the webhook, delivered on the inbox")
+    func fallsBackToInbox() async throws {
+        let server = try HTTPTestServer { _ in .text("bad request: unknown topic", status: 400) }
+        defer { server.stop() }
+        let pipeline = try pipeline(server, fallback: "inbox")
+        try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "1d")
+        let result = try await pipeline.run("deliver", "--now", "2026-11-22T07:30")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(server.requests.count == 1)
+        let inbox = try JSONObject.lines(try await pipeline.succeed("tidings", "inbox", "--format", "json"))
+        #expect(inbox.map { $0.string("id") } == ["daily:2026-11-22"])
+        let log = try await pipeline.succeed("tidings", "log", "--stage", "deliver", "--limit", "1")
+        #expect(log.contains("1 delivered, 1 failed"), "\(log)")
+        #expect(log.contains("HTTP 400"))
+        let report = try JSONObject(try await pipeline.succeed(
+            "report", "--format", "json", "--since", "2026-11-22T00:00", "--until", "2026-11-23T00:00"))
+        #expect(report.object("counts")?.int("delivered") == 1)
+        #expect(report.object("counts")?.int("failed") == 0)
+    }
+
+    @Test("Retries that run out fall back too, in the run that gives up")
+    func givesUpToInbox() async throws {
+        let server = try HTTPTestServer { _ in .text("down", status: 503) }
+        defer { server.stop() }
+        let pipeline = try pipeline(server, maxAttempts: 2, fallback: "inbox")
+        try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "1d")
+        try await pipeline.succeed("deliver", "--now", "2026-11-22T07:30")
+        #expect(try await pipeline.succeed("tidings", "inbox", "--count") == "0\n", "not yet: a retry waits")
+        try await pipeline.succeed("deliver", "--now", "2026-11-22T09:00")
+        #expect(server.requests.count == 2)
+        #expect(try await pipeline.succeed("tidings", "inbox", "--count") == "1\n")
     }
 }

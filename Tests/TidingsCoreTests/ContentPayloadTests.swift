@@ -126,3 +126,14 @@ import Testing
         #expect(item.id == "a")
     }
 }
+
+@Suite struct ContentExpiryTests {
+    @Test("expiresAt is read as epoch milliseconds and must come after scheduledTime")
+    func expiresAt() throws {
+        let ok = try ContentPayload.decode(Array(#"{"id":1,"title":"T","body":"B","scheduledTime":1000,"expiresAt":2000}"#.utf8), fetchTime: 5)
+        #expect(ok.first?.expiresAt == 2000)
+        #expect(throws: ContentError.self) {
+            try ContentPayload.decode(Array(#"{"id":1,"title":"T","body":"B","scheduledTime":1000,"expiresAt":1000}"#.utf8), fetchTime: 5)
+        }
+    }
+}

@@ -42,7 +42,7 @@ import TidingsTestSupport
         #expect(objects.map { $0["state"] as? String } == ["delivered", "delivered"])
         #expect(objects[0]["deepLink"] is NSNull)
         #expect(objects[1]["deepLink"] as? String == "https://example.org/today")
-        #expect(objects.allSatisfy { Set($0.keys) == ["id", "kind", "category", "title", "body", "scheduledAt", "deliveredAt", "staleness", "deepLink", "state"] })
+        #expect(objects.allSatisfy { Set($0.keys) == ["id", "kind", "category", "title", "body", "scheduledAt", "deliveredAt", "staleness", "deepLink", "state", "replaces"] })
     }
 
     @Test(

@@ -9,7 +9,7 @@ import TidingsStore
     typealias F = WebhookFixture
 
     @Test("The examples in WebhookBody's documentation are exactly what is sent", arguments: [
-        (WebhookFormat.json, #"{"id":"daily:2026-11-22","kind":"daily","category":"system","title":"Morning news","body":"Today's headline.","deepLink":"https://example.com/today","scheduledAt":"2026-11-22T06:30:00Z","staleness":"fresh"}"#),
+        (WebhookFormat.json, #"{"id":"daily:2026-11-22","kind":"daily","category":"system","title":"Morning news","body":"Today's headline.","deepLink":"https://example.com/today","scheduledAt":"2026-11-22T06:30:00Z","staleness":"fresh","replaces":null}"#),
         (.gotify, #"{"title":"Morning news","message":"Today's headline.","priority":5,"extras":{"client::notification":{"click":{"url":"https://example.com/today"}}}}"#),
         (.slack, #"{"text":"*Morning news*\nToday's headline.\n<https://example.com/today|View>"}"#),
         (.discord, #"{"content":"**Morning news**\nToday's headline.\nhttps://example.com/today","allowed_mentions":{"parse":[]}}"#),

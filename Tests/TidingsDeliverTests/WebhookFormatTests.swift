@@ -26,7 +26,7 @@ import TidingsTestSupport
         #expect(request.header("Idempotency-Key") == "daily:2026-11-22")
         #expect(request.header("Authorization") == "Bearer tok-123")
         let body = try F.object(request.body)
-        #expect(Set(body.keys) == ["id", "kind", "category", "title", "body", "deepLink", "scheduledAt", "staleness"])
+        #expect(Set(body.keys) == ["id", "kind", "category", "title", "body", "deepLink", "scheduledAt", "staleness", "replaces"])
         #expect(body["id"] as? String == "daily:2026-11-22")
         #expect(body["kind"] as? String == "daily")
         #expect(body["category"] as? String == "system")

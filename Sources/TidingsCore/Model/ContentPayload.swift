@@ -112,9 +112,10 @@ private struct RawContent: Decodable {
     var scheduledTime: Int64
     var mediaUrl: String?
     var deepLink: String?
+    var expiresAt: Int64?
     var fromList = false
 
-    enum CodingKeys: String, CodingKey { case id, title, body, scheduledTime, mediaUrl, deepLink }
+    enum CodingKeys: String, CodingKey { case id, title, body, scheduledTime, mediaUrl, deepLink, expiresAt }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -129,6 +130,7 @@ private struct RawContent: Decodable {
         scheduledTime = try container.decode(Int64.self, forKey: .scheduledTime)
         mediaUrl = try container.decodeIfPresent(String.self, forKey: .mediaUrl)
         deepLink = try container.decodeIfPresent(String.self, forKey: .deepLink)
+        expiresAt = try container.decodeIfPresent(Int64.self, forKey: .expiresAt)
     }
 
     func validated(path: String, fetchTime: EpochMillis) throws(ContentError) -> NotificationContent {
@@ -144,6 +146,9 @@ private struct RawContent: Decodable {
             throw ContentError(path: path + "body", message: "longer than \(ContentPayload.maxBodyLength) characters (\(body.count))")
         }
         if scheduledTime < 0 { throw ContentError(path: path + "scheduledTime", message: "negative") }
+        if let expiresAt, expiresAt <= scheduledTime {
+            throw ContentError(path: path + "expiresAt", message: "not after scheduledTime")
+        }
         if let mediaUrl, !LinkPolicy.isHTTPS(mediaUrl) {
             throw ContentError(path: path + "mediaUrl", message: "only https: media is accepted")
         }
@@ -152,7 +157,7 @@ private struct RawContent: Decodable {
         }
         return NotificationContent(
             id: id, title: title, body: body, scheduledTime: scheduledTime,
-            mediaUrl: mediaUrl, fetchTime: fetchTime, deepLink: deepLink
+            mediaUrl: mediaUrl, fetchTime: fetchTime, deepLink: deepLink, expiresAt: expiresAt
         )
     }
 }

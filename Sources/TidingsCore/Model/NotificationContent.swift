@@ -17,11 +17,13 @@ public struct NotificationContent: Sendable, Equatable {
     public var fetchTime: EpochMillis
     /// Extension: where the primary action leads (https or an allow-listed app scheme).
     public var deepLink: String?
+    /// Extension: after this it is not shown any more (epoch ms); nil: it never expires.
+    public var expiresAt: EpochMillis?
 
     /// Creates content from its fields.
     public init(
         id: String, title: String, body: String, scheduledTime: EpochMillis,
-        mediaUrl: String? = nil, fetchTime: EpochMillis, deepLink: String? = nil
+        mediaUrl: String? = nil, fetchTime: EpochMillis, deepLink: String? = nil, expiresAt: EpochMillis? = nil
     ) {
         self.id = id
         self.title = title
@@ -30,5 +32,6 @@ public struct NotificationContent: Sendable, Equatable {
         self.mediaUrl = mediaUrl
         self.fetchTime = fetchTime
         self.deepLink = deepLink
+        self.expiresAt = expiresAt
     }
 }

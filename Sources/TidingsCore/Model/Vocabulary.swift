@@ -31,6 +31,8 @@ public enum NotificationState: String, Sendable, CaseIterable {
     case dismissed
     case failed
     case missed
+    /// Not delivered before its expiry (a meeting that began, a day that ended).
+    case expired
     case cancelled
 
     /// Whether the notification reached the user (read and dismissed ones did too).

@@ -97,6 +97,11 @@ public struct Zone: Sendable, Equatable {
         return (wall - Int64(offset(atEpochSeconds: wall))) * 1000
     }
 
+    /// The first instant of the local day after the one `instant` falls on.
+    public func endOfDay(containing instant: EpochMillis) -> EpochMillis {
+        startOfDay(date(of: instant).adding(days: 1))
+    }
+
     /// The local midnight at the start of `date` (or the first minute after it, where midnight is skipped).
     public func startOfDay(_ date: LocalDate) -> EpochMillis {
         instant(date, .midnight)

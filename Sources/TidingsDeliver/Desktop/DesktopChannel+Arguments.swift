@@ -6,20 +6,24 @@ extension DesktopChannel {
     /// The waiter's command line for `item`:
     /// `desktop-wait --db=… --id=… --expire-ms=… [--link=…] -- notify-send …`.
     /// Values go after `=` so that one starting with `-` is never read as an option.
-    func waiterArguments(for item: NotificationRecord, server: DesktopServer?) -> [String] {
+    func waiterArguments(for item: NotificationRecord, server: DesktopServer?, replacing daemonId: Int64? = nil) -> [String] {
         var arguments = ["desktop-wait", "--db=\(databasePath)", "--id=\(item.id)", "--expire-ms=\(config.expire)"]
         if let link = item.deepLink { arguments.append("--link=\(link)") }
-        return arguments + ["--"] + Self.notifySendArguments(for: item, config: config, server: server)
+        return arguments + ["--"] + Self.notifySendArguments(for: item, config: config, server: server, replacing: daemonId)
     }
 
-    /// `notify-send` and its arguments for `item`, shaped by what the daemon announced.
-    static func notifySendArguments(for item: NotificationRecord, config: TidingsConfig.Desktop, server: DesktopServer?) -> [String] {
+    /// `notify-send` and its arguments for `item`, shaped by what the daemon announced; with
+    /// `replacing`, the popup replaces the daemon's notification of that id.
+    static func notifySendArguments(
+        for item: NotificationRecord, config: TidingsConfig.Desktop, server: DesktopServer?, replacing daemonId: Int64? = nil
+    ) -> [String] {
         let category = Category(rawValue: item.category) ?? .system
         var arguments = [
             "notify-send", "--app-name=Tidings", "--urgency=\(urgency(for: category))",
             "--expire-time=\(config.expire)", "--category=\(categoryHint(for: category))",
         ]
         if let icon = config.icon, isRegularFile(icon) { arguments.append("--icon=\(icon)") }
+        if let daemonId { arguments.append("--replace-id=\(daemonId)") }
         arguments += ["--print-id", "--wait"]
         if server?.supportsActions == true {
             arguments.append("--action=default=\(item.kind == "meeting" ? "Join" : "View")")

@@ -52,6 +52,12 @@ public final class DesktopChannel: Channel, Sendable {
     /// deadline: delivered, or unavailable with the reason. After one deadline miss the rest
     /// are not tried.
     public func send(_ items: [NotificationRecord], now: EpochMillis) async -> [ChannelResult] {
+        await send(items, previous: [:], now: now)
+    }
+
+    /// Like `send(_:now:)`; an update replaces the popup of its last version in place
+    /// (`notify-send --replace-id` with the daemon's id kept in `previous`).
+    public func send(_ items: [NotificationRecord], previous: [String: String], now: EpochMillis) async -> [ChannelResult] {
         guard !items.isEmpty else { return [] }
         let known = lastProbe.withLock { $0 }
         let probe: Probe
@@ -74,7 +80,8 @@ public final class DesktopChannel: Channel, Sendable {
                 continue
             }
             let answer = await DesktopWaiterLaunch.start(
-                path: waiterPath, arguments: waiterArguments(for: item, server: probe.server),
+                path: waiterPath,
+                arguments: waiterArguments(for: item, server: probe.server, replacing: previous[item.id].flatMap(Self.daemonId(inPlatformInfo:))),
                 environment: environment, limit: .milliseconds(config.deadline))
             switch answer {
             case .sent(let daemonId):
@@ -96,6 +103,13 @@ public final class DesktopChannel: Channel, Sendable {
     /// `3 s`, or `1500 ms` when not a whole number of seconds.
     static func seconds(_ milliseconds: Int64) -> String {
         milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
+    }
+
+    /// The daemon's notification id kept in a delivery's platform info, if any.
+    static func daemonId(inPlatformInfo info: String) -> Int64? {
+        guard let range = info.range(of: "\"daemonId\":") else { return nil }
+        let digits = info[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
+        return Int64(digits).flatMap { $0 > 0 && $0 <= Int64(UInt32.max) ? $0 : nil }
     }
 
     static func platformInfo(server: DesktopServer?, daemonId: Int64? = nil) -> String {

@@ -22,12 +22,15 @@ public struct SessionEnvironment: Sendable, Equatable {
     public static let defaultPath = "/usr/local/bin:/usr/bin:/bin"
 
     /// Finds the session from `environment`. The bus is `DBUS_SESSION_BUS_ADDRESS`, else the
-    /// `bus` socket in `XDG_RUNTIME_DIR` or in `<userRuntimeRoot>/<uid>`; the display is
-    /// `DISPLAY`, else the lowest X socket in `x11SocketFolder`; the runtime folder is
-    /// `XDG_RUNTIME_DIR`, else `<userRuntimeRoot>/<uid>` when it exists.
+    /// `bus` socket in `XDG_RUNTIME_DIR` or in `<userRuntimeRoot>/<uid>`, else the address
+    /// `tidings init` recorded; the display is `DISPLAY`, else the lowest X socket in
+    /// `x11SocketFolder`, else the recorded one; `WAYLAND_DISPLAY` and `XAUTHORITY` come
+    /// from the environment, else from the record; the runtime folder is `XDG_RUNTIME_DIR`,
+    /// else `<userRuntimeRoot>/<uid>` when it exists.
     public init(
         environment: [String: String], uid: UInt32 = getuid(),
-        userRuntimeRoot: String = "/run/user", x11SocketFolder: String = "/tmp/.X11-unix"
+        userRuntimeRoot: String = "/run/user", x11SocketFolder: String = "/tmp/.X11-unix",
+        recorded: [String: String] = [:]
     ) {
         func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         let userFolder = "\(userRuntimeRoot)/\(uid)"
@@ -36,11 +39,11 @@ public struct SessionEnvironment: Sendable, Equatable {
             busAddress = address
         } else {
             let sockets = [value("XDG_RUNTIME_DIR"), userFolder].compactMap { $0.map { $0 + "/bus" } }
-            busAddress = sockets.first(where: Self.isSocket).map { "unix:path=\($0)" }
+            busAddress = sockets.first(where: Self.isSocket).map { "unix:path=\($0)" } ?? recorded["DBUS_SESSION_BUS_ADDRESS"]
         }
-        display = value("DISPLAY") ?? Self.lowestDisplay(in: x11SocketFolder)
-        waylandDisplay = value("WAYLAND_DISPLAY")
-        xauthority = value("XAUTHORITY")
+        display = value("DISPLAY") ?? Self.lowestDisplay(in: x11SocketFolder) ?? recorded["DISPLAY"]
+        waylandDisplay = value("WAYLAND_DISPLAY") ?? recorded["WAYLAND_DISPLAY"]
+        xauthority = value("XAUTHORITY") ?? recorded["XAUTHORITY"]
         kept = environment.filter { Self.keptNames.contains($0.key) }
     }
 

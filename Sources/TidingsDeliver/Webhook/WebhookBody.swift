@@ -5,15 +5,17 @@ import TidingsStore
 /// type, the format's own headers and the body bytes.
 ///
 /// Every format sends one `POST` per notification. Every request also carries
-/// `User-Agent: Tidings/0.1.0`, `Idempotency-Key: <notification id>` and, when the target has a
+/// `User-Agent: Tidings/0.1.0`, `Idempotency-Key: <notification id>` (`<id>#<revision>` for an
+/// update) and, when the target has a
 /// signing secret, `X-Tidings-Timestamp: <unix seconds>` and
 /// `X-Tidings-Signature: sha256=<lowercase hex HMAC-SHA256(secret, "<timestamp>.<body bytes>")>`,
 /// keyed with the secret's UTF-8 bytes.
 /// Examples show `daily:2026-11-22`, category `system`, due 07:30 in Berlin, with a deep link.
 ///
 /// - `json`: to the URL, `Content-Type: application/json`, `Authorization: Bearer <token>` when a
-///   token is set. `deepLink` is `null` when there is none; `scheduledAt` is UTC.
-///   `{"id":"daily:2026-11-22","kind":"daily","category":"system","title":"Morning news","body":"Today's headline.","deepLink":"https://example.com/today","scheduledAt":"2026-11-22T06:30:00Z","staleness":"fresh"}`
+///   token is set. `deepLink` is `null` when there is none; `scheduledAt` is UTC; `replaces` is
+///   the id of the notification an update replaces (`null` for a first send).
+///   `{"id":"daily:2026-11-22","kind":"daily","category":"system","title":"Morning news","body":"Today's headline.","deepLink":"https://example.com/today","scheduledAt":"2026-11-22T06:30:00Z","staleness":"fresh","replaces":null}`
 /// - `ntfy`: to the topic URL, `Content-Type: text/plain; charset=utf-8`, the body is the message
 ///   text. Headers: `Title: <title>`; `Priority:` 5 transactional, 3 system, 3 social,
 ///   2 marketing; `Tags: <category>`, plus `,warning` when the content is stale or emergency;
@@ -96,6 +98,7 @@ public struct WebhookBody: Sendable, Equatable {
         json.add("deepLink", item.deepLink)
         json.add("scheduledAt", ISOTime.formatUTC(item.dueAt))
         json.add("staleness", item.staleness)
+        json.add("replaces", item.replaces)
         return json.string
     }
 

@@ -85,7 +85,7 @@ public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, Custom
         let body = WebhookBody(item: item, format: target.format, url: target.url)
         var headers: [WebhookBody.Header] = [
             WebhookBody.Header("Content-Type", body.contentType),
-            WebhookBody.Header("Idempotency-Key", item.id),
+            WebhookBody.Header("Idempotency-Key", item.idempotencyKey),
         ]
         headers += body.headers
         if let token = credentials.token {

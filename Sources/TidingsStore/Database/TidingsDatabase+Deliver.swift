@@ -2,8 +2,8 @@ import GRDB
 import TidingsCore
 
 extension TidingsDatabase {
-    /// Whether a `deliver` run at `now` has anything to do: a due pending item, or a claim
-    /// left behind by a run that died. One indexed look-up: the idle path.
+    /// Whether a `deliver` run at `now` has anything to do: a due or expired pending item, a
+    /// retry, or a claim left behind by a run that died. Indexed look-ups only: the idle path.
     public func hasDeliveryWork(at now: EpochMillis) throws(StoreError) -> Bool {
         try read("check for due notifications") { db in
             try Bool.fetchOne(
@@ -12,23 +12,56 @@ extension TidingsDatabase {
                     SELECT EXISTS (SELECT 1 FROM notification WHERE state = 'pending' AND dueAt <= ?)
                         OR EXISTS (SELECT 1 FROM notification WHERE state = 'delivering' AND claimedAt < ?)
                         OR EXISTS (SELECT 1 FROM outbox WHERE nextAttemptAt <= ?)
+                        OR EXISTS (SELECT 1 FROM notification WHERE state = 'pending' AND expiresAt <= ?)
                     """,
-                arguments: [now, now - Self.abandonedClaimAge, now]) ?? false
+                arguments: [now, now - Self.abandonedClaimAge, now, now]) ?? false
+        }
+    }
+
+    /// Marks pending and backlogged items whose expiry has come as expired (each with a
+    /// delivery row saying so) and returns them; they are never sent. An update of an item
+    /// already delivered just stays delivered: the first version reached the user.
+    public func markExpired(now: EpochMillis, zone: Zone) throws(StoreError) -> [NotificationRecord] {
+        try write("mark expired notifications") { db in
+            let expired = try NotificationRecord.fetchAll(
+                db,
+                sql: """
+                    UPDATE notification SET updatedAt = ?,
+                        state = CASE WHEN revision > 0 THEN 'delivered' ELSE 'expired' END
+                    WHERE state IN ('pending', 'backlog') AND expiresAt <= ? RETURNING *
+                    """,
+                arguments: [now, now])
+            for var item in expired {
+                let at = ISOTime.format(item.expiresAt ?? now, in: zone)
+                item.stateReason = item.revision > 0 ? "update not sent: expired at \(at)" : "expired at \(at) before it was sent"
+                try db.execute(sql: "UPDATE notification SET stateReason = ? WHERE id = ?", arguments: [item.stateReason, item.id])
+                guard item.revision == 0 else { continue }
+                try DeliveryRecord(
+                    notificationId: item.id, scheduledTime: item.dueAt, actualDeliveryTime: nil, contentAge: nil,
+                    staleness: item.staleness, channel: nil, outcome: NotificationState.expired.rawValue,
+                    failureReason: item.stateReason
+                ).insert(db)
+            }
+            return expired.filter { $0.revision == 0 }
         }
     }
 
     /// Marks pending items due before `cutoff` as missed (each with a delivery row saying
-    /// why) and returns them; they are never sent.
+    /// why) and returns them; they are never sent. An update that waited that long is
+    /// dropped: the item stays delivered.
     public func markMissed(dueBefore cutoff: EpochMillis, now: EpochMillis, reason: (NotificationRecord) -> String) throws(StoreError) -> [NotificationRecord] {
         try write("mark missed notifications") { db in
             let missed = try NotificationRecord.fetchAll(
                 db,
                 sql: """
-                    UPDATE notification SET state = 'missed', updatedAt = ?
+                    UPDATE notification SET updatedAt = ?, state = CASE WHEN revision > 0 THEN 'delivered' ELSE 'missed' END
                     WHERE state = 'pending' AND dueAt < ? RETURNING *
                     """,
                 arguments: [now, cutoff])
-            for var item in missed {
+            for item in missed where item.revision > 0 {
+                try db.execute(sql: "UPDATE notification SET stateReason = ? WHERE id = ?", arguments: ["update not sent: " + reason(item), item.id])
+            }
+            for var item in missed where item.revision == 0 {
                 item.stateReason = reason(item)
                 try db.execute(sql: "UPDATE notification SET stateReason = ? WHERE id = ?", arguments: [item.stateReason, item.id])
                 try DeliveryRecord(
@@ -37,7 +70,7 @@ extension TidingsDatabase {
                     failureReason: item.stateReason
                 ).insert(db)
             }
-            return missed
+            return missed.filter { $0.revision == 0 }
         }
     }
 
@@ -69,7 +102,7 @@ extension TidingsDatabase {
             let stuck = try NotificationRecord.fetchAll(
                 db,
                 sql: """
-                    UPDATE notification SET state = 'failed', updatedAt = ?,
+                    UPDATE notification SET state = CASE WHEN revision > 0 THEN 'delivered' ELSE 'failed' END, updatedAt = ?,
                         stateReason = 'interrupted: the deliver run that claimed it ended before recording the outcome'
                     WHERE state = 'delivering' AND claimedAt < ?
                       AND id NOT IN (SELECT notificationId FROM outbox) RETURNING *
@@ -79,10 +112,26 @@ extension TidingsDatabase {
                 try DeliveryRecord(
                     notificationId: item.id, scheduledTime: item.dueAt, actualDeliveryTime: nil, contentAge: nil,
                     staleness: item.staleness, channel: nil, outcome: NotificationState.failed.rawValue,
-                    failureReason: item.stateReason
+                    failureReason: item.stateReason, revision: item.revision
                 ).insert(db)
             }
             return stuck.count
+        }
+    }
+
+    /// The platform info of the latest delivery of each of `ids` on `channel`, by id: what an
+    /// update needs to replace what the channel showed (the desktop's notification id).
+    public func lastDeliveredPlatformInfo(ids: [String], channel: String) throws(StoreError) -> [String: String] {
+        try read("read earlier deliveries") { db in
+            var found: [String: String] = [:]
+            let statement = try db.cachedStatement(sql: """
+                SELECT platformInfo FROM delivery WHERE notificationId = ? AND channel = ? AND outcome = 'delivered'
+                ORDER BY id DESC LIMIT 1
+                """)
+            for id in ids {
+                if let info = try String.fetchOne(statement, arguments: [id, channel]) { found[id] = info }
+            }
+            return found
         }
     }
 

@@ -49,12 +49,24 @@ extension TidingsDatabase {
 
     /// Records a run's outcome in one transaction: delivery rows, retries for later, items
     /// cancelled because their category goes nowhere, then the state of every touched item:
-    /// delivered when any channel took it, still delivering while a retry waits, else failed.
+    /// delivered when any channel took it, still delivering while a retry waits, expired when
+    /// its expiry came first, else failed. An update delivered on a channel turns that
+    /// channel's earlier rows for the item into `replaced`, so the item counts once.
     public func recordRun(
         deliveries: [DeliveryRecord], retries: [ScheduledRetry], cancelled: [String: String], now: EpochMillis
     ) throws(StoreError) {
         try write("record deliveries") { db in
-            for delivery in deliveries { try delivery.insert(db) }
+            for delivery in deliveries {
+                if delivery.revision > 0 && delivery.outcome == NotificationState.delivered.rawValue {
+                    try db.execute(
+                        sql: """
+                            UPDATE delivery SET outcome = 'replaced'
+                            WHERE notificationId = ? AND channel = ? AND outcome = 'delivered' AND revision < ?
+                            """,
+                        arguments: [delivery.notificationId, delivery.channel, delivery.revision])
+                }
+                try delivery.insert(db)
+            }
             for retry in retries {
                 try db.execute(
                     sql: """
@@ -75,6 +87,7 @@ extension TidingsDatabase {
                     state = CASE
                         WHEN EXISTS (SELECT 1 FROM delivery WHERE notificationId = notification.id AND outcome = 'delivered') THEN 'delivered'
                         WHEN EXISTS (SELECT 1 FROM outbox WHERE notificationId = notification.id) THEN 'delivering'
+                        WHEN expiresAt <= ? THEN 'expired'
                         ELSE 'failed' END,
                     stateReason = CASE
                         WHEN EXISTS (SELECT 1 FROM delivery WHERE notificationId = notification.id AND outcome = 'delivered') THEN NULL
@@ -82,7 +95,7 @@ extension TidingsDatabase {
                               AND failureReason IS NOT NULL ORDER BY id DESC LIMIT 1) END
                 WHERE id = ? AND state IN ('delivering', 'delivered', 'failed')
                 """)
-            for id in touched { try settle.execute(arguments: [now, id]) }
+            for id in touched { try settle.execute(arguments: [now, now, id]) }
         }
     }
 }

@@ -7,6 +7,8 @@ public struct PlanChanges: Sendable, Equatable {
     public var created = 0
     /// Pending notifications whose time or text changed.
     public var updated = 0
+    /// Delivered notifications whose facts changed: sent again as an update in place.
+    public var resent = 0
     /// Pending notifications already as planned.
     public var unchanged = 0
     /// Notifications left alone because they are no longer pending (delivered, missed, …).
@@ -47,15 +49,20 @@ extension TidingsDatabase {
     }
 
     /// Stores the planned notifications: new ids are inserted, pending ones updated when
-    /// they changed, cancelled ones planned again (a setting was turned back on), and
-    /// anything delivered, being delivered, missed or failed is never touched.
-    /// The ids in `cancel` are cancelled, with their reason, if they are still pending.
+    /// they changed, cancelled ones planned again (a setting was turned back on), delivered
+    /// ones pending again when the plan carries their next revision (an update in place),
+    /// and anything else (being delivered, missed, failed, expired) is never touched.
+    /// The ids in `cancel` are cancelled, with their reason, if they are still pending; a
+    /// pending update is dropped instead (the item stays delivered).
     public func applyPlan(_ planned: [NotificationRecord], cancel: [String: String] = [:], now: EpochMillis) throws(StoreError) -> PlanChanges {
         try write("save plan") { db in
             var changes = PlanChanges()
             for (id, reason) in cancel {
                 try db.execute(
-                    sql: "UPDATE notification SET state = 'cancelled', stateReason = ?, updatedAt = ? WHERE id = ? AND state IN ('pending', 'backlog')",
+                    sql: """
+                        UPDATE notification SET state = CASE WHEN revision > 0 THEN 'delivered' ELSE 'cancelled' END,
+                            stateReason = ?, updatedAt = ? WHERE id = ? AND state IN ('pending', 'backlog')
+                        """,
                     arguments: [reason, now, id])
             }
             for item in planned {
@@ -66,10 +73,12 @@ extension TidingsDatabase {
                 }
                 let revived = existing.state == NotificationState.cancelled.rawValue
                 let open = existing.state == NotificationState.pending.rawValue || existing.state == NotificationState.backlog.rawValue
-                guard open || revived else {
+                let resent = NotificationState(rawValue: existing.state)?.reachedUser == true && item.revision > existing.revision
+                guard open || revived || resent else {
                     changes.settled += 1
                     continue
                 }
+                if resent { changes.resent += 1 }
                 if !revived && existing.plansSame(as: item) {
                     changes.unchanged += 1
                     continue
@@ -79,7 +88,7 @@ extension TidingsDatabase {
                 existing.createdAt = createdAt
                 existing.updatedAt = now
                 try existing.update(db)
-                changes.updated += 1
+                if !resent { changes.updated += 1 }
             }
             return changes
         }

@@ -110,6 +110,17 @@ extension TidingsDatabase {
                 );
                 """)
         }
+        migrator.registerMigration("v4-expiry-updates") { db in
+            try db.execute(sql: """
+                ALTER TABLE notification ADD COLUMN expiresAt INTEGER;
+                ALTER TABLE content ADD COLUMN expiresAt INTEGER;
+                ALTER TABLE notification ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE notification ADD COLUMN subject TEXT;
+                ALTER TABLE notification ADD COLUMN fingerprint TEXT;
+                ALTER TABLE delivery ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+                CREATE INDEX notification_expiry ON notification(expiresAt) WHERE state = 'pending';
+                """)
+        }
         return migrator
     }()
 }

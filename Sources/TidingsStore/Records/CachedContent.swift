@@ -14,6 +14,8 @@ public struct CachedContent: Codable, Sendable, Equatable, FetchableRecord, Pers
     public var mediaUrl: String?
     public var fetchTime: EpochMillis
     public var deepLink: String?
+    /// When it stops being shown; nil: never.
+    public var expiresAt: EpochMillis?
 
     /// The cache row for `content` from `source`.
     public init(source: String, content: NotificationContent) {
@@ -25,12 +27,13 @@ public struct CachedContent: Codable, Sendable, Equatable, FetchableRecord, Pers
         mediaUrl = content.mediaUrl
         fetchTime = content.fetchTime
         deepLink = content.deepLink
+        expiresAt = content.expiresAt
     }
 
     /// The canonical `NotificationContent v1`.
     public var content: NotificationContent {
         NotificationContent(
             id: id, title: title, body: body, scheduledTime: scheduledTime,
-            mediaUrl: mediaUrl, fetchTime: fetchTime, deepLink: deepLink)
+            mediaUrl: mediaUrl, fetchTime: fetchTime, deepLink: deepLink, expiresAt: expiresAt)
     }
 }

@@ -25,7 +25,7 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
     public var contentFetchTime: EpochMillis?
     /// Higher goes first.
     public var priority: Int
-    /// pending, delivering, delivered, read, dismissed, failed, missed or cancelled.
+    /// pending, backlog, delivering, delivered, read, dismissed, failed, missed, expired or cancelled.
     public var state: String
     /// Why it is missed, failed or cancelled.
     public var stateReason: String?
@@ -33,12 +33,22 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
     public var claimedAt: EpochMillis?
     public var createdAt: EpochMillis
     public var updatedAt: EpochMillis
+    /// After this it is never delivered (a meeting's start, the end of the day); nil: never expires.
+    public var expiresAt: EpochMillis?
+    /// 0 for the first send; each update of an item already delivered counts one up.
+    public var revision: Int = 0
+    /// What it is about (`content:daily/42`, `event:…`): an update is sent only when the
+    /// subject stays and the `fingerprint` changes.
+    public var subject: String?
+    /// A digest of the facts it shows (a meeting's start, end, title and link; a content
+    /// item's text). A change after delivery is sent as an update in place.
+    public var fingerprint: String?
 
     /// Creates a pending notification.
     public init(
         id: String, kind: NotificationKind, category: Category, title: String, body: String,
         deepLink: String?, dueAt: EpochMillis, plannedLocal: String, plannedZone: String,
-        staleness: Staleness, contentFetchTime: EpochMillis?, priority: Int = 0, now: EpochMillis
+        staleness: Staleness, contentFetchTime: EpochMillis?, priority: Int = 0, expiresAt: EpochMillis? = nil, now: EpochMillis
     ) {
         self.id = id
         self.kind = kind.rawValue
@@ -52,6 +62,7 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
         self.staleness = staleness.rawValue
         self.contentFetchTime = contentFetchTime
         self.priority = priority
+        self.expiresAt = expiresAt
         self.state = NotificationState.pending.rawValue
         self.createdAt = now
         self.updatedAt = now
@@ -63,6 +74,14 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
             && deepLink == other.deepLink && dueAt == other.dueAt && plannedLocal == other.plannedLocal
             && plannedZone == other.plannedZone && staleness == other.staleness
             && contentFetchTime == other.contentFetchTime && priority == other.priority && state == other.state
+            && expiresAt == other.expiresAt && subject == other.subject && fingerprint == other.fingerprint
+    }
+
+    /// Whether `replanned` shows the same subject with other facts: an item already delivered
+    /// is then sent again as an update in place.
+    public func isUpdated(by replanned: NotificationRecord) -> Bool {
+        guard let subject, let fingerprint, replanned.subject == subject, let next = replanned.fingerprint else { return false }
+        return next != fingerprint
     }
 
     /// The table's columns.
@@ -71,6 +90,7 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
         public static let kind = Column(CodingKeys.kind)
         public static let dueAt = Column(CodingKeys.dueAt)
         public static let state = Column(CodingKeys.state)
+        public static let expiresAt = Column(CodingKeys.expiresAt)
     }
 }
 
@@ -88,7 +108,7 @@ public struct DeliveryRecord: Codable, Sendable, Equatable, FetchableRecord, Per
     public var staleness: String
     /// The channel it went to; nil when missed.
     public var channel: String?
-    /// delivered, failed or missed.
+    /// delivered, replaced (delivered, then updated in place), failed, retry, missed or expired.
     public var outcome: String
     /// TAPPED, DISMISSED or IGNORED, once known.
     public var engagement: String?
@@ -96,12 +116,16 @@ public struct DeliveryRecord: Codable, Sendable, Equatable, FetchableRecord, Per
     public var failureReason: String?
     /// JSON describing the receiving side (the channel, later the notification daemon).
     public var platformInfo: String?
+    /// The notification's revision this row sent (0 the first time, then each update). When a
+    /// later revision reaches the same channel, this row's outcome becomes `replaced`: the
+    /// rates count an item once per channel.
+    public var revision: Int = 0
 
     /// Creates a row.
     public init(
         notificationId: String, scheduledTime: EpochMillis, actualDeliveryTime: EpochMillis?,
         contentAge: Int64?, staleness: String, channel: String?, outcome: String,
-        failureReason: String? = nil, platformInfo: String? = nil
+        failureReason: String? = nil, platformInfo: String? = nil, revision: Int = 0
     ) {
         self.notificationId = notificationId
         self.scheduledTime = scheduledTime
@@ -112,5 +136,6 @@ public struct DeliveryRecord: Codable, Sendable, Equatable, FetchableRecord, Per
         self.outcome = outcome
         self.failureReason = failureReason
         self.platformInfo = platformInfo
+        self.revision = revision
     }
 }

@@ -1,0 +1,103 @@
+import Foundation
+import GRDB
+import TidingsCore
+
+/// The sends on one channel over a report's window: how they ended, and why they failed.
+public struct ChannelDeliveries: Sendable, Equatable {
+    /// One failure reason and how many sends failed with it.
+    public struct Reason: Sendable, Equatable {
+        /// The reason, cut to `ChannelDeliveries.reasonLength` characters (then ending in `…`).
+        public var reason: String
+        /// Sends that failed for good with it.
+        public var count: Int
+
+        /// A reason and its count.
+        public init(reason: String, count: Int) {
+            self.reason = reason
+            self.count = count
+        }
+    }
+
+    /// The channel (`desktop`, `inbox`, `webhook:phone`).
+    public var channel: String
+    /// Sends the channel took.
+    public var delivered = 0
+    /// Sends that failed for good.
+    public var failed = 0
+    /// Sends that failed for now and were scheduled again (webhooks).
+    public var retried = 0
+    /// The failures grouped by reason, most frequent first; the counts add up to `failed`.
+    public var reasons: [Reason] = []
+
+    /// Reasons are grouped on their first this many characters, so that ones differing only
+    /// in a long tail (a response body, a path) count together.
+    public static let reasonLength = 80
+
+    /// A channel's counts.
+    public init(channel: String, delivered: Int = 0, failed: Int = 0, retried: Int = 0, reasons: [Reason] = []) {
+        self.channel = channel
+        self.delivered = delivered
+        self.failed = failed
+        self.retried = retried
+        self.reasons = reasons
+    }
+
+    /// `reason` as it is grouped: trimmed, and cut to `reasonLength` characters with `…`.
+    public static func groupingKey(_ reason: String?) -> String {
+        let trimmed = (reason ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return "no reason given" }
+        let scalars = trimmed.unicodeScalars
+        guard scalars.count > reasonLength else { return trimmed }
+        var cut = String(String.UnicodeScalarView(scalars.prefix(reasonLength)))
+        while cut.last?.isWhitespace == true { cut.removeLast() }
+        return cut + "…"
+    }
+}
+
+extension TidingsDatabase {
+    /// The sends of items due in `from ..< until`, per channel, sorted by channel name. Rows
+    /// that name no channel (missed and expired items, claims of a run that died) are left
+    /// out: they never reached a channel.
+    public func channelDeliveries(from: EpochMillis, until: EpochMillis) throws(StoreError) -> [ChannelDeliveries] {
+        try read("count deliveries by channel") { db in
+            // SQLite's substr counts characters as code points, like `groupingKey`; one more
+            // than the length tells a cut reason from one that is exactly that long.
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT channel, outcome, substr(failureReason, 1, ?), count(*) FROM delivery
+                    WHERE scheduledTime >= ? AND scheduledTime < ? AND channel IS NOT NULL
+                    GROUP BY 1, 2, 3
+                    """,
+                arguments: [ChannelDeliveries.reasonLength + 1, from, until])
+            var channels: [String: ChannelDeliveries] = [:]
+            var reasons: [String: [String: Int]] = [:]
+            for row in rows {
+                let channel: String = row[0]
+                let outcome: String = row[1]
+                let count: Int = row[3]
+                var entry = channels[channel] ?? ChannelDeliveries(channel: channel)
+                switch outcome {
+                case NotificationState.delivered.rawValue:
+                    entry.delivered += count
+                case NotificationState.failed.rawValue:
+                    entry.failed += count
+                    reasons[channel, default: [:]][ChannelDeliveries.groupingKey(row[2]), default: 0] += count
+                case "retry":
+                    entry.retried += count
+                default:
+                    // `replaced`: an earlier version of an item that was updated in place.
+                    continue
+                }
+                channels[channel] = entry
+            }
+            return channels.values.sorted { $0.channel < $1.channel }.map { entry in
+                var entry = entry
+                entry.reasons = (reasons[entry.channel] ?? [:])
+                    .map { ChannelDeliveries.Reason(reason: $0.key, count: $0.value) }
+                    .sorted { ($1.count, $0.reason) < ($0.count, $1.reason) }
+                return entry
+            }
+        }
+    }
+}

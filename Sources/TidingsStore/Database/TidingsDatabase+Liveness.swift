@@ -1,0 +1,84 @@
+import Foundation
+import GRDB
+import TidingsCore
+
+/// When each program last did its job, for monitoring.
+public struct StageActivity: Sendable, Equatable {
+    /// The start of each stage's last run that ended ok or degraded, or its heartbeat when
+    /// that is later; a stage that never succeeded is absent.
+    public var lastSuccess: [Stage: EpochMillis] = [:]
+    /// The earliest sign of the pipeline: its first logged run of any program (or a
+    /// heartbeat, when nothing was logged). Nil on a database nothing has run against.
+    public var firstSeen: EpochMillis?
+
+    /// Activity as given.
+    public init(lastSuccess: [Stage: EpochMillis] = [:], firstSeen: EpochMillis? = nil) {
+        self.lastSuccess = lastSuccess
+        self.firstSeen = firstSeen
+    }
+}
+
+extension TidingsDatabase {
+    /// When each stage last succeeded and when the pipeline was first seen, from the stage
+    /// log and the heartbeat files.
+    public func stageActivity() throws(StoreError) -> StageActivity {
+        var activity = try read("read stage activity") { db in
+            var activity = StageActivity()
+            for row in try Row.fetchAll(
+                db,
+                sql: "SELECT stage, max(startedAt) FROM stageRun WHERE outcome IN (?, ?) GROUP BY stage",
+                arguments: [StageOutcome.ok.rawValue, StageOutcome.degraded.rawValue])
+            {
+                guard let stage = Stage(rawValue: row[0]) else { continue }
+                activity.lastSuccess[stage] = row[1]
+            }
+            activity.firstSeen = try EpochMillis.fetchOne(db, sql: "SELECT min(startedAt) FROM stageRun")
+            return activity
+        }
+        for stage in Stage.allCases {
+            guard let beat = heartbeat(of: stage) else { continue }
+            activity.lastSuccess[stage] = max(activity.lastSuccess[stage] ?? beat, beat)
+            activity.firstSeen = activity.firstSeen.map { min($0, beat) } ?? beat
+        }
+        return activity
+    }
+
+    /// The file beside the database whose modification time tells when `stage` last
+    /// succeeded without writing to the database (`tidings.sqlite.deliver-alive`); nil for a
+    /// database in memory.
+    public func heartbeatPath(of stage: Stage) -> String? {
+        path == ":memory:" ? nil : "\(path).\(stage.rawValue)-alive"
+    }
+
+    /// Sets `stage`'s heartbeat to `now`, creating the file when it is missing. On the idle
+    /// path this is a single `utimensat` call, and it never touches the database itself.
+    public func touchHeartbeat(of stage: Stage, at now: EpochMillis) throws(StoreError) {
+        guard let file = heartbeatPath(of: stage) else { return }
+        let seconds = now.quotientAndRemainder(dividingBy: 1000)
+        let instant = timespec(
+            tv_sec: time_t(seconds.remainder < 0 ? seconds.quotient - 1 : seconds.quotient),
+            tv_nsec: Int((seconds.remainder < 0 ? seconds.remainder + 1000 : seconds.remainder) * 1_000_000))
+        var times = [instant, instant]
+        if utimensat(AT_FDCWD, file, &times, 0) == 0 { return }
+        var code = errno
+        if code == ENOENT {
+            let fd = open(file, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            code = errno
+            if fd >= 0 {
+                let touched = futimens(fd, &times) == 0
+                code = errno
+                close(fd)
+                if touched { return }
+            }
+        }
+        throw StoreError(path: path, message: "cannot touch the heartbeat file \(file): \(String(cString: strerror(code)))")
+    }
+
+    /// When `stage`'s heartbeat was last set, or nil when it never was (or cannot be read).
+    public func heartbeat(of stage: Stage) -> EpochMillis? {
+        guard let file = heartbeatPath(of: stage) else { return nil }
+        var info = stat()
+        guard stat(file, &info) == 0 else { return nil }
+        return EpochMillis(info.st_mtim.tv_sec) * 1000 + EpochMillis(info.st_mtim.tv_nsec / 1_000_000)
+    }
+}
