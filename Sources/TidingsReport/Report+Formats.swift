@@ -7,24 +7,31 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 }
 
 extension Report {
-    /// A table for people; undefined rates read `n/a`.
+    /// A table for people; undefined rates read `n/a`. With a breakdown by channel, a
+    /// section per channel follows.
     public func table(zone: Zone) -> String {
         var lines = ["Tidings report \(ISOTime.format(since, in: zone)) – \(ISOTime.format(until, in: zone))", ""]
         let rows: [(String, Double?, String)] = [
             ("Fetch success", fetchSuccessRate, "\(fetchSucceeded) of \(fetchAttempts) attempts"),
-            ("Delivery", deliveryRate, "\(delivered) delivered, \(missed) missed, \(failed) failed"),
+            ("Delivery", deliveryRate, "\(delivered) delivered, \(missed) missed, \(failed) failed, \(expired) expired"),
             ("Engagement", engagementRate, "\(counts.tapped) tapped of \(counts.engageableDeliveries)"),
             ("Stale content", staleContentRate, "\(staleDelivered) of \(delivered) delivered"),
         ]
         for (label, value, detail) in rows {
-            let padded = label.padding(toLength: 15, withPad: " ", startingAt: 0)
-            let percent = Report.percent(value).leftPadded(to: 7)
-            lines.append("\(padded)\(percent)   \(detail)")
+            lines.append(Report.row(label, value, detail))
         }
+        if let channels { lines += [""] + Report.channelSections(channels) }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// One JSON document: the four rates (null when undefined), the window and the counts.
+    /// One table row: the label, the rate and what it counts.
+    static func row(_ label: String, _ value: Double?, _ detail: String) -> String {
+        let padded = label.count < 15 ? label.padding(toLength: 15, withPad: " ", startingAt: 0) : label + " "
+        return "\(padded)\(Report.percent(value).leftPadded(to: 7))   \(detail)"
+    }
+
+    /// One JSON document: the four rates (null when undefined), the window and the counts;
+    /// with a breakdown by channel, `channels` too.
     public func json(zone: Zone) -> String {
         var counts = JSONLine()
         counts.add("fetchAttempts", fetchAttempts)
@@ -35,6 +42,7 @@ extension Report {
         counts.add("delivered", delivered)
         counts.add("missed", missed)
         counts.add("failed", failed)
+        counts.add("expired", expired)
         counts.add("stale", self.counts.deliveredStaleness[Staleness.stale.rawValue, default: 0])
         counts.add("emergency", self.counts.deliveredStaleness[Staleness.emergency.rawValue, default: 0])
         counts.add("engageableDeliveries", self.counts.engageableDeliveries)
@@ -47,11 +55,13 @@ extension Report {
         json.add("engagementRate", engagementRate)
         json.add("staleContentRate", staleContentRate)
         json.add("counts", json: counts.string)
+        if let channels { json.add("channels", json: Report.channelsJSON(channels)) }
         return json.string + "\n"
     }
 
     /// Prometheus text exposition: a gauge per defined rate (an undefined one is left out,
-    /// never NaN), the counts, and when the report was made.
+    /// never NaN), the counts, when each stage last succeeded, and when the report was made;
+    /// with a breakdown by channel, the sends per channel and outcome.
     public func prometheus(generatedAt: EpochMillis) -> String {
         var out = ""
         func metric(_ name: String, _ help: String, _ samples: [(labels: String, value: String)], type: String = "gauge") {
@@ -61,7 +71,7 @@ extension Report {
         }
         let helps = [
             "fetch_success": "Fetch attempts that succeeded (ok or not modified) over all attempts in the window.",
-            "delivery": "Notifications due in the window that were delivered, over delivered + missed + failed.",
+            "delivery": "Notifications due in the window that were delivered, over delivered + missed + failed + expired.",
             "engagement": "Deliveries the user tapped, over deliveries on channels that report engagement.",
             "stale_content": "Delivered notifications showing stale or emergency content, over delivered.",
         ]
@@ -77,29 +87,64 @@ extension Report {
         metric("tidings_delivered_notifications", "Delivered notifications due in the window by staleness.", Staleness.allCases.map {
             ("{staleness=\"\($0.rawValue)\"}", String(counts.deliveredStaleness[$0.rawValue, default: 0]))
         })
+        metric("tidings_engageable_deliveries", "Deliveries in the window on channels that report engagement.", [
+            ("", String(counts.engageableDeliveries))
+        ])
+        metric("tidings_tapped_deliveries", "Of the engageable deliveries, the ones the user tapped.", [("", String(counts.tapped))])
+        if let channels {
+            metric("tidings_deliveries", "Sends of notifications due in the window by channel and outcome.", channels.flatMap { entry in
+                [("delivered", entry.delivered), ("failed", entry.failed), ("retry", entry.retried)].map { outcome, count in
+                    ("{channel=\"\(Report.labelValue(entry.channel))\",outcome=\"\(outcome)\"}", String(count))
+                }
+            })
+        }
         metric("tidings_report_window_seconds", "Length of the report window.", [("", String((until - since) / 1000))])
-        metric("tidings_report_generated_timestamp_seconds", "When this report was generated.", [("", String(generatedAt / 1000))])
+        metric(
+            "tidings_stage_last_success_timestamp_seconds",
+            "When each stage last succeeded (its last ok or degraded run, or deliver's idle heartbeat).",
+            Stage.allCases.compactMap { stage in
+                activity.lastSuccess[stage].map { ("{stage=\"\(stage.rawValue)\"}", String(Report.seconds($0))) }
+            })
+        metric("tidings_report_generated_timestamp_seconds", "When this report was generated.", [("", String(Report.seconds(generatedAt)))])
         return out
     }
 
     /// A Nagios plugin line and its status: fetch success and delivery rates below `warn`
-    /// are WARNING, below `crit` CRITICAL; undefined rates are not judged.
-    public func nagios(warn: Double, crit: Double) -> (line: String, status: Int32) {
+    /// are WARNING, below `crit` CRITICAL (undefined rates are not judged); a stage of
+    /// `expected` not seen succeeding for twice its interval is WARNING, four times CRITICAL.
+    /// Stale stages are named first; every rate shows its counts; perfdata carries the rates,
+    /// the counts and each stage's age.
+    public func nagios(warn: Double, crit: Double, expected: [Stage: Int64], now: EpochMillis) -> (line: String, status: Int32) {
         var status: Int32 = 0
         for value in [fetchSuccessRate, deliveryRate].compactMap({ $0 }) {
             if value < crit { status = max(status, 2) } else if value < warn { status = max(status, 1) }
         }
+        let stages = freshness(expected: expected, now: now)
+        status = max(status, stages.map(\.status).max() ?? 0)
         let word = ["OK", "WARNING", "CRITICAL"][Int(status)]
-        let summary = rates.map { "\($0.label) \(Report.percent($0.value))" }.joined(separator: ", ")
+
+        let stale = stages.filter { $0.status > 0 }.map(\.summary).joined(separator: ", ")
+        let rateSummary = rates.map { "\($0.label) \(Report.percent($0.value)) (\($0.part)/\($0.whole))" }.joined(separator: ", ")
+        let summary = stale.isEmpty ? rateSummary : stale + "; " + rateSummary
+
         let judged: Set = ["fetch_success", "delivery"]
-        let perfdata = rates.compactMap { rate -> String? in
+        var perfdata = rates.compactMap { rate -> String? in
             guard let value = rate.value else { return nil }
             let thresholds = judged.contains(rate.name) ? "\(JSONLine.number(warn)):;\(JSONLine.number(crit)):" : ";"
             return "\(rate.name)_rate=\(JSONLine.number(value));\(thresholds);0;1"
         }
-        var line = "TIDINGS \(word) - \(summary)"
-        if !perfdata.isEmpty { line += " | " + perfdata.joined(separator: " ") }
-        return (line + "\n", status)
+        let countsData = [
+            ("fetch_attempts", fetchAttempts), ("fetch_succeeded", fetchSucceeded), ("delivered", delivered),
+            ("missed", missed), ("failed", failed), ("expired", expired),
+            ("engageable_deliveries", counts.engageableDeliveries), ("tapped", counts.tapped), ("stale_delivered", staleDelivered),
+        ]
+        perfdata += countsData.map { "\($0)=\($1)" }
+        perfdata += stages.compactMap { stage -> String? in
+            guard let age = stage.age else { return nil }
+            let thresholds = stage.expected.map { ";\(2 * $0 / 1000);\(4 * $0 / 1000)" } ?? ""
+            return "\(stage.stage.rawValue)_age=\(age / 1000)s\(thresholds)"
+        }
+        return ("TIDINGS \(word) - \(summary) | \(perfdata.joined(separator: " "))\n", status)
     }
 
     /// The Nagios line and status (3, UNKNOWN) for a report that could not be made.
@@ -107,15 +152,14 @@ extension Report {
         ("TIDINGS UNKNOWN - \(TextSanitizer.clean(reason))\n", 3)
     }
 
+    /// Whole Unix seconds of `millis`, rounded down.
+    static func seconds(_ millis: EpochMillis) -> Int64 {
+        millis >= 0 || millis % 1000 == 0 ? millis / 1000 : millis / 1000 - 1
+    }
+
     static func percent(_ value: Double?) -> String {
         guard let value else { return "n/a" }
         let tenths = Int64((value * 1000).rounded())
         return "\(tenths / 10).\(tenths % 10)%"
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
     }
 }

@@ -1,7 +1,14 @@
 import TidingsCore
 import TidingsStore
 
-/// The pipeline's health over a window: four rates and the counts behind them.
+/// What a report breaks its counts down by (`report --by`).
+public enum ReportBreakdown: String, Sendable, CaseIterable {
+    /// The sends on each channel, with their failure reasons.
+    case channel
+}
+
+/// The pipeline's health over a window: four rates and the counts behind them, and when
+/// each program last succeeded.
 public struct Report: Sendable, Equatable {
     /// Start of the window (inclusive).
     public var since: EpochMillis
@@ -9,16 +16,34 @@ public struct Report: Sendable, Equatable {
     public var until: EpochMillis
     /// The raw counts.
     public var counts: ReportCounts
+    /// When each stage last succeeded, as the database was read (before this run was logged).
+    public var activity = StageActivity()
+    /// The sends by channel, when the report was asked to break them down (`--by channel`).
+    public var channels: [ChannelDeliveries]?
 
-    /// Builds the report for `since ..< until` from `database`.
-    public static func build(database: TidingsDatabase, since: EpochMillis, until: EpochMillis, engagementChannels: [String]) throws(StoreError) -> Report {
-        Report(since: since, until: until, counts: try database.reportCounts(from: since, until: until, engagementChannels: engagementChannels))
+    /// Builds the report for `since ..< until` from `database`, broken down by `breakdown`.
+    public static func build(
+        database: TidingsDatabase, since: EpochMillis, until: EpochMillis, engagementChannels: [String],
+        breakdown: ReportBreakdown? = nil
+    ) throws(StoreError) -> Report {
+        var report = Report(
+            since: since, until: until,
+            counts: try database.reportCounts(from: since, until: until, engagementChannels: engagementChannels),
+            activity: try database.stageActivity())
+        if breakdown == .channel {
+            report.channels = try database.channelDeliveries(from: since, until: until)
+        }
+        return report
     }
 
     /// Builds the report and records the run in the stage log (started at `now`).
-    public static func generate(database: TidingsDatabase, since: EpochMillis, until: EpochMillis, engagementChannels: [String], now: EpochMillis) throws(StoreError) -> Report {
+    public static func generate(
+        database: TidingsDatabase, since: EpochMillis, until: EpochMillis, engagementChannels: [String],
+        breakdown: ReportBreakdown? = nil, now: EpochMillis
+    ) throws(StoreError) -> Report {
         let timer = StageTimer(stage: .report, now: now)
-        let report = try build(database: database, since: since, until: until, engagementChannels: engagementChannels)
+        let report = try build(
+            database: database, since: since, until: until, engagementChannels: engagementChannels, breakdown: breakdown)
         let summary = report.rates.map { "\($0.label) \(percent($0.value))" }.joined(separator: ", ")
         try database.recordStageRun(timer.finish(outcome: .ok, summary: summary))
         return report
@@ -38,6 +63,10 @@ public struct Report: Sendable, Equatable {
     public var missed: Int { counts.notificationStates[NotificationState.missed.rawValue, default: 0] }
     /// Items due in the window that failed.
     public var failed: Int { counts.notificationStates[NotificationState.failed.rawValue, default: 0] }
+    /// Items due in the window that expired before they could be sent.
+    public var expired: Int { counts.notificationStates[NotificationState.expired.rawValue, default: 0] }
+    /// Items due in the window that have an outcome: delivered, missed, failed or expired.
+    public var concluded: Int { delivered + missed + failed + expired }
     /// Delivered items whose text was stale or emergency.
     public var staleDelivered: Int {
         counts.deliveredStaleness[Staleness.stale.rawValue, default: 0]
@@ -46,20 +75,20 @@ public struct Report: Sendable, Equatable {
 
     /// (ok + not_modified) / attempts.
     public var fetchSuccessRate: Double? { ratio(fetchSucceeded, fetchAttempts) }
-    /// delivered / (delivered + missed + failed), items due in the window.
-    public var deliveryRate: Double? { ratio(delivered, delivered + missed + failed) }
+    /// delivered / (delivered + missed + failed + expired), items due in the window.
+    public var deliveryRate: Double? { ratio(delivered, concluded) }
     /// tapped / deliveries on channels that report engagement.
     public var engagementRate: Double? { ratio(counts.tapped, counts.engageableDeliveries) }
     /// (stale + emergency) / delivered.
     public var staleContentRate: Double? { ratio(staleDelivered, delivered) }
 
-    /// The rates in a fixed order, with their machine names.
-    public var rates: [(name: String, label: String, value: Double?)] {
+    /// The rates in a fixed order, with their machine names and the counts they divide.
+    public var rates: [(name: String, label: String, value: Double?, part: Int, whole: Int)] {
         [
-            ("fetch_success", "fetch success", fetchSuccessRate),
-            ("delivery", "delivery", deliveryRate),
-            ("engagement", "engagement", engagementRate),
-            ("stale_content", "stale content", staleContentRate),
+            ("fetch_success", "fetch success", fetchSuccessRate, fetchSucceeded, fetchAttempts),
+            ("delivery", "delivery", deliveryRate, delivered, concluded),
+            ("engagement", "engagement", engagementRate, counts.tapped, counts.engageableDeliveries),
+            ("stale_content", "stale content", staleContentRate, staleDelivered, delivered),
         ]
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import TidingsCLI
 import TidingsCore
 import TidingsDeliver
+import TidingsStore
 
 @main
 struct Deliver: ParsableCommand {
@@ -12,10 +13,14 @@ struct Deliver: ParsableCommand {
             Each item goes to the channels its category is routed to ([routes]; by default \
             transactional and system → desktop + inbox, social → inbox, marketing → desktop). \
             When the desktop is unavailable the item goes to the inbox instead. Webhook sends that \
-            fail for a while (timeouts, 429, 5xx) are retried in later runs with backoff. Items \
-            due longer ago than delivery.grace become missed and are not sent. Due items are \
+            fail for a while (timeouts, 429, 5xx) are retried in later runs with backoff; one that \
+            fails for good goes to the target's fallback channel (the inbox by default). Items \
+            past their expiry (a meeting that began, a day that ended) become expired, items due \
+            longer ago than delivery.grace missed; neither is sent. An update of something already \
+            shown replaces it in place where the channel can (desktop, inbox). Due items are \
             claimed atomically, so runs that overlap send each item once. With nothing due it \
-            prints nothing, writes nothing and exits 0: run it every minute.
+            prints nothing, writes nothing to the database (it only sets the time of the \
+            heartbeat file beside it, for report) and exits 0: run it every minute.
 
             Exit status: 0 done (also when nothing was due), 64 usage or config error, 1 failure \
             (the database, or no due item could be sent anywhere).
@@ -49,6 +54,7 @@ struct Deliver: ParsableCommand {
             // The every-minute idle run ends here, before anything else starts.
             guard try database.hasDeliveryWork(at: context.now) else {
                 context.narrate("nothing due")
+                markAlive(database, context: context)
                 return
             }
             let outcome = try runBlocking {
@@ -59,7 +65,18 @@ struct Deliver: ParsableCommand {
                     .run(now: context.now, zone: context.zone)
             }
             context.narrate(outcome.idle ? "nothing due" : outcome.summary)
+            if outcome.idle { markAlive(database, context: context) }
             if outcome.stageOutcome == .failed { throw CLIError.failed(outcome.summary) }
+        }
+    }
+
+    /// An idle run logs nothing in the database, so it sets the heartbeat file that
+    /// `report` reads instead; failing to is never an error of the run.
+    private func markAlive(_ database: TidingsDatabase, context: RunContext) {
+        do {
+            try database.touchHeartbeat(of: .deliver, at: context.now)
+        } catch {
+            context.narrate("\(error)")
         }
     }
 }

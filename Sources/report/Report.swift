@@ -12,12 +12,22 @@ struct ReportCommand: ParsableCommand {
         discussion: """
             Rates (over the window, n/a or null when nothing was counted):
               fetch success   (ok + not_modified) / fetch attempts started in the window
-              delivery        delivered / (delivered + missed + failed), items due in the window
+              delivery        delivered / (delivered + missed + failed + expired),
+                              items due in the window
               engagement      tapped / deliveries on channels that report engagement
               stale content   (stale + emergency) / delivered, items due in the window
 
-            Exit status: 0 done; with --format nagios 0 OK, 1 WARNING, 2 CRITICAL; 64 usage or \
-            config error; 1 failure.
+            --by channel adds the sends of items due in the window per channel: delivered, \
+            failed and retried, with the failure reasons grouped on their first 80 characters. \
+            Missed and expired items reach no channel and are left out of it.
+
+            Prometheus output says when each stage last succeeded \
+            (tidings_stage_last_success_timestamp_seconds). With --format nagios a stage of \
+            [monitoring] not seen succeeding for twice its expected interval is WARNING, four \
+            times CRITICAL.
+
+            Exit status: 0 done; with --format nagios 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN; \
+            64 usage or config error; 1 failure.
             """)
 
     @OptionGroup var options: CommonOptions
@@ -31,6 +41,11 @@ struct ReportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("table, json, prometheus or nagios.", valueName: "format"))
     var format: ReportFormat = .table
 
+    @Option(help: ArgumentHelp(
+        "Break the sends down by this: channel (a section per channel with its failure reasons; not with nagios).",
+        valueName: "what"))
+    var by: ReportBreakdown?
+
     @Option(help: ArgumentHelp("Write to this file atomically instead of stdout (for node_exporter's textfile collector).", valueName: "path"))
     var output: String?
 
@@ -43,11 +58,15 @@ struct ReportCommand: ParsableCommand {
     func validate() throws {
         guard (0...1).contains(warn), (0...1).contains(crit) else { throw ValidationError("--warn and --crit are ratios from 0 to 1") }
         guard crit <= warn else { throw ValidationError("--crit (\(crit)) must not be above --warn (\(warn))") }
+        if let by, format == .nagios {
+            throw ValidationError("--by \(by.rawValue) is shown by --format table, json or prometheus, not nagios")
+        }
     }
 
     mutating func run() throws {
         var status: Int32 = 0
         let format = format
+        let breakdown = by
         var unknown: ((String) -> (line: String, status: Int32))?
         if format == .nagios { unknown = { reason in Report.nagiosUnknown(reason) } }
         try runProgram("report", failure: unknown) {
@@ -63,13 +82,14 @@ struct ReportCommand: ParsableCommand {
             let database = try context.openDatabase()
             let report = try Report.generate(
                 database: database, since: start, until: end,
-                engagementChannels: ChannelName.engagementChannels, now: context.now)
+                engagementChannels: ChannelName.engagementChannels, breakdown: breakdown, now: context.now)
             let text: String
             switch format {
             case .table: text = report.table(zone: context.zone)
             case .json: text = report.json(zone: context.zone)
             case .prometheus: text = report.prometheus(generatedAt: context.now)
-            case .nagios: (text, status) = report.nagios(warn: warn, crit: crit)
+            case .nagios:
+                (text, status) = report.nagios(warn: warn, crit: crit, expected: context.config.monitoring.expected, now: context.now)
             }
             if let output {
                 try AtomicFile.write(text, to: output)
@@ -82,3 +102,4 @@ struct ReportCommand: ParsableCommand {
 }
 
 extension ReportFormat: ExpressibleByArgument {}
+extension ReportBreakdown: ExpressibleByArgument {}

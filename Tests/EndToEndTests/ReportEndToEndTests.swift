@@ -85,12 +85,16 @@ import TidingsTestSupport
     ])
     func nagios(warn: String, crit: String, status: Int32, word: String) async throws {
         let pipeline = try await history()
+        // --now just after the last runs: every stage is fresh, so the rates decide.
         let result = try await pipeline.run(
             "report", "--format", "nagios", "--warn", warn, "--crit", crit,
-            "--since", "2026-11-22T00:00", "--until", "2026-11-26T00:00")
+            "--since", "2026-11-22T00:00", "--until", "2026-11-26T00:00", "--now", "2026-11-24T07:35")
         #expect(result.status == status)
         #expect(result.lines.count == 1)
-        #expect(result.stdout.hasPrefix(word + " - fetch success 66.7%, delivery 66.7%, engagement n/a, stale content 50.0% | "))
+        #expect(result.stdout.hasPrefix(
+            word + " - fetch success 66.7% (2/3), delivery 66.7% (2/3), engagement n/a (0/0), stale content 50.0% (1/2) | "))
         #expect(result.stdout.contains("delivery_rate=0.666667;\(warn):;\(crit):;0;1"))
+        #expect(result.stdout.contains(" fetch_attempts=3 fetch_succeeded=2 delivered=2 missed=1 failed=0 expired=0 "))
+        #expect(result.stdout.hasSuffix(" prefetch_age=5700s;43200;86400 plan_age=5700s;43200;86400 deliver_age=300s;600;1200\n"))
     }
 }

@@ -15,6 +15,7 @@ import TidingsTestSupport
         #expect(text.contains("\"fetchSuccessRate\":0.6666666666666666,\"deliveryRate\":0.5,"))
         let object = try parseObject(text)
         #expect(Set(object.keys) == ["since", "until", "fetchSuccessRate", "deliveryRate", "engagementRate", "staleContentRate", "counts"])
+        #expect(!text.contains("\"channels\""), "no breakdown was asked for")
         #expect(object["since"] as? String == "2026-11-21T00:00:00+01:00")
         #expect(object["until"] as? String == "2026-11-22T00:00:00+01:00")
         #expect(object["fetchSuccessRate"] as? Double == 4.0 / 6.0)
@@ -26,7 +27,7 @@ import TidingsTestSupport
             "fetchAttempts": 6, "fetchSucceeded": 4,
             "fetch_ok": 3, "fetch_not_modified": 1, "fetch_timeout": 1, "fetch_network": 0,
             "fetch_http_status": 0, "fetch_invalid": 1, "fetch_too_large": 0,
-            "delivered": 4, "missed": 3, "failed": 1, "stale": 2, "emergency": 1,
+            "delivered": 4, "missed": 3, "failed": 1, "expired": 0, "stale": 2, "emergency": 1,
             "engageableDeliveries": 4, "tapped": 1,
         ]
         #expect(Set(counts.keys) == Set(expected.keys))
@@ -78,6 +79,9 @@ import TidingsTestSupport
             "tidings_delivered_notifications{staleness=\"fresh\"} 1",
             "tidings_delivered_notifications{staleness=\"stale\"} 2",
             "tidings_delivered_notifications{staleness=\"emergency\"} 1",
+            "# TYPE tidings_engageable_deliveries gauge",
+            "tidings_engageable_deliveries 4",
+            "tidings_tapped_deliveries 1",
             "tidings_report_window_seconds 86400",
             "# TYPE tidings_report_generated_timestamp_seconds gauge",
             "tidings_report_generated_timestamp_seconds 1795327200",
@@ -93,7 +97,9 @@ import TidingsTestSupport
         }
         #expect(lines.filter { $0.hasPrefix("tidings_fetch_attempts{") }.count == 7)
         #expect(lines.filter { $0.hasPrefix("tidings_notifications{") }.count == NotificationState.allCases.count)
-        #expect(lines.filter { $0.hasPrefix("# HELP ") }.count == 9)
+        #expect(lines.filter { $0.hasPrefix("# HELP ") }.count == 11)
+        #expect(!text.contains("tidings_stage_last_success_timestamp_seconds"), "no stage ever succeeded")
+        #expect(!text.contains("tidings_deliveries{"), "no breakdown was asked for")
         #expect(text.hasSuffix("\n"))
     }
 

@@ -31,19 +31,21 @@ import TidingsTestSupport
 
     @Test("nagios status: below warn is WARNING, below crit CRITICAL, undefined is OK", arguments: statusCases)
     func status(c: StatusCase) {
-        let (line, status) = Sample.rates(fetch: c.fetch, delivery: c.delivery).nagios(warn: 0.95, crit: 0.8)
+        let (line, status) = Sample.rates(fetch: c.fetch, delivery: c.delivery).nagios(warn: 0.95, crit: 0.8, expected: [:], now: Sample.until)
         #expect(status == c.status)
         #expect(line.hasPrefix("TIDINGS \(["OK", "WARNING", "CRITICAL"][Int(c.status)]) - "))
         #expect(line.hasSuffix("\n"))
     }
 
-    @Test("nagios line: every rate in the summary, perfdata for the defined ones with thresholds on the judged")
+    @Test("nagios line: every rate in the summary with its counts, perfdata for the defined rates and every count")
     func sampleLine() {
-        let (line, status) = Sample.report.nagios(warn: 0.95, crit: 0.8)
+        let (line, status) = Sample.report.nagios(warn: 0.95, crit: 0.8, expected: [:], now: Sample.until)
         #expect(status == 2)
-        #expect(line == "TIDINGS CRITICAL - fetch success 66.7%, delivery 50.0%, engagement 25.0%, stale content 75.0%"
+        #expect(line == "TIDINGS CRITICAL - fetch success 66.7% (4/6), delivery 50.0% (4/8), engagement 25.0% (1/4), stale content 75.0% (3/4)"
             + " | fetch_success_rate=0.666667;0.95:;0.8:;0;1 delivery_rate=0.5;0.95:;0.8:;0;1"
-            + " engagement_rate=0.25;;;0;1 stale_content_rate=0.75;;;0;1\n")
+            + " engagement_rate=0.25;;;0;1 stale_content_rate=0.75;;;0;1"
+            + " fetch_attempts=6 fetch_succeeded=4 delivered=4 missed=3 failed=1 expired=0"
+            + " engageable_deliveries=4 tapped=1 stale_delivered=3\n")
     }
 
     @Test("nagios: stale content and engagement are never judged; no perfdata without defined rates")
@@ -52,14 +54,18 @@ import TidingsTestSupport
         counts.notificationStates = ["delivered": 4]
         counts.deliveredStaleness = ["emergency": 4]
         counts.engageableDeliveries = 4
-        let (line, status) = Report(since: 0, until: 1, counts: counts).nagios(warn: 0.9, crit: 0.5)
+        let (line, status) = Report(since: 0, until: 1, counts: counts).nagios(warn: 0.9, crit: 0.5, expected: [:], now: 1)
         #expect(status == 0)
-        #expect(line == "TIDINGS OK - fetch success n/a, delivery 100.0%, engagement 0.0%, stale content 100.0%"
-            + " | delivery_rate=1;0.9:;0.5:;0;1 engagement_rate=0;;;0;1 stale_content_rate=1;;;0;1\n")
+        #expect(line == "TIDINGS OK - fetch success n/a (0/0), delivery 100.0% (4/4), engagement 0.0% (0/4), stale content 100.0% (4/4)"
+            + " | delivery_rate=1;0.9:;0.5:;0;1 engagement_rate=0;;;0;1 stale_content_rate=1;;;0;1"
+            + " fetch_attempts=0 fetch_succeeded=0 delivered=4 missed=0 failed=0 expired=0"
+            + " engageable_deliveries=4 tapped=0 stale_delivered=4\n")
 
-        let empty = Sample.empty.nagios(warn: 0.95, crit: 0.8)
+        let empty = Sample.empty.nagios(warn: 0.95, crit: 0.8, expected: [:], now: Sample.until)
         #expect(empty.status == 0)
-        #expect(empty.line == "TIDINGS OK - fetch success n/a, delivery n/a, engagement n/a, stale content n/a\n")
+        #expect(empty.line == "TIDINGS OK - fetch success n/a (0/0), delivery n/a (0/0), engagement n/a (0/0), stale content n/a (0/0)"
+            + " | fetch_attempts=0 fetch_succeeded=0 delivered=0 missed=0 failed=0 expired=0"
+            + " engageable_deliveries=0 tapped=0 stale_delivered=0\n")
     }
 
     @Test("table: the window in the zone, a row per rate, n/a when undefined")
@@ -68,7 +74,7 @@ import TidingsTestSupport
             Tidings report 2026-11-21T00:00:00+01:00 – 2026-11-22T00:00:00+01:00
 
             Fetch success    66.7%   4 of 6 attempts
-            Delivery         50.0%   4 delivered, 3 missed, 1 failed
+            Delivery         50.0%   4 delivered, 3 missed, 1 failed, 0 expired
             Engagement       25.0%   1 tapped of 4
             Stale content    75.0%   3 of 4 delivered
 
@@ -78,7 +84,8 @@ import TidingsTestSupport
         let empty = Sample.empty.table(zone: .utc)
         #expect(empty.hasPrefix("Tidings report 2026-11-20T23:00:00+00:00 – 2026-11-21T23:00:00+00:00\n\n"))
         #expect(empty.components(separatedBy: "n/a").count - 1 == 4)
-        #expect(empty.contains("Delivery           n/a   0 delivered, 0 missed, 0 failed\n"))
+        #expect(empty.contains("Delivery           n/a   0 delivered, 0 missed, 0 failed, 0 expired\n"))
+        #expect(!empty.contains("By channel"), "no breakdown was asked for")
     }
 
     @Test(

@@ -13,6 +13,8 @@ import TidingsStore
         #expect(report.delivered == 4)
         #expect(report.missed == 3)
         #expect(report.failed == 1)
+        #expect(report.expired == 0)
+        #expect(report.concluded == 8)
         #expect(report.staleDelivered == 3)
         #expect(report.fetchSuccessRate == 4.0 / 6.0)
         #expect(report.deliveryRate == 0.5)
@@ -30,7 +32,7 @@ import TidingsStore
         #expect(report.engagementRate == nil)
         #expect(report.staleContentRate == nil)
         #expect(report.rates.map(\.name) == ["fetch_success", "delivery", "engagement", "stale_content"])
-        #expect(report.rates.allSatisfy { $0.value == nil })
+        #expect(report.rates.allSatisfy { $0.value == nil && $0.part == 0 && $0.whole == 0 })
     }
 
     @Test(
@@ -48,11 +50,14 @@ import TidingsStore
     }
 
     @Test(
-        "Delivery counts delivered, read and dismissed as delivered; pending, delivering and cancelled are left out",
+        "Delivery counts delivered, read and dismissed as delivered, over those + missed + failed + expired; pending, backlog, delivering and cancelled are left out",
         arguments: [
             (["read": 1, "dismissed": 1], 1.0),
             (["delivered": 1, "failed": 1], 0.5),
             (["dismissed": 1, "missed": 3, "pending": 9, "delivering": 4, "cancelled": 7], 0.25),
+            (["delivered": 1, "expired": 1], 0.5),
+            (["read": 1, "missed": 1, "failed": 1, "expired": 1, "backlog": 5], 0.25),
+            (["expired": 2, "pending": 1], 0.0),
         ])
     func delivery(states: [String: Int], rate: Double) {
         var counts = ReportCounts()
