@@ -106,6 +106,29 @@ import TidingsTestSupport
         #expect(again.isEmpty)
     }
 
+    @Test("A meeting moved after its reminder went out: the reminder goes out again at the new time, replacing the first")
+    func movedAfterDelivery() async throws {
+        let pipeline = try Pipeline(config: Self.config)
+        try pipeline.folder.write(Self.calendar([Self.standup]), to: "work.ics")
+        try await pipeline.succeed("prefetch", "--now", "2026-11-23T08:00")
+        try await pipeline.succeed("plan", "--now", "2026-11-23T08:00")
+        let first = try JSONObject.lines(try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T08:50", "--format", "json"))
+        #expect(first.map { $0.isNull("replaces") } == [true])
+
+        // At 08:55 the meeting moves to 11:00.
+        let moved = Self.standup.replacingOccurrences(of: "T090000", with: "T110000").replacingOccurrences(of: "T100000", with: "T120000")
+        try pipeline.folder.write(Self.calendar([moved]), to: "work.ics")
+        try await pipeline.succeed("prefetch", "--now", "2026-11-23T08:55")
+        try await pipeline.succeed("plan", "--now", "2026-11-23T08:55")
+        #expect(try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T09:00").isEmpty)
+        let update = try JSONObject.lines(try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T10:50", "--format", "json"))
+        #expect(update.map { $0.string("replaces") } == ["meeting:standup-1@example.org@10m"])
+        #expect(update.first?.string("body")?.hasPrefix("Starts at 11:00 (in 10 min), until 12:00") == true)
+        let report = try JSONObject(try await pipeline.succeed(
+            "report", "--format", "json", "--since", "2026-11-23T00:00", "--until", "2026-11-24T00:00"))
+        #expect(report.object("counts")?.int("delivered") == 1)
+    }
+
     @Test("An event removed before its reminder cancels the reminder")
     func removed() async throws {
         let pipeline = try Pipeline(config: Self.config)

@@ -60,36 +60,39 @@ extension TidingsDatabase {
     /// out: they never reached a channel.
     public func channelDeliveries(from: EpochMillis, until: EpochMillis) throws(StoreError) -> [ChannelDeliveries] {
         try read("count deliveries by channel") { db in
-            // SQLite's substr counts characters as code points, like `groupingKey`; one more
-            // than the length tells a cut reason from one that is exactly that long.
-            let rows = try Row.fetchAll(
+            // Each count is one range of the delivery_channel_outcome index; only failed rows
+            // (few) are read for their reason. The channels are found by seeking the index
+            // from one to the next, not by reading it all.
+            let names = try String.fetchAll(
                 db,
                 sql: """
-                    SELECT channel, outcome, substr(failureReason, 1, ?), count(*) FROM delivery
-                    WHERE scheduledTime >= ? AND scheduledTime < ? AND channel IS NOT NULL
-                    GROUP BY 1, 2, 3
-                    """,
-                arguments: [ChannelDeliveries.reasonLength + 1, from, until])
+                    WITH RECURSIVE next(channel) AS (
+                        SELECT min(channel) FROM delivery
+                        UNION ALL
+                        SELECT (SELECT min(channel) FROM delivery WHERE channel > next.channel) FROM next WHERE channel IS NOT NULL
+                    ) SELECT channel FROM next WHERE channel IS NOT NULL
+                    """)
+            let count = try db.cachedStatement(
+                sql: "SELECT count(*) FROM delivery WHERE channel = ? AND outcome = ? AND scheduledTime >= ? AND scheduledTime < ?")
+            // SQLite's substr counts characters as code points, like `groupingKey`; one more
+            // than the length tells a cut reason from one that is exactly that long.
+            let failures = try db.cachedStatement(sql: """
+                SELECT substr(failureReason, 1, ?), count(*) FROM delivery
+                WHERE channel = ? AND outcome = 'failed' AND scheduledTime >= ? AND scheduledTime < ? GROUP BY 1
+                """)
             var channels: [String: ChannelDeliveries] = [:]
             var reasons: [String: [String: Int]] = [:]
-            for row in rows {
-                let channel: String = row[0]
-                let outcome: String = row[1]
-                let count: Int = row[3]
-                var entry = channels[channel] ?? ChannelDeliveries(channel: channel)
-                switch outcome {
-                case NotificationState.delivered.rawValue:
-                    entry.delivered += count
-                case NotificationState.failed.rawValue:
-                    entry.failed += count
-                    reasons[channel, default: [:]][ChannelDeliveries.groupingKey(row[2]), default: 0] += count
-                case "retry":
-                    entry.retried += count
-                default:
-                    // `replaced`: an earlier version of an item that was updated in place.
-                    continue
+            for name in names {
+                func sends(_ outcome: String) throws -> Int { try Int.fetchOne(count, arguments: [name, outcome, from, until]) ?? 0 }
+                // `replaced` rows, earlier versions of an item updated in place, are not counted.
+                let entry = ChannelDeliveries(
+                    channel: name, delivered: try sends(NotificationState.delivered.rawValue),
+                    failed: try sends(NotificationState.failed.rawValue), retried: try sends("retry"))
+                guard entry.delivered + entry.failed + entry.retried > 0 else { continue }
+                channels[name] = entry
+                for row in try Row.fetchAll(failures, arguments: [ChannelDeliveries.reasonLength + 1, name, from, until]) {
+                    reasons[name, default: [:]][ChannelDeliveries.groupingKey(row[0]), default: 0] += row[1] as Int
                 }
-                channels[channel] = entry
             }
             return channels.values.sorted { $0.channel < $1.channel }.map { entry in
                 var entry = entry

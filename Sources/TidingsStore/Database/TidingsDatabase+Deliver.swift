@@ -31,16 +31,9 @@ extension TidingsDatabase {
                     WHERE state IN ('pending', 'backlog') AND expiresAt <= ? RETURNING *
                     """,
                 arguments: [now, now])
-            for var item in expired {
+            try Self.settleUnsent(expired, as: .expired, db: db) { item in
                 let at = ISOTime.format(item.expiresAt ?? now, in: zone)
-                item.stateReason = item.revision > 0 ? "update not sent: expired at \(at)" : "expired at \(at) before it was sent"
-                try db.execute(sql: "UPDATE notification SET stateReason = ? WHERE id = ?", arguments: [item.stateReason, item.id])
-                guard item.revision == 0 else { continue }
-                try DeliveryRecord(
-                    notificationId: item.id, scheduledTime: item.dueAt, actualDeliveryTime: nil, contentAge: nil,
-                    staleness: item.staleness, channel: nil, outcome: NotificationState.expired.rawValue,
-                    failureReason: item.stateReason
-                ).insert(db)
+                return item.revision > 0 ? "update not sent: expired at \(at)" : "expired at \(at) before it was sent"
             }
             return expired.filter { $0.revision == 0 }
         }
@@ -58,19 +51,26 @@ extension TidingsDatabase {
                     WHERE state = 'pending' AND dueAt < ? RETURNING *
                     """,
                 arguments: [now, cutoff])
-            for item in missed where item.revision > 0 {
-                try db.execute(sql: "UPDATE notification SET stateReason = ? WHERE id = ?", arguments: ["update not sent: " + reason(item), item.id])
-            }
-            for var item in missed where item.revision == 0 {
-                item.stateReason = reason(item)
-                try db.execute(sql: "UPDATE notification SET stateReason = ? WHERE id = ?", arguments: [item.stateReason, item.id])
-                try DeliveryRecord(
-                    notificationId: item.id, scheduledTime: item.dueAt, actualDeliveryTime: nil, contentAge: nil,
-                    staleness: item.staleness, channel: nil, outcome: NotificationState.missed.rawValue,
-                    failureReason: item.stateReason
-                ).insert(db)
+            try Self.settleUnsent(missed, as: .missed, db: db) { item in
+                item.revision > 0 ? "update not sent: " + reason(item) : reason(item)
             }
             return missed.filter { $0.revision == 0 }
+        }
+    }
+
+    /// Gives `items`, just taken out of the pending set, their reason; a first send also gets
+    /// a delivery row with `outcome` (an update has none: its item stays delivered).
+    private static func settleUnsent(
+        _ items: [NotificationRecord], as outcome: NotificationState, db: Database, reason: (NotificationRecord) -> String
+    ) throws {
+        for item in items {
+            let text = reason(item)
+            try db.execute(sql: "UPDATE notification SET stateReason = ? WHERE id = ?", arguments: [text, item.id])
+            guard item.revision == 0 else { continue }
+            try DeliveryRecord(
+                notificationId: item.id, scheduledTime: item.dueAt, actualDeliveryTime: nil, contentAge: nil,
+                staleness: item.staleness, channel: nil, outcome: outcome.rawValue, failureReason: text
+            ).insert(db)
         }
     }
 
