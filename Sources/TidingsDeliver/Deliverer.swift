@@ -49,14 +49,14 @@ public struct Deliverer {
         for leg in try database.claimDueRetries(at: now) {
             guard let name = ChannelName(leg.channel) else { continue }
             if let expiry = leg.notification.expiresAt, expiry <= now {
-                results.recordExpired([DeliveryPlan.Leg(item: leg.notification, attempts: leg.attempts)], on: leg.channel, zone: zone)
+                results.recordExpired(leg.notification, on: leg.channel, zone: zone)
                 continue
             }
             plan.add(leg.notification, to: name, attempts: leg.attempts)
         }
 
         for (name, legs) in plan.legs {
-            await send(legs, to: name, plan: plan, results: &results)
+            await send(legs, to: name, plan: &plan, results: &results)
         }
         try database.recordRun(deliveries: results.deliveries, retries: results.retries, cancelled: plan.cancelled, now: now)
         outcome.add(results)
@@ -67,21 +67,26 @@ public struct Deliverer {
         return outcome
     }
 
-    private func send(_ legs: [DeliveryPlan.Leg], to name: ChannelName, plan: DeliveryPlan, results: inout DeliveryResults) async {
+    /// Sends `legs` to `name` and records how each went. What the desktop cannot take goes
+    /// to the inbox, what finally fails on a webhook to the target's fallback channel.
+    /// `detours` names, by id, the channel a leg comes from when it is such a fallback.
+    private func send(
+        _ legs: [DeliveryPlan.Leg], to name: ChannelName, detours: [String: Detour] = [:],
+        plan: inout DeliveryPlan, results: inout DeliveryResults
+    ) async {
         let items = legs.map(\.item)
         guard let channel = channels(name) else {
             results.record(legs, on: name.description, outcomes: items.map { _ in .failed("channel \(name) is not configured") }, platformInfo: nil)
             return
         }
-        let state = await channel.state()
         let sent: [ChannelResult]
-        switch state {
+        switch await channel.state() {
         case .unavailable(let reason, _):
             sent = items.map { ChannelResult(id: $0.id, outcome: .unavailable(reason)) }
         case .quiet(let reason):
             // Do-not-disturb: no popup and no sound. The items wait in the inbox instead, and
             // that is no failure of the desktop, so it gets no delivery row.
-            await fallBack(legs.map { ($0, "quiet: \(reason)") }, from: name, to: .inbox, plan: plan, results: &results)
+            await fallBack(legs.map { ($0, "quiet: \(reason)") }, from: name, to: .inbox, plan: &plan, results: &results)
             return
         case .available, .notDetermined:
             let updates = items.filter { $0.revision > 0 }.map(\.id)
@@ -91,57 +96,56 @@ public struct Deliverer {
         let byID = Dictionary(sent.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let failures = results.record(
             legs, on: channel.name, outcomes: items.map { byID[$0.id]?.outcome ?? .failed("the channel gave no result") },
-            platformInfo: items.map { byID[$0.id]?.platformInfo ?? channel.platformInfo })
+            platformInfo: items.map { item in
+                let info = byID[item.id]?.platformInfo ?? channel.platformInfo
+                guard let detour = detours[item.id] else { return info }
+                var json = JSONLine(continuing: info)
+                json.add("fallbackFrom", detour.from.description)
+                json.add("reason", detour.reason)
+                return json.string
+            })
 
         switch name {
         case .desktop:
             // Where the desktop cannot take an item, the inbox keeps it.
-            let unavailable = failures.filter { failure in
-                if case .unavailable? = byID[failure.leg.item.id]?.outcome { return true } else { return false }
+            let unavailable = failures.compactMap { failure -> (DeliveryPlan.Leg, String)? in
+                guard case .unavailable(let reason)? = byID[failure.leg.item.id]?.outcome else { return nil }
+                return (failure.leg, reason)
             }
-            await fallBack(unavailable.map { ($0.leg, String($0.reason.dropFirst("desktop unavailable: ".count))) },
-                           from: name, to: .inbox, plan: plan, results: &results)
+            await fallBack(unavailable, from: name, to: .inbox, plan: &plan, results: &results)
         case .webhook(let webhook):
             // An item that finally failed on a webhook goes to the target's fallback channel.
             guard let target = config.webhooks.first(where: { $0.name == webhook })?.fallback else { return }
-            await fallBack(failures, from: name, to: target, plan: plan, results: &results)
+            await fallBack(failures.map { ($0.leg, $0.reason) }, from: name, to: target, plan: &plan, results: &results)
         case .stdout, .inbox:
             break
         }
     }
 
-    /// Sends `legs` that `name` could not take to `target`, unless they go there anyway (by
-    /// this run's plan or by their category's route) or `target` is turned off; each row
-    /// says where it came from and why.
+    /// Where a fallback leg comes from: the channel that could not take it, and why.
+    struct Detour {
+        var from: ChannelName
+        var reason: String
+    }
+
+    /// Sends `legs` that `name` could not take to `target`, unless they reach it anyway: by
+    /// this run's plan or their category's route, by an earlier fallback, or by a delivery of
+    /// the same version in an earlier run. A target turned off gets nothing.
     private func fallBack(
         _ legs: [(leg: DeliveryPlan.Leg, reason: String)], from name: ChannelName, to target: ChannelName,
-        plan: DeliveryPlan, results: inout DeliveryResults
+        plan: inout DeliveryPlan, results: inout DeliveryResults
     ) async {
-        let pairs = legs.filter { leg, _ in
+        guard name != target, !config.disabledChannels.contains(target.description) else { return }
+        let candidates = legs.filter { leg, _ in
             let category = Category(rawValue: leg.item.category) ?? .system
             return !plan.isRouted(leg.item.id, to: target) && (only != nil || !config.channels(for: category).contains(target))
         }
-        guard !pairs.isEmpty, name != target, !config.disabledChannels.contains(target.description),
-              let channel = target == .inbox ? InboxChannel() : channels(target)
-        else { return }
-        let fallback = pairs.map(\.leg)
-        let items = fallback.map(\.item)
-        var sent: [ChannelResult]
-        switch await channel.state() {
-        case .unavailable(let reason, _), .quiet(let reason):
-            sent = items.map { ChannelResult(id: $0.id, outcome: .failed("\(target) unavailable: \(reason)")) }
-        case .available, .notDetermined:
-            sent = await channel.send(items, previous: [:], now: results.now)
-        }
-        let byID = Dictionary(sent.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        results.record(
-            fallback, on: channel.name, outcomes: items.map { byID[$0.id]?.outcome ?? .failed("the channel gave no result") },
-            platformInfo: pairs.map { leg, reason in
-                var json = JSONLine()
-                json.add("channel", channel.name)
-                json.add("fallbackFrom", name.description)
-                json.add("reason", reason)
-                return json.string
-            })
+        guard !candidates.isEmpty else { return }
+        let already = (try? database.delivered(candidates.map { ($0.leg.item.id, $0.leg.item.revision) }, on: target.description)) ?? []
+        let detoured = candidates.filter { !already.contains($0.leg.item.id) }
+        guard !detoured.isEmpty else { return }
+        for (leg, _) in detoured { plan.markRouted(leg.item.id, to: target) }
+        let detours = Dictionary(detoured.map { ($0.leg.item.id, Detour(from: name, reason: $0.reason)) }, uniquingKeysWith: { first, _ in first })
+        await send(detoured.map(\.leg), to: target, detours: detours, plan: &plan, results: &results)
     }
 }

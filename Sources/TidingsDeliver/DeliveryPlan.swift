@@ -20,6 +20,11 @@ struct DeliveryPlan {
         routed.insert("\(item.id)\u{0}\(channel)")
     }
 
+    /// Notes that `id` goes to `channel` as a fallback, so that no other fallback sends it there again.
+    mutating func markRouted(_ id: String, to channel: ChannelName) {
+        routed.insert("\(id)\u{0}\(channel)")
+    }
+
     func isRouted(_ id: String, to channel: ChannelName) -> Bool {
         routed.contains("\(id)\u{0}\(channel)")
     }
@@ -87,15 +92,13 @@ struct DeliveryResults {
         return finalFailures
     }
 
-    /// Rows for retries whose item expired while it waited: they are not tried again.
-    mutating func recordExpired(_ legs: [DeliveryPlan.Leg], on channel: String, zone: Zone) {
-        for leg in legs {
-            let at = ISOTime.format(leg.item.expiresAt ?? now, in: zone)
-            deliveries.append(DeliveryRecord(
-                notificationId: leg.item.id, scheduledTime: leg.item.dueAt, actualDeliveryTime: nil, contentAge: nil,
-                staleness: leg.item.staleness, channel: channel, outcome: NotificationState.expired.rawValue,
-                failureReason: "expired at \(at) before it could be tried again", revision: leg.item.revision))
-        }
+    /// The row for a retry whose item expired while it waited: it is not tried again.
+    mutating func recordExpired(_ item: NotificationRecord, on channel: String, zone: Zone) {
+        let at = ISOTime.format(item.expiresAt ?? now, in: zone)
+        deliveries.append(DeliveryRecord(
+            notificationId: item.id, scheduledTime: item.dueAt, actualDeliveryTime: nil, contentAge: nil,
+            staleness: item.staleness, channel: channel, outcome: NotificationState.expired.rawValue,
+            failureReason: "expired at \(at) before it could be tried again", revision: item.revision))
     }
 }
 

@@ -118,6 +118,13 @@ public struct MeetingRule {
         return DurationText.parse(String(id[id.index(after: at)...]))
     }
 
+    /// The id the reminder had before ids carried their lead time (`meeting:<uid>`, the
+    /// reminder id without its `@…` suffix); nil for an id of another kind.
+    public static func legacyID(of id: String) -> String? {
+        guard id.hasPrefix("meeting:"), let at = id.lastIndex(of: "@") else { return nil }
+        return String(id[..<at])
+    }
+
     /// The facts a reminder shows, joined with U+001F: start, end, title, join link,
     /// location. A change after delivery is sent as an update.
     static func fingerprint(of event: CalendarOccurrence, link: MeetingLink?) -> String {

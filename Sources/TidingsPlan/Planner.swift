@@ -80,8 +80,15 @@ public struct Planner: Sendable {
         planned += reminders
         planned += weekly.notifications(now: now, horizon: horizon, zone: zone, calendars: expanded.calendars)
         let existing = try database.notifications(ids: planned.map(\.id))
+        // A reminder sent under its old id (`meeting:<uid>`, before ids carried the lead
+        // time) is not sent again now under the new one; its later lead times still come.
+        let legacy = try database.notifications(ids: planned.compactMap { existing[$0.id] == nil ? MeetingRule.legacyID(of: $0.id) : nil })
         planned = planned.filter { item in
-            item.dueAt >= now || existing[item.id].flatMap { NotificationState(rawValue: $0.state) }?.reachedUser == true
+            if item.dueAt <= now, existing[item.id] == nil, let old = MeetingRule.legacyID(of: item.id),
+               let row = legacy[old], NotificationState(rawValue: row.state)?.reachedUser == true {
+                return false
+            }
+            return item.dueAt >= now || existing[item.id].flatMap { NotificationState(rawValue: $0.state) }?.reachedUser == true
         }
         let plannedIDs = Set(planned.map(\.id))
 
@@ -142,14 +149,13 @@ public struct Planner: Sendable {
         var update = replanned
         update.revision = delivered.revision + 1
         update.dueAt = max(replanned.dueAt, now)
-        update.createdAt = delivered.createdAt
         return update
     }
 
     /// `replanned` for an open row: an update waiting to go out stays an update, and keeps
     /// its time when the rule's own time has passed.
     static func keepingRevision(of row: NotificationRecord, in replanned: NotificationRecord, now: EpochMillis) -> NotificationRecord {
-        guard row.revision > 0, row.state != NotificationState.cancelled.rawValue else { return replanned }
+        guard row.revision > 0 else { return replanned }
         var item = replanned
         item.revision = row.revision
         if item.dueAt < now { item.dueAt = max(item.dueAt, row.dueAt) }

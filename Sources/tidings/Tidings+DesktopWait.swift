@@ -21,11 +21,15 @@ extension Tidings {
         @Option(help: ArgumentHelp("The link to open when the popup is tapped.", valueName: "url"))
         var link: String?
 
+        @Option(help: ArgumentHelp("The notification's revision this popup shows.", valueName: "n"))
+        var revision = 0
+
         @Argument(parsing: .postTerminator, help: ArgumentHelp("The notify-send command, after --.", valueName: "command"))
         var command: [String] = []
 
         func run() throws {
-            let status = DesktopWaiter.run(databasePath: db, notificationId: id, expireMs: expireMs, link: link, command: command)
+            let status = DesktopWaiter.run(
+                databasePath: db, notification: (id, revision), expireMs: expireMs, link: link, command: command)
             if status != 0 { throw ExitCode(status) }
         }
     }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import TidingsCLI
 import TidingsCore
 import TidingsDeliver
@@ -30,17 +29,12 @@ extension Tidings {
             let quiet = recordSession
             try runProgram("tidings init") {
                 let context = try RunContext(program: "tidings init", options: options)
-                let path = RecordedSession.path(forDatabase: context.databasePath)
-                guard let text = RecordedSession.render(Environment.current) else {
-                    throw CLIError.failed(
-                        "no desktop session here: DBUS_SESSION_BUS_ADDRESS, DISPLAY and WAYLAND_DISPLAY are all unset; "
-                            + "run tidings init from a terminal in your desktop session")
+                let (path, text): (String, String)
+                do {
+                    (path, text) = try RecordedSession.record(environment: Environment.current, databasePath: context.databasePath)
+                } catch {
+                    throw CLIError.failed("\(error)")
                 }
-                let folder = (path as NSString).deletingLastPathComponent
-                if !folder.isEmpty && mkdir(folder, 0o700) != 0 && errno != EEXIST {
-                    throw CLIError.failed("cannot create \(folder): \(String(cString: strerror(errno)))")
-                }
-                try AtomicFile.write(text, to: path, permissions: 0o600)
                 context.narrate("recorded the session in \(path)")
                 guard !quiet else { return }
                 let program = Places.programFolder + "/tidings"

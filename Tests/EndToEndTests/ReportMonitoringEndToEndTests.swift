@@ -95,16 +95,16 @@ import TidingsTestSupport
 
     @Test("nagios: a stage that never succeeded is WARNING once the pipeline is twice its interval old")
     func nagiosNeverSucceeded() async throws {
-        let pipeline = try Pipeline(config: "[monitoring]\nexpect_deliver = \"off\"\n")
-        try await pipeline.succeed("deliver", "--now", "2026-11-22T06:00")  // first sign of the pipeline
+        let pipeline = try Pipeline(config: "[monitoring]\nexpect_deliver = \"off\"\nexpect_plan = \"off\"\n")
+        try await pipeline.succeed("plan", "--now", "2026-11-22T06:00")  // the first run in the log
         let young = try await pipeline.run("report", "--format", "nagios", "--now", "2026-11-22T18:00")
         #expect(young.status == 0, "\(young.stdout)")
         #expect(young.stdout.hasPrefix("TIDINGS OK - fetch success n/a (0/0), "))
         let old = try await pipeline.run("report", "--format", "nagios", "--now", "2026-11-22T18:01")
         #expect(old.status == 1, "\(old.stdout)")
         #expect(old.stdout.hasPrefix(
-            "TIDINGS WARNING - prefetch never succeeded (expected every 6 h), plan never succeeded (expected every 6 h); fetch success n/a"))
-        #expect(old.stdout.hasSuffix(" deliver_age=43260s report_age=60s\n"), "unwatched stages: ages without thresholds")
+            "TIDINGS WARNING - prefetch never succeeded (expected every 6 h); fetch success n/a"))
+        #expect(old.stdout.hasSuffix(" plan_age=43260s report_age=60s\n"), "unwatched stages: ages without thresholds")
     }
 
     @Test("[monitoring] with a bad value is a config error: exit 64, or UNKNOWN (3) for nagios")

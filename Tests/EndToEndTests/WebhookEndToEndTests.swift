@@ -119,4 +119,34 @@ import TidingsTestSupport
         #expect(server.requests.count == 2)
         #expect(try await pipeline.succeed("tidings", "inbox", "--count") == "1\n")
     }
+
+    @Test("Two ways to the inbox in one run (the desktop unavailable, the webhook failing) make one inbox entry")
+    func oneInboxEntry() async throws {
+        let server = try HTTPTestServer { _ in .text("bad request", status: 400) }
+        defer { server.stop() }
+        var pipeline = try Pipeline(config: """
+            [routes]
+            system = ["desktop", "webhook:hook"]
+            [[webhooks]]
+            name = "hook"
+            url = "\(server.baseURL)/hook"
+            format = "json"
+            """)
+        pipeline.runner.environment["XDG_RUNTIME_DIR"] = pipeline.folder.file("no-runtime-dir")
+        try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "1d")
+        try await pipeline.succeed("deliver", "--now", "2026-11-22T07:30")
+        #expect(try await pipeline.succeed("tidings", "inbox", "--count") == "1\n")
+    }
+
+    @Test("A webhook falling back to an unavailable desktop: the item still reaches the inbox")
+    func fallbackToUnavailableDesktop() async throws {
+        let server = try HTTPTestServer { _ in .text("bad request", status: 400) }
+        defer { server.stop() }
+        var pipeline = try pipeline(server, fallback: "desktop")
+        pipeline.runner.environment["XDG_RUNTIME_DIR"] = pipeline.folder.file("no-runtime-dir")
+        try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "1d")
+        let result = try await pipeline.run("deliver", "--now", "2026-11-22T07:30")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try await pipeline.succeed("tidings", "inbox", "--count") == "1\n")
+    }
 }

@@ -74,8 +74,8 @@ import TidingsTestSupport
         let channel = DesktopChannel(
             config: config, session: SessionEnvironment(environment: [:]), databasePath: "/tmp/t.sqlite", waiterPath: "/usr/bin/tidings")
         let linked = channel.waiterArguments(for: DesktopFixture.item("-x", deepLink: "https://example.org"), server: Self.plain)
-        #expect(Array(linked.prefix(7)) == [
-            "desktop-wait", "--db=/tmp/t.sqlite", "--id=-x", "--expire-ms=8000", "--link=https://example.org", "--", "notify-send",
+        #expect(Array(linked.prefix(8)) == [
+            "desktop-wait", "--db=/tmp/t.sqlite", "--id=-x", "--revision=0", "--expire-ms=8000", "--link=https://example.org", "--", "notify-send",
         ])
         let bare = channel.waiterArguments(for: DesktopFixture.item("a"), server: Self.plain)
         #expect(!bare.contains { $0.hasPrefix("--link") })

@@ -81,4 +81,26 @@ import TidingsTestSupport
             #expect(item.stateReason == "the event was cancelled, declined, moved or removed")
         }
     }
+
+    @Test("A reminder delivered under its old id (before ids carried the lead) is not sent again; a later lead still comes")
+    func legacyID() throws {
+        let f = try PlanFixture()
+        f.config = Self.twoLeads
+        try F.store(F.calendar([F.meeting("standup-1@example.org")]), in: f.db, at: F.now)
+        // Delivered at 08:50 by an older version, as `meeting:<uid>`.
+        let sent = TestClock.at("2026-11-23T08:50", in: F.berlin)
+        let old = NotificationRecord(
+            id: "meeting:standup-1@example.org", kind: .meeting, category: .transactional, title: "Client review", body: "Starts at 09:00",
+            deepLink: nil, dueAt: sent, plannedLocal: "2026-11-23T08:50", plannedZone: "Europe/Berlin", staleness: .fresh,
+            contentFetchTime: F.now, now: F.now)
+        try f.db.applyPlan([old], now: F.now)
+        _ = try f.db.claimDue(at: sent)
+        try f.db.recordDeliveries([DeliveryRecord(
+            notificationId: old.id, scheduledTime: sent, actualDeliveryTime: sent, contentAge: 0, staleness: "fresh",
+            channel: "stdout", outcome: "delivered")], now: sent)
+        #expect(try f.stored(old.id)?.state == "delivered")
+        try f.run(now: sent + PlanFixture.minute, zone: F.berlin)
+        #expect(try f.stored(Self.ids[0]) == nil, "the 10-minute reminder went out under the old id")
+        #expect(try f.stored(Self.ids[1])?.state == "pending")
+    }
 }

@@ -159,12 +159,10 @@ extension TidingsConfig {
             webhook.maxAttempts = attempts
         }
         if let fallback = try table.string("fallback") {
-            switch fallback {
-            case "none": webhook.fallback = nil
-            case "stdout": webhook.fallback = .stdout
-            case "desktop": webhook.fallback = .desktop
-            case "inbox": webhook.fallback = .inbox
-            default: throw table.error("fallback", "expected inbox, desktop, stdout or none, found \"\(fallback)\"")
+            switch ChannelName(fallback) {
+            case .webhook?, nil where fallback != "none":
+                throw table.error("fallback", "expected inbox, desktop, stdout or none, found \"\(fallback)\"")
+            case let channel: webhook.fallback = channel
             }
         }
         try table.rejectUnknownKeys()

@@ -7,6 +7,13 @@ public struct JSONLine: Sendable {
     /// Starts an empty object.
     public init() {}
 
+    /// Continues `object`, an object written with this type, so that more keys follow its own.
+    public init(continuing object: String) {
+        guard object.hasPrefix("{"), object.hasSuffix("}") else { return }
+        text = String(object.dropLast())
+        empty = object == "{}"
+    }
+
     private mutating func key(_ key: String) {
         if !empty { text += "," }
         empty = false

@@ -4,10 +4,10 @@ import TidingsStore
 
 extension DesktopChannel {
     /// The waiter's command line for `item`:
-    /// `desktop-wait --db=… --id=… --expire-ms=… [--link=…] -- notify-send …`.
+    /// `desktop-wait --db=… --id=… --revision=… --expire-ms=… [--link=…] -- notify-send …`.
     /// Values go after `=` so that one starting with `-` is never read as an option.
     func waiterArguments(for item: NotificationRecord, server: DesktopServer?, replacing daemonId: Int64? = nil) -> [String] {
-        var arguments = ["desktop-wait", "--db=\(databasePath)", "--id=\(item.id)", "--expire-ms=\(config.expire)"]
+        var arguments = ["desktop-wait", "--db=\(databasePath)", "--id=\(item.id)", "--revision=\(item.revision)", "--expire-ms=\(config.expire)"]
         if let link = item.deepLink { arguments.append("--link=\(link)") }
         return arguments + ["--"] + Self.notifySendArguments(for: item, config: config, server: server, replacing: daemonId)
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import TidingsCore
 import TidingsStore
@@ -107,9 +108,9 @@ public final class DesktopChannel: Channel, Sendable {
 
     /// The daemon's notification id kept in a delivery's platform info, if any.
     static func daemonId(inPlatformInfo info: String) -> Int64? {
-        guard let range = info.range(of: "\"daemonId\":") else { return nil }
-        let digits = info[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
-        return Int64(digits).flatMap { $0 > 0 && $0 <= Int64(UInt32.max) ? $0 : nil }
+        struct Kept: Decodable { var daemonId: Int64? }
+        let id = (try? JSONDecoder().decode(Kept.self, from: Data(info.utf8)))?.daemonId
+        return id.flatMap { $0 > 0 && $0 <= Int64(UInt32.max) ? $0 : nil }
     }
 
     static func platformInfo(server: DesktopServer?, daemonId: Int64? = nil) -> String {

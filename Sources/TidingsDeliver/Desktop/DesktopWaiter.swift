@@ -21,13 +21,17 @@ public enum DesktopWaiter {
 
     /// Shows `command` (notify-send with `--print-id --wait`), prints `sent <id>` or
     /// `error <reason>` as its only stdout line, waits for the popup to end, opens `link`
-    /// when it was tapped and the link is allowed, and records the engagement for
-    /// `notificationId` in the database at `databasePath`. Returns the exit status.
-    public static func run(databasePath: String, notificationId: String, expireMs: Int64, link: String?, command: [String]) -> Int32 {
+    /// when it was tapped and the link is allowed, and records the engagement for the
+    /// notification (id and revision) in the database at `databasePath`. When a later
+    /// revision replaced the popup in place, that version's waiter speaks for it and this
+    /// one does nothing more. Returns the exit status.
+    public static func run(
+        databasePath: String, notification: (id: String, revision: Int), expireMs: Int64, link: String?, command: [String]
+    ) -> Int32 {
         let status = Status()
         let done = DispatchSemaphore(value: 0)
         Task.detached {
-            let code = await watch(databasePath: databasePath, notificationId: notificationId, expireMs: expireMs, link: link, command: command)
+            let code = await watch(databasePath: databasePath, notification: notification, expireMs: expireMs, link: link, command: command)
             status.value.withLock { $0 = code }
             done.signal()
         }
@@ -35,7 +39,9 @@ public enum DesktopWaiter {
         return status.value.withLock { $0 }
     }
 
-    static func watch(databasePath: String, notificationId: String, expireMs: Int64, link: String?, command: [String]) async -> Int32 {
+    static func watch(
+        databasePath: String, notification: (id: String, revision: Int), expireMs: Int64, link: String?, command: [String]
+    ) async -> Int32 {
         let environment = ProcessInfo.processInfo.environment
         let path = environment["PATH"] ?? SessionEnvironment.defaultPath
         guard let program = command.first, let executable = SessionEnvironment.find(program, path: path) else {
@@ -51,10 +57,14 @@ public enum DesktopWaiter {
         }
         let engagement = await engagement(of: popup, expireMs: expireMs, closeWatch: closeWatch)
         await closeWatch?.stop()
+        if FileManager.default.fileExists(atPath: databasePath),
+           (try? TidingsDatabase(path: databasePath).hasNewerDelivery(of: notification.id, on: "desktop", than: notification.revision)) == true {
+            return 0
+        }
         if engagement == .tapped, let link, LinkPolicy.isAllowed(link), let problem = LinkOpener.open(link, environment: environment) {
             warn(problem)
         }
-        return await record(engagement, notificationId: notificationId, databasePath: databasePath)
+        return await record(engagement, notificationId: notification.id, databasePath: databasePath)
     }
 
     /// What the user did with `popup`: an invoked action is a tap; otherwise the daemon's

@@ -41,6 +41,39 @@ public enum RecordedSession {
         return found
     }
 
+    /// Why the session could not be recorded.
+    public struct Problem: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Records the session variables of `environment` in `session.env` beside the database
+    /// at `databasePath` (creating its folder, mode 0700; the file is written whole, mode
+    /// 0600) and returns the file's path and text. An earlier record stays when there is
+    /// nothing to record or the file cannot be written.
+    public static func record(environment: [String: String], databasePath: String) throws(Problem) -> (path: String, text: String) {
+        guard let text = render(environment) else {
+            throw Problem(description: "no desktop session here: DBUS_SESSION_BUS_ADDRESS, DISPLAY and WAYLAND_DISPLAY are all unset; "
+                + "run tidings init from a terminal in your desktop session")
+        }
+        let file = path(forDatabase: databasePath)
+        let folder = (file as NSString).deletingLastPathComponent
+        let temporary = file + ".tmp-\(getpid())"
+        do {
+            if !folder.isEmpty {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            }
+            guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]),
+                  rename(temporary, file) == 0
+            else { throw Problem(description: "cannot write \(file): \(String(cString: strerror(errno)))") }
+        } catch let problem as Problem {
+            unlink(temporary)
+            throw problem
+        } catch {
+            throw Problem(description: "cannot create the folder \(folder): \(error.localizedDescription)")
+        }
+        return (file, text)
+    }
+
     /// The session variables of `environment` that are set, in the file's format; nil when
     /// none is (the caller is not inside a desktop session).
     public static func render(_ environment: [String: String]) -> String? {

@@ -77,7 +77,7 @@ extension TidingsDatabase {
             // SQLite's substr counts characters as code points, like `groupingKey`; one more
             // than the length tells a cut reason from one that is exactly that long.
             let failures = try db.cachedStatement(sql: """
-                SELECT substr(failureReason, 1, ?), count(*) FROM delivery
+                SELECT substr(trim(failureReason), 1, ?), count(*) FROM delivery
                 WHERE channel = ? AND outcome = 'failed' AND scheduledTime >= ? AND scheduledTime < ? GROUP BY 1
                 """)
             var channels: [String: ChannelDeliveries] = [:]

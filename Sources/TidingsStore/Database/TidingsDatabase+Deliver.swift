@@ -2,8 +2,9 @@ import GRDB
 import TidingsCore
 
 extension TidingsDatabase {
-    /// Whether a `deliver` run at `now` has anything to do: a due or expired pending item, a
-    /// retry, or a claim left behind by a run that died. Indexed look-ups only: the idle path.
+    /// Whether a `deliver` run at `now` has anything to do: a due pending item, a retry, or a
+    /// claim left behind by a run that died. Indexed look-ups only: the idle path. (An item
+    /// that expires before it is due is settled by the first run after it is due.)
     public func hasDeliveryWork(at now: EpochMillis) throws(StoreError) -> Bool {
         try read("check for due notifications") { db in
             try Bool.fetchOne(
@@ -12,9 +13,8 @@ extension TidingsDatabase {
                     SELECT EXISTS (SELECT 1 FROM notification WHERE state = 'pending' AND dueAt <= ?)
                         OR EXISTS (SELECT 1 FROM notification WHERE state = 'delivering' AND claimedAt < ?)
                         OR EXISTS (SELECT 1 FROM outbox WHERE nextAttemptAt <= ?)
-                        OR EXISTS (SELECT 1 FROM notification WHERE state = 'pending' AND expiresAt <= ?)
                     """,
-                arguments: [now, now - Self.abandonedClaimAge, now, now]) ?? false
+                arguments: [now, now - Self.abandonedClaimAge, now]) ?? false
         }
     }
 
@@ -26,8 +26,7 @@ extension TidingsDatabase {
             let expired = try NotificationRecord.fetchAll(
                 db,
                 sql: """
-                    UPDATE notification SET updatedAt = ?,
-                        state = CASE WHEN revision > 0 THEN 'delivered' ELSE 'expired' END
+                    UPDATE notification SET updatedAt = ?, state = \(Self.unsentState(.expired))
                     WHERE state IN ('pending', 'backlog') AND expiresAt <= ? RETURNING *
                     """,
                 arguments: [now, now])
@@ -47,7 +46,7 @@ extension TidingsDatabase {
             let missed = try NotificationRecord.fetchAll(
                 db,
                 sql: """
-                    UPDATE notification SET updatedAt = ?, state = CASE WHEN revision > 0 THEN 'delivered' ELSE 'missed' END
+                    UPDATE notification SET updatedAt = ?, state = \(Self.unsentState(.missed))
                     WHERE state = 'pending' AND dueAt < ? RETURNING *
                     """,
                 arguments: [now, cutoff])
@@ -56,6 +55,12 @@ extension TidingsDatabase {
             }
             return missed.filter { $0.revision == 0 }
         }
+    }
+
+    /// SQL for the state of an item that will not be sent: `state`, except that an update of
+    /// an item already delivered goes back to delivered (its first version reached the user).
+    static func unsentState(_ state: NotificationState) -> String {
+        "CASE WHEN revision > 0 THEN 'delivered' ELSE '\(state.rawValue)' END"
     }
 
     /// Gives `items`, just taken out of the pending set, their reason; a first send also gets
@@ -102,18 +107,13 @@ extension TidingsDatabase {
             let stuck = try NotificationRecord.fetchAll(
                 db,
                 sql: """
-                    UPDATE notification SET state = CASE WHEN revision > 0 THEN 'delivered' ELSE 'failed' END, updatedAt = ?,
-                        stateReason = 'interrupted: the deliver run that claimed it ended before recording the outcome'
+                    UPDATE notification SET state = \(Self.unsentState(.failed)), updatedAt = ?
                     WHERE state = 'delivering' AND claimedAt < ?
                       AND id NOT IN (SELECT notificationId FROM outbox) RETURNING *
                     """,
                 arguments: [now, now - Self.abandonedClaimAge])
-            for item in stuck {
-                try DeliveryRecord(
-                    notificationId: item.id, scheduledTime: item.dueAt, actualDeliveryTime: nil, contentAge: nil,
-                    staleness: item.staleness, channel: nil, outcome: NotificationState.failed.rawValue,
-                    failureReason: item.stateReason, revision: item.revision
-                ).insert(db)
+            try Self.settleUnsent(stuck, as: .failed, db: db) { _ in
+                "interrupted: the deliver run that claimed it ended before recording the outcome"
             }
             return stuck.count
         }
@@ -130,6 +130,30 @@ extension TidingsDatabase {
                 """)
             for id in ids {
                 if let info = try String.fetchOne(statement, arguments: [id, channel]) { found[id] = info }
+            }
+            return found
+        }
+    }
+
+    /// Whether `channel` took a later revision of `id` than `revision` (which then replaced it).
+    public func hasNewerDelivery(of id: String, on channel: String, than revision: Int) throws(StoreError) -> Bool {
+        try read("read earlier deliveries") { db in
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM delivery WHERE notificationId = ? AND channel = ? AND revision > ? AND outcome = 'delivered')",
+                arguments: [id, channel, revision]) ?? false
+        }
+    }
+
+    /// Which of `items` (id and revision) `channel` already took in that version.
+    public func delivered(_ items: [(id: String, revision: Int)], on channel: String) throws(StoreError) -> Set<String> {
+        try read("read earlier deliveries") { db in
+            let statement = try db.cachedStatement(sql: """
+                SELECT EXISTS (SELECT 1 FROM delivery WHERE notificationId = ? AND channel = ? AND revision = ?
+                               AND outcome IN ('delivered', 'replaced'))
+                """)
+            var found = Set<String>()
+            for item in items where try Bool.fetchOne(statement, arguments: [item.id, channel, item.revision]) == true {
+                found.insert(item.id)
             }
             return found
         }

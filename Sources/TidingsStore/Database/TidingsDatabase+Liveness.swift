@@ -37,8 +37,9 @@ extension TidingsDatabase {
         }
         for stage in Stage.allCases {
             guard let beat = heartbeat(of: stage) else { continue }
+            // Only the last success: the heartbeat moves every minute, so it tells nothing
+            // of when the pipeline first ran.
             activity.lastSuccess[stage] = max(activity.lastSuccess[stage] ?? beat, beat)
-            activity.firstSeen = activity.firstSeen.map { min($0, beat) } ?? beat
         }
         return activity
     }

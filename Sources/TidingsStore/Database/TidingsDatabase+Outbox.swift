@@ -78,7 +78,7 @@ extension TidingsDatabase {
             }
             for (id, reason) in cancelled {
                 try db.execute(
-                    sql: "UPDATE notification SET state = 'cancelled', stateReason = ?, updatedAt = ? WHERE id = ? AND state = 'delivering'",
+                    sql: "UPDATE notification SET state = \(Self.unsentState(.cancelled)), stateReason = ?, updatedAt = ? WHERE id = ? AND state = 'delivering'",
                     arguments: [reason, now, id])
             }
             let touched = Set(deliveries.map(\.notificationId)).union(retries.map(\.notificationId))

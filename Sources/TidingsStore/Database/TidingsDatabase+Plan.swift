@@ -60,7 +60,7 @@ extension TidingsDatabase {
             for (id, reason) in cancel {
                 try db.execute(
                     sql: """
-                        UPDATE notification SET state = CASE WHEN revision > 0 THEN 'delivered' ELSE 'cancelled' END,
+                        UPDATE notification SET state = \(Self.unsentState(.cancelled)),
                             stateReason = ?, updatedAt = ? WHERE id = ? AND state IN ('pending', 'backlog')
                         """,
                     arguments: [reason, now, id])

@@ -118,7 +118,6 @@ extension TidingsDatabase {
                 ALTER TABLE notification ADD COLUMN subject TEXT;
                 ALTER TABLE notification ADD COLUMN fingerprint TEXT;
                 ALTER TABLE delivery ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
-                CREATE INDEX notification_expiry ON notification(expiresAt) WHERE state = 'pending';
                 CREATE INDEX delivery_channel_outcome ON delivery(channel, outcome, scheduledTime);
                 """)
         }
