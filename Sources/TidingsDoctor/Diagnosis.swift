@@ -72,14 +72,18 @@ public struct Diagnosis {
     private func stageFindings() -> [Finding] {
         Stage.allCases.map { stage in
             let check = "last \(stage.rawValue)"
+            // deliver's idle runs log nothing; its heartbeat file says when the last one ran.
+            let beat = database.heartbeat(of: stage)
+            let idle = beat.map { "; last run with nothing due \(ISOTime.format($0, in: zone))" } ?? ""
             guard let run = try? database.recentStageRuns(limit: 1, stage: stage).first else {
                 let needed = stage == .prefetch || stage == .plan
-                return Finding(check: check, ok: !needed, detail: "no run recorded",
+                return Finding(check: check, ok: !needed, detail: "no run recorded" + idle,
                                fix: needed ? "run \(stage.rawValue), or install crontab.example / the systemd timers" : nil)
             }
             let when = ISOTime.format(run.startedAt, in: zone)
             let ok = run.outcome != StageOutcome.failed.rawValue
-            return Finding(check: check, ok: ok, detail: "\(when) \(run.outcome): \(run.summary)",
+            let later = beat.map { $0 > run.startedAt } == true ? idle : ""
+            return Finding(check: check, ok: ok, detail: "\(when) \(run.outcome): \(run.summary)\(later)",
                            fix: ok ? nil : "see tidings log --stage \(stage.rawValue)")
         }
     }

@@ -117,4 +117,14 @@ import TidingsTestSupport
         #expect(nagios.status == 3)
         #expect(nagios.stdout.hasPrefix("TIDINGS UNKNOWN - config "))
     }
+
+    @Test("tidings doctor tells when deliver last ran with nothing due, from the heartbeat")
+    func doctorSeesIdleRuns() async throws {
+        let pipeline = try Pipeline()
+        try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "1h")
+        try await pipeline.succeed("deliver", "--now", "2026-11-22T06:05")
+        let doctor = try JSONObject.array(try await pipeline.run("tidings", "doctor", "--format", "json").stdout)
+        let deliver = try #require(doctor.first { $0.string("check") == "last deliver" })
+        #expect(deliver.string("detail") == "no run recorded; last run with nothing due 2026-11-22T06:05:00+01:00", "\(deliver.fields)")
+    }
 }

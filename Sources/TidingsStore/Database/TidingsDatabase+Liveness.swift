@@ -7,8 +7,8 @@ public struct StageActivity: Sendable, Equatable {
     /// The start of each stage's last run that ended ok or degraded, or its heartbeat when
     /// that is later; a stage that never succeeded is absent.
     public var lastSuccess: [Stage: EpochMillis] = [:]
-    /// The earliest sign of the pipeline: its first logged run of any program (or a
-    /// heartbeat, when nothing was logged). Nil on a database nothing has run against.
+    /// The earliest sign of the pipeline: its first logged run of any program. Nil on a
+    /// database with no logged run.
     public var firstSeen: EpochMillis?
 
     /// Activity as given.
