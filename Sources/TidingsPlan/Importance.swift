@@ -21,12 +21,21 @@ public enum Importance {
     public static func score(of event: CalendarOccurrence, link: MeetingLink?) -> Int {
         var score = 0
         if link != nil { score += 3 }
-        let title = event.summary.lowercased()
-        if keywords.contains(where: { title.contains($0) }) { score += 2 }
+        let title = Array(event.summary.lowercased().utf8)
+        if keywords.contains(where: { contains(title, Array($0.utf8)) }) { score += 2 }
         if event.end - event.start > 3_600_000 { score += 1 }
         if let location = event.location, !location.isEmpty { score += 1 }
         if event.attendeeCount > 10 { score -= 1 }
         if event.allDay { score -= 1 }
         return score
+    }
+
+    /// Whether `needle` occurs in `text`, byte for byte.
+    private static func contains(_ text: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty, text.count >= needle.count else { return needle.isEmpty }
+        for start in 0...(text.count - needle.count) where text[start] == needle[0] {
+            if text[start..<start + needle.count].elementsEqual(needle) { return true }
+        }
+        return false
     }
 }

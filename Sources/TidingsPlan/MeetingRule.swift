@@ -24,8 +24,15 @@ public struct MeetingRule {
         var items: [NotificationRecord] = []
         // Every occurrence of a recurring event carries the same fields: find its link once.
         var links: [[String]: MeetingLink?] = [:]
+        // The expansion reaches past the horizon (for the weekly summary): what cannot get a
+        // reminder in it is passed over before its link is looked for.
+        let longestLead = config.meetings.leadTimes.max() ?? 0
+        func mayBeDue(_ event: CalendarOccurrence) -> Bool {
+            guard event.start > now, !event.cancelled, !event.allDay || config.meetings.allDay else { return false }
+            return event.start - (event.allDay ? 0 : longestLead) <= now + horizon
+        }
         for calendar in calendars {
-            for occurrence in calendar.occurrences where occurrence.start > now && !attendance.skips(occurrence) {
+            for occurrence in calendar.occurrences where mayBeDue(occurrence) && !attendance.skips(occurrence) {
                 let fields = Self.fields(of: occurrence)
                 let key = fields.map { "\($0.0.rawValue)\u{0}\($0.1)" }
                 let link: MeetingLink?

@@ -44,12 +44,16 @@ public struct Planner: Sendable {
     public let config: TidingsConfig
     /// Whether a URL scheme has a handler installed (a meeting's native app link).
     public let hasHandler: @Sendable (String) -> Bool
+    /// Whether `hasHandler` asks the desktop (`xdg-mime`), so that asking ahead pays off.
+    private let asksDesktop: Bool
 
-    /// A planner over `database` following `config`.
-    public init(database: TidingsDatabase, config: TidingsConfig, hasHandler: @escaping @Sendable (String) -> Bool = { SchemeHandlers.installed($0) }) {
+    /// A planner over `database` following `config`; `hasHandler` answers for the desktop's
+    /// URL scheme handlers (by default `SchemeHandlers.installed`).
+    public init(database: TidingsDatabase, config: TidingsConfig, hasHandler: (@Sendable (String) -> Bool)? = nil) {
         self.database = database
         self.config = config
-        self.hasHandler = hasHandler
+        self.hasHandler = hasHandler ?? { SchemeHandlers.installed($0) }
+        asksDesktop = hasHandler == nil
     }
 
     /// Plans the horizon from `now` in `zone`: daily updates, meeting reminders and weekly
@@ -65,6 +69,16 @@ public struct Planner: Sendable {
         let calendarSources = Set(config.sources.filter { $0.type == .calendar }.map(\.name))
         let content = try database.cachedContent().filter { contentSources.contains($0.source) }
         let calendars = try database.cachedCalendars().filter { calendarSources.contains($0.source) }
+        // The desktop's answers about app schemes (xdg-mime, a slow shell script) are kept
+        // between runs for as long as the files they come from are unchanged.
+        let handlerStamp = asksDesktop && config.meetings.enabled && !calendars.isEmpty
+            ? SchemeHandlers.stamp() : nil
+        if let handlerStamp {
+            for (scheme, installed) in try database.schemeHandlerAnswers(stamp: handlerStamp) {
+                SchemeHandlers.remember(scheme, installed: installed)
+            }
+            SchemeHandlers.lookAhead(calendars.flatMap { SchemeHandlers.likelySchemes(in: $0.text) })
+        }
 
         let daily = DailyRule(config: config)
         let weekly = WeeklyRule(config: config)
@@ -79,10 +93,13 @@ public struct Planner: Sendable {
         var planned = daily.notifications(now: now, horizon: horizon, zone: zone, content: content, since: now - 86_400_000)
         planned += reminders
         planned += weekly.notifications(now: now, horizon: horizon, zone: zone, calendars: expanded.calendars)
-        let existing = try database.notifications(ids: planned.map(\.id))
+        // The open rows are read once: they are most of what a run plans again.
+        let open = try database.openNotifications()
+        var existing = Dictionary(open.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        existing.merge(try database.notifications(ids: planned.map(\.id).filter { existing[$0] == nil })) { first, _ in first }
         // A reminder sent under its old id (`meeting:<uid>`, before ids carried the lead
         // time) is not sent again now under the new one; its later lead times still come.
-        let legacy = try database.notifications(ids: planned.compactMap { existing[$0.id] == nil ? MeetingRule.legacyID(of: $0.id) : nil })
+        let legacy = try database.notifications(ids: planned.compactMap { $0.dueAt <= now && existing[$0.id] == nil ? MeetingRule.legacyID(of: $0.id) : nil })
         planned = planned.filter { item in
             if item.dueAt <= now, existing[item.id] == nil, let old = MeetingRule.legacyID(of: item.id),
                let row = legacy[old], NotificationState(rawValue: row.state)?.reachedUser == true {
@@ -95,7 +112,6 @@ public struct Planner: Sendable {
         // Only what the settings or the calendar now rule out is cancelled. An item beyond
         // this run's horizon (from a run with a longer --horizon), or one whose wall time has
         // already passed in a new zone, is left alone.
-        let open = try database.openNotifications()
         var obsolete: [String: String] = [:]
         // A calendar that no longer parses cancels nothing: its reminders stand as planned.
         let calendarsRead = expanded.problems.allSatisfy { !$0.hasSuffix(": unreadable") }
@@ -134,6 +150,7 @@ public struct Planner: Sendable {
         let outcome = PlanOutcome(
             schedule: schedule, changes: changes, cancelled: obsolete.keys.sorted(), staleness: staleness, problems: expanded.problems)
         if !dryRun {
+            if let handlerStamp { try database.saveSchemeHandlerAnswers(SchemeHandlers.asked(), stamp: handlerStamp, now: now) }
             try database.recordStageRun(timer.finish(outcome: outcome.stageOutcome, summary: outcome.summary))
         }
         return outcome

@@ -15,13 +15,14 @@ public struct WeeklyRule {
     public func notifications(now: EpochMillis, horizon: Int64, zone: Zone, calendars: [ExpandedCalendar]) -> [NotificationRecord] {
         guard config.weekly.enabled, !calendars.isEmpty else { return [] }
         var items: [NotificationRecord] = []
+        let events = CountedEvents(calendars: calendars, attendance: Attendance(config: config))
         var date = zone.date(of: now).adding(days: -1)
         while date <= zone.date(of: now + horizon) {
             defer { date = date.adding(days: 1) }
             guard date.isoWeekday == config.weekly.weekday else { continue }
             let due = config.quietHours.adjusted(zone.instant(date, config.weekly.time), category: config.weekly.category, in: zone)
             guard due >= now, due <= now + horizon else { continue }
-            let week = WeekStatistics(calendars: calendars, at: due, zone: zone, attendance: Attendance(config: config))
+            let week = WeekStatistics(events: events, at: due, zone: zone)
             let text = week.text()
             let fetched = calendars.map(\.calendar.fetchTime).min() ?? now
             items.append(NotificationRecord(
@@ -59,26 +60,25 @@ struct WeekStatistics {
     static let before: Int64 = 14 * 86_400_000
     static let after: Int64 = 7 * 86_400_000
 
-    init(calendars: [ExpandedCalendar], at due: EpochMillis, zone: Zone, attendance: Attendance) {
+    /// The statistics of the weeks around `due`, from `events` (counted once per run).
+    init(events: CountedEvents, at due: EpochMillis, zone: Zone) {
         let week: Int64 = 7 * 86_400_000
-        for calendar in calendars {
-            var seen = Set<String>()
-            for event in calendar.occurrences where !event.cancelled && !event.allDay && !attendance.skips(event) {
-                guard seen.insert("\(event.uid)|\(event.start)").inserted else { continue }
-                let length = max(0, event.end - event.start)
-                if event.start >= due - week && event.start < due {
-                    past.count += 1
-                    past.millis += length
-                    past.byDay[zone.date(of: event.start).isoWeekday, default: 0] += length
-                    if length > (past.longest?.millis ?? -1) { past.longest = (event.summary.isEmpty ? "a meeting" : event.summary, length) }
-                } else if event.start >= due - 2 * week && event.start < due - week {
-                    before.count += 1
-                } else if event.start >= due && event.start < due + week {
-                    coming.count += 1
-                    coming.millis += length
-                }
-            }
+        for event in events.starting(from: due - week, before: due) {
+            past.count += 1
+            past.millis += event.length
+            past.byDay[zone.date(of: event.start).isoWeekday, default: 0] += event.length
+            if event.length > (past.longest?.millis ?? -1) { past.longest = (event.summary.isEmpty ? "a meeting" : event.summary, event.length) }
         }
+        before.count = events.starting(from: due - 2 * week, before: due - week).count
+        for event in events.starting(from: due, before: due + week) {
+            coming.count += 1
+            coming.millis += event.length
+        }
+    }
+
+    /// The statistics of the weeks around `due` in `calendars`.
+    init(calendars: [ExpandedCalendar], at due: EpochMillis, zone: Zone, attendance: Attendance) {
+        self.init(events: CountedEvents(calendars: calendars, attendance: attendance), at: due, zone: zone)
     }
 
     /// The summary's title and body, within the content limits.
@@ -108,5 +108,51 @@ struct WeekStatistics {
         if minutes < 60 { return "\(minutes) min" }
         let tenths = (minutes * 10 + 30) / 60
         return tenths % 10 == 0 ? "\(tenths / 10) h" : "\(tenths / 10).\(tenths % 10) h"
+    }
+}
+
+/// The timed events weekly summaries count (not all-day, not cancelled, not declined by the
+/// user; an occurrence listed twice in one calendar once), sorted by start: gathered once per
+/// `plan` run, then each week is two binary searches.
+struct CountedEvents {
+    struct Event {
+        var start: EpochMillis
+        var length: Int64
+        var summary: String
+    }
+
+    private struct Key: Hashable {
+        var uid: String
+        var start: EpochMillis
+    }
+
+    private(set) var events: [Event] = []
+
+    init(calendars: [ExpandedCalendar], attendance: Attendance) {
+        for calendar in calendars {
+            var seen = Set<Key>()
+            for event in calendar.occurrences where !event.cancelled && !event.allDay && !attendance.skips(event) {
+                guard seen.insert(Key(uid: event.uid, start: event.start)).inserted else { continue }
+                events.append(Event(start: event.start, length: max(0, event.end - event.start), summary: event.summary))
+            }
+        }
+        // Stable: among events starting together, the calendar's order stays.
+        events = events.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+    }
+
+    /// The events starting in `from ..< before`, earliest first.
+    func starting(from: EpochMillis, before: EpochMillis) -> ArraySlice<Event> {
+        events[index(of: from)..<max(index(of: from), index(of: before))]
+    }
+
+    /// The first index whose event starts at or after `instant`.
+    private func index(of instant: EpochMillis) -> Int {
+        var low = 0
+        var high = events.count
+        while low < high {
+            let middle = (low + high) / 2
+            if events[middle].start < instant { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

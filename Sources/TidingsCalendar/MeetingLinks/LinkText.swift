@@ -59,7 +59,7 @@ enum LinkText {
                 if let open = quote {
                     end = scalars[index...].firstIndex(of: open) ?? scalars.count
                 } else {
-                    end = scalars[index...].firstIndex { $0 == ">" || $0.properties.isWhitespace } ?? scalars.count
+                    end = scalars[index...].firstIndex { $0 == ">" || $0.isSpace } ?? scalars.count
                 }
             } else {
                 end = endOfTextToken(scalars, from: index)
@@ -76,7 +76,7 @@ enum LinkText {
         // attribute, a parameter or brackets; inside a word or a path it is not a scheme.
         if index > 0 {
             let before = scalars[index - 1]
-            let opens = before.properties.isWhitespace || before.properties.generalCategory == .control
+            let opens = before.isSpaceOrControl
                 || "\"'`()<>[]{}=,;:|".unicodeScalars.contains(before)
             guard opens else { return false }
         }
@@ -89,7 +89,7 @@ enum LinkText {
         var position = index
         while position < scalars.count {
             let scalar = scalars[position]
-            if scalar.properties.isWhitespace || scalar.properties.generalCategory == .control { return position }
+            if scalar.isSpaceOrControl { return position }
             if scalar == "<", isTagStart(scalars, position) {
                 position = endOfTag(scalars, from: position)
                 continue
@@ -117,7 +117,7 @@ enum LinkText {
         guard position > nameStart, scalars[nameStart].properties.isAlphabetic else { return false }
         guard position < scalars.count else { return false }
         let after = scalars[position]
-        return after.properties.isWhitespace || after == ">" || after == "/"
+        return after.isSpace || after == ">" || after == "/"
     }
 
     /// The index just after the `>` closing the tag that starts at `index`.
@@ -207,19 +207,19 @@ enum LinkText {
         var index = 1
         while index < tag.count {
             // At the start of an attribute name that is `name`, preceded by white space.
-            if tag[index - 1].properties.isWhitespace, hasPrefix(tag, index, name, caseInsensitive: true) {
+            if tag[index - 1].isSpace, hasPrefix(tag, index, name, caseInsensitive: true) {
                 var position = index + name.unicodeScalars.count
-                while position < tag.count, tag[position].properties.isWhitespace { position += 1 }
+                while position < tag.count, tag[position].isSpace { position += 1 }
                 if position < tag.count, tag[position] == "=" {
                     position += 1
-                    while position < tag.count, tag[position].properties.isWhitespace { position += 1 }
+                    while position < tag.count, tag[position].isSpace { position += 1 }
                     guard position < tag.count else { return nil }
                     if tag[position] == "\"" || tag[position] == "'" {
                         let open = tag[position]
                         let end = tag[(position + 1)...].firstIndex(of: open) ?? tag.count
                         return Array(tag[(position + 1)..<end])
                     }
-                    let end = tag[position...].firstIndex { $0.properties.isWhitespace || $0 == ">" } ?? tag.count
+                    let end = tag[position...].firstIndex { $0.isSpace || $0 == ">" } ?? tag.count
                     return Array(tag[position..<end])
                 }
             }
@@ -301,7 +301,7 @@ enum LinkText {
 
     /// Characters that cannot be part of a link as written in text.
     static func isTerminator(_ scalar: Unicode.Scalar, encoded: Bool = false) -> Bool {
-        if scalar.properties.isWhitespace { return true }
+        if scalar.isSpace { return true }
         switch scalar.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator: return true
         default: break

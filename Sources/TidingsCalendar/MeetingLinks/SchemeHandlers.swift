@@ -10,16 +10,127 @@ import Darwin
 /// Whether a URL scheme has a handler installed: `xdg-mime query default x-scheme-handler/<scheme>`
 /// prints a .desktop file (run with a 2 s deadline; cache per process).
 public enum SchemeHandlers {
-    private static let cache = Mutex<[String: Bool]>([:])
+    /// One question to `xdg-mime`, asked once per process: its answer once known.
+    private final class Lookup: Sendable {
+        let scheme: String
+        private let answer = Mutex<Bool?>(nil)
+        private let done = DispatchSemaphore(value: 0)
+
+        /// Set when the answer came from `xdg-mime` in this process (not from `remember`).
+        private let asked = Mutex<Bool?>(nil)
+
+        init(_ scheme: String) { self.scheme = scheme }
+
+        func run() {
+            let installed = SchemeHandlers.query(scheme, command: ["xdg-mime", "query", "default"], deadline: 2)
+            asked.withLock { $0 = installed }
+            settle(installed)
+        }
+
+        func settle(_ installed: Bool) {
+            answer.withLock { $0 = installed }
+            done.signal()
+        }
+
+        var askedAnswer: Bool? { asked.withLock { $0 } }
+
+        func wait() -> Bool {
+            if let known = answer.withLock({ $0 }) { return known }
+            done.wait()
+            done.signal()  // for any other waiter
+            return answer.withLock { $0 } ?? false
+        }
+    }
+
+    private static let lookups = Mutex<[String: Lookup]>([:])
+
+    /// Takes an answer known from before (a `plan` run keeps them in the database with the
+    /// `stamp` they were given under), so that `xdg-mime` is not asked again.
+    public static func remember(_ scheme: String, installed: Bool) {
+        let (lookup, isNew) = self.lookup(scheme.lowercased())
+        if isNew { lookup.settle(installed) }
+    }
+
+    /// The answers `xdg-mime` gave in this process, by scheme.
+    public static func asked() -> [String: Bool] {
+        lookups.withLock { lookups in
+            lookups.compactMapValues { $0.askedAnswer }
+        }
+    }
+
+    /// What the answers depend on: the desktop's name and the times of every file and folder
+    /// `xdg-mime` reads (mimeapps.list, defaults.list and the applications folders of the
+    /// XDG config and data folders). Installing an app or choosing another default changes it.
+    public static func stamp(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        func list(_ name: String, _ fallback: String) -> [String] {
+            (environment[name].flatMap { $0.isEmpty ? nil : $0 } ?? fallback).split(separator: ":").map(String.init)
+        }
+        let home = environment["HOME"] ?? ""
+        let desktops = (environment["XDG_CURRENT_DESKTOP"] ?? "").lowercased().split(separator: ":").map(String.init)
+        let configFolders = list("XDG_CONFIG_HOME", home + "/.config") + list("XDG_CONFIG_DIRS", "/etc/xdg")
+        let dataFolders = (list("XDG_DATA_HOME", home + "/.local/share") + list("XDG_DATA_DIRS", "/usr/local/share:/usr/share"))
+            .map { $0 + "/applications" }
+        let lists = ["mimeapps.list"] + desktops.map { "\($0)-mimeapps.list" }
+        var paths: [String] = []
+        for folder in configFolders { paths += lists.map { "\(folder)/\($0)" } }
+        for folder in dataFolders { paths += [folder] + (lists + ["defaults.list", "mimeinfo.cache"]).map { "\(folder)/\($0)" } }
+        let times = paths.map { path -> String in
+            var info = stat()
+            guard stat(path, &info) == 0 else { return "-" }
+            return "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+        }
+        return ([environment["XDG_CURRENT_DESKTOP"] ?? ""] + times).joined(separator: " ")
+    }
 
     /// Whether an application is registered for `scheme` (`zoommtg`, `msteams`, …). The
     /// answer is cached for the life of the process; a missing or hung `xdg-mime` means no.
     public static func installed(_ scheme: String) -> Bool {
-        let scheme = scheme.lowercased()
-        if let known = cache.withLock({ $0[scheme] }) { return known }
-        let answer = query(scheme, command: ["xdg-mime", "query", "default"], deadline: 2)
-        cache.withLock { $0[scheme] = answer }
-        return answer
+        let (lookup, isNew) = self.lookup(scheme.lowercased())
+        if isNew { lookup.run() }
+        return lookup.wait()
+    }
+
+    /// Starts asking about `schemes` on a thread of its own, so that `installed` later finds
+    /// the answers ready: `xdg-mime` is a shell script that takes over 10 ms, time a `plan`
+    /// run spends expanding calendars meanwhile.
+    public static func lookAhead(_ schemes: [String]) {
+        for scheme in Set(schemes.map { $0.lowercased() }) {
+            let (lookup, isNew) = self.lookup(scheme)
+            if isNew { Thread.detachNewThread { lookup.run() } }
+        }
+    }
+
+    private static func lookup(_ scheme: String) -> (Lookup, isNew: Bool) {
+        lookups.withLock { lookups in
+            if let known = lookups[scheme] { return (known, false) }
+            let lookup = Lookup(scheme)
+            lookups[scheme] = lookup
+            return (lookup, true)
+        }
+    }
+
+    /// The app schemes of the services whose hosts `text` mentions: the ones `installed`
+    /// will be asked about when links in `text` are resolved (a cheap over-estimate).
+    public static func likelySchemes(in text: String) -> [String] {
+        let lowered = text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        return MeetingServices.all.compactMap { service in
+            guard let scheme = service.nativeScheme,
+                  service.hosts.contains(where: { contains(lowered, Array(($0.hasPrefix("*.") ? String($0.dropFirst(2)) : $0).lowercased().utf8)) })
+            else { return nil }
+            return scheme
+        }
+    }
+
+    /// Whether `needle` occurs in `bytes`.
+    private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, bytes.count >= needle.count else { return needle.isEmpty }
+        var start = 0
+        let last = bytes.count - needle.count
+        while start <= last {
+            if bytes[start] == first && bytes[start..<start + needle.count].elementsEqual(needle) { return true }
+            start += 1
+        }
+        return false
     }
 
     /// Runs `command` followed by `x-scheme-handler/<scheme>` and says whether it printed the

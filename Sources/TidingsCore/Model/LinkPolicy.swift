@@ -21,7 +21,7 @@ public enum LinkPolicy {
     /// and for https a host.
     public static func isAllowed(_ link: String) -> Bool {
         guard let scheme = scheme(of: link), allowedSchemes.contains(scheme) else { return false }
-        if link.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) {
+        if link.unicodeScalars.contains(where: { $0.isSpaceOrControl }) {
             return false
         }
         return scheme == "https" ? isHTTPS(link) : true
@@ -31,6 +31,6 @@ public enum LinkPolicy {
     public static func isHTTPS(_ link: String) -> Bool {
         let rest = link.dropFirst("https://".count)
         return link.lowercased().hasPrefix("https://") && !rest.isEmpty && !rest.hasPrefix("/")
-            && !link.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control })
+            && !link.unicodeScalars.contains(where: { $0.isSpaceOrControl })
     }
 }

@@ -8,7 +8,7 @@ public enum TextSanitizer {
         var pendingSpace = false
         for scalar in text.unicodeScalars {
             if isRemoved(scalar) { continue }
-            if scalar.properties.generalCategory == .control || scalar.properties.isWhitespace {
+            if scalar.isSpaceOrControl {
                 pendingSpace = !result.isEmpty
                 continue
             }
@@ -44,5 +44,17 @@ public enum TextSanitizer {
             }
         }
         return escaped
+    }
+}
+
+extension Unicode.Scalar {
+    /// Unicode white space, answered without a property look-up for ASCII (the hot case).
+    public var isSpace: Bool {
+        value < 0x80 ? value == 0x20 || (0x09...0x0D).contains(value) : properties.isWhitespace
+    }
+
+    /// White space or a control character (Cc), answered without a property look-up for ASCII.
+    public var isSpaceOrControl: Bool {
+        value < 0x80 ? value <= 0x20 || value == 0x7F : properties.isWhitespace || properties.generalCategory == .control
     }
 }

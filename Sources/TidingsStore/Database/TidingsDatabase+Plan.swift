@@ -22,8 +22,45 @@ extension TidingsDatabase {
     /// The notifications with these ids that exist, keyed by id.
     public func notifications(ids: [String]) throws(StoreError) -> [String: NotificationRecord] {
         try read("read notifications") { db in
-            let rows = try NotificationRecord.filter(keys: ids).fetchAll(db)
-            return Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            // In chunks through one prepared statement: a plan over a year asks for tens of
+            // thousands of ids, and one statement with as many placeholders is slow to build.
+            let chunk = 500
+            var found: [String: NotificationRecord] = [:]
+            var start = 0
+            while start < ids.count {
+                let part = Array(ids[start..<min(start + chunk, ids.count)])
+                let statement = try db.cachedStatement(sql: "SELECT * FROM notification WHERE id IN (\(databaseQuestionMarks(count: part.count)))")
+                for row in try NotificationRecord.fetchAll(statement, arguments: StatementArguments(part)) { found[row.id] = row }
+                start += chunk
+            }
+            return found
+        }
+    }
+
+    /// The desktop's answers about URL scheme handlers kept from earlier runs, by scheme: only
+    /// those given under `stamp` (see `SchemeHandlers.stamp`), the others are out of date.
+    public func schemeHandlerAnswers(stamp: String) throws(StoreError) -> [String: Bool] {
+        try read("read scheme handlers") { db in
+            var answers: [String: Bool] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT scheme, installed FROM schemeHandler WHERE stamp = ?", arguments: [stamp]) {
+                answers[row[0]] = row[1]
+            }
+            return answers
+        }
+    }
+
+    /// Keeps `answers` (scheme: installed) under `stamp` for later runs.
+    public func saveSchemeHandlerAnswers(_ answers: [String: Bool], stamp: String, now: EpochMillis) throws(StoreError) {
+        guard !answers.isEmpty else { return }
+        try write("save scheme handlers") { db in
+            for (scheme, installed) in answers {
+                try db.execute(
+                    sql: """
+                        INSERT INTO schemeHandler (scheme, installed, stamp, checkedAt) VALUES (?, ?, ?, ?)
+                        ON CONFLICT (scheme) DO UPDATE SET installed = excluded.installed, stamp = excluded.stamp, checkedAt = excluded.checkedAt
+                        """,
+                    arguments: [scheme, installed, stamp, now])
+            }
         }
     }
 

@@ -119,6 +119,12 @@ extension TidingsDatabase {
                 ALTER TABLE notification ADD COLUMN fingerprint TEXT;
                 ALTER TABLE delivery ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
                 CREATE INDEX delivery_channel_outcome ON delivery(channel, outcome, scheduledTime);
+                CREATE TABLE schemeHandler (
+                    scheme TEXT PRIMARY KEY NOT NULL,
+                    installed INTEGER NOT NULL,
+                    stamp TEXT NOT NULL,
+                    checkedAt INTEGER NOT NULL
+                );
                 """)
         }
         return migrator
