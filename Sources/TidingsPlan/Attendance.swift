@@ -21,10 +21,15 @@ struct Attendance: Sendable {
         skipped = config.meetings.skipTentative ? ["DECLINED", "TENTATIVE"] : ["DECLINED"]
     }
 
+    /// Whether the user organizes `event` (one of `meetings.me` is its ORGANIZER).
+    func organizes(_ event: CalendarOccurrence) -> Bool {
+        event.organizer.map(me.contains) == true
+    }
+
     /// Whether `event` is one the user does not attend.
     func skips(_ event: CalendarOccurrence) -> Bool {
         guard !me.isEmpty else { return false }
-        if let organizer = event.organizer, me.contains(organizer) { return false }
+        if organizes(event) { return false }
         let answers = event.attendees.filter { me.contains($0.address) }.map(\.partstat)
         return !answers.isEmpty && answers.allSatisfy { $0.map(skipped.contains) == true }
     }

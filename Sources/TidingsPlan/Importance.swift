@@ -9,6 +9,7 @@ import TidingsCore
 /// | a keyword in the title: interview, review, demo, client, customer, board, exam, deadline, launch, 1:1 | +2 |
 /// | longer than an hour | +1 |
 /// | a location | +1 |
+/// | organized by the user (`meetings.me`) | +1 |
 /// | more than 10 attendees (a broadcast more than a meeting) | −1 |
 /// | all day | −1 |
 public enum Importance {
@@ -17,14 +18,15 @@ public enum Importance {
 
     static let keywords = ["interview", "review", "demo", "client", "customer", "board", "exam", "deadline", "launch", "1:1", "one-on-one"]
 
-    /// The score of `event`, whose join link is `link`.
-    public static func score(of event: CalendarOccurrence, link: MeetingLink?) -> Int {
+    /// The score of `event`, whose join link is `link`; `organizer` when the user organizes it.
+    public static func score(of event: CalendarOccurrence, link: MeetingLink?, organizer: Bool = false) -> Int {
         var score = 0
         if link != nil { score += 3 }
         let title = Array(event.summary.lowercased().utf8)
         if keywords.contains(where: { contains(title, Array($0.utf8)) }) { score += 2 }
         if event.end - event.start > 3_600_000 { score += 1 }
         if let location = event.location, !location.isEmpty { score += 1 }
+        if organizer { score += 1 }
         if event.attendeeCount > 10 { score -= 1 }
         if event.allDay { score -= 1 }
         return score

@@ -42,7 +42,9 @@ public struct MeetingRule {
                     link = MeetingLinks.best(fields: fields, hasHandler: hasHandler)
                     links[key] = link
                 }
-                items += reminders(for: occurrence, link: link, calendar: calendar.calendar, now: now, horizon: horizon, zone: zone)
+                items += reminders(
+                    for: occurrence, link: link, organizer: attendance.organizes(occurrence), calendar: calendar.calendar,
+                    now: now, horizon: horizon, zone: zone)
             }
         }
         // The same event in two calendars is one reminder.
@@ -52,10 +54,15 @@ public struct MeetingRule {
 
     /// The reminders of one occurrence: one per lead time (one at `all_day_time` for an
     /// all-day event), or none.
-    func reminders(for event: CalendarOccurrence, link: MeetingLink?, calendar: CachedCalendar, now: EpochMillis, horizon: Int64, zone: Zone) -> [NotificationRecord] {
+    func reminders(
+        for event: CalendarOccurrence, link: MeetingLink?, organizer: Bool = false, calendar: CachedCalendar, now: EpochMillis,
+        horizon: Int64, zone: Zone
+    ) -> [NotificationRecord] {
         guard !event.cancelled, event.start > now else { return [] }
         if config.meetings.onlyWithVideoLinks && link == nil { return [] }
-        let context = Context(rule: self, event: event, link: link, calendar: calendar, now: now, horizon: horizon, zone: zone)
+        let context = Context(
+            rule: self, event: event, link: link, priority: Importance.score(of: event, link: link, organizer: organizer),
+            calendar: calendar, now: now, horizon: horizon, zone: zone)
         if event.allDay {
             guard config.meetings.allDay else { return [] }
             let due = zone.instant(zone.date(of: event.start), config.meetings.allDayTime)
@@ -75,6 +82,7 @@ public struct MeetingRule {
         let rule: MeetingRule
         let event: CalendarOccurrence
         let link: MeetingLink?
+        let priority: Int
         let calendar: CachedCalendar
         let now: EpochMillis
         let horizon: Int64
@@ -98,7 +106,7 @@ public struct MeetingRule {
                 id: id, kind: .meeting, category: meetings.category,
                 title: text.title, body: text.body, deepLink: link.map { $0.nativeURL ?? $0.url }, dueAt: due,
                 plannedLocal: ISOTime.format(due, in: zone), plannedZone: zone.identifier, staleness: staleness,
-                contentFetchTime: calendar.fetchTime, priority: Importance.score(of: event, link: link),
+                contentFetchTime: calendar.fetchTime, priority: priority,
                 expiresAt: expiry, now: now)
             item.subject = "event:" + id
             item.fingerprint = MeetingRule.fingerprint(of: event, link: link)

@@ -136,7 +136,9 @@ public struct Planner: Sendable {
                 result.1 += 1
             }
         }
-        let candidates = stillOpen + open.filter { !plannedIDs.contains($0.id) && obsolete[$0.id] == nil }
+        // What has expired takes no place (deliver marks it expired); the rest compete.
+        let candidates = (stillOpen + open.filter { !plannedIDs.contains($0.id) && obsolete[$0.id] == nil })
+            .filter { ($0.expiresAt ?? .max) > now }
         let ranked = PendingCap(limit: config.plan.maxPending).assign(candidates)
 
         var changes: PlanChanges?

@@ -138,4 +138,17 @@ import TidingsTestSupport
         many.attendeeCount = 5000
         #expect(Importance.score(of: many, link: nil) == Importance.score(of: ten, link: nil) - 1)
     }
+
+    @Test("Organizing a meeting earns a point, only when meetings.me names the organizer")
+    func organizerImportance() throws {
+        let event = """
+            ORGANIZER:mailto:Alice@Example.org
+            ATTENDEE;PARTSTAT=ACCEPTED:mailto:bob@example.org
+            """
+        let text = MeetingFixture.calendar([MeetingFixture.meeting("org-1@example.org", event)])
+        let mine = try MeetingFixture.reminders(text, config: MeetingFixture.config { $0.me = ["alice@example.org"] })
+        let others = try MeetingFixture.reminders(text, config: MeetingFixture.config { $0.me = ["bob@example.org"] })
+        #expect(mine.map(\.priority) == others.map { $0.priority + 1 })
+        #expect(!mine.isEmpty)
+    }
 }

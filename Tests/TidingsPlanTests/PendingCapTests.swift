@@ -47,4 +47,25 @@ import TidingsTestSupport
         #expect(try database.openNotifications().filter { $0.state == "pending" }.count == 4)
         #expect(try database.openNotifications().count == 10 - claimed.count)
     }
+
+    @Test("Expired items take no pending place: the cap goes to what can still be sent")
+    func expiredFirst() throws {
+        let f = try PlanFixture()
+        f.config.daily.enabled = false
+        f.config.plan.maxPending = 2
+        let now: EpochMillis = 5_000_000
+        let items = (0..<4).map { index in
+            var item = NotificationRecord(
+                id: "test:\(index)", kind: .test, category: .system, title: "T\(index)", body: "B", deepLink: nil,
+                dueAt: now + Int64(index) * 60_000, plannedLocal: "", plannedZone: "UTC", staleness: .fresh,
+                contentFetchTime: nil, priority: index < 2 ? 9 : 1, now: 0)
+            if index < 2 { item.expiresAt = now - 1 }  // the most important ones have expired
+            return item
+        }
+        _ = try f.db.applyPlan(PendingCap(limit: 2).assign(items), now: 0)
+        #expect(try f.stored("test:2")?.state == "backlog")
+        try f.run(now: now, zone: PlanFixture.berlin, horizon: PlanFixture.day)
+        #expect(try f.stored("test:2")?.state == "pending")
+        #expect(try f.stored("test:3")?.state == "pending")
+    }
 }
