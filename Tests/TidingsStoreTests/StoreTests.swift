@@ -12,6 +12,24 @@ import TidingsTestSupport
             plannedLocal: "x", plannedZone: "UTC", staleness: .fresh, contentFetchTime: nil, now: now)
     }
 
+    @Test("Notification rows are read by position: the positions are the table's column order, and a row survives the round trip")
+    func columnOrder() throws {
+        let dir = try TemporaryDirectory()
+        _ = try dir.database()
+        let queue = try DatabaseQueue(path: dir.file("tidings.sqlite"))
+        let columns = try queue.read { db in try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info('notification')") }
+        try queue.close()
+        #expect(columns == NotificationRecord.columnOrder)
+        let database = try dir.database()
+        var stored = item("a", due: 5)
+        stored.expiresAt = 9
+        stored.subject = "content:s/1"
+        stored.fingerprint = "f"
+        stored.deepLink = "https://example.org"
+        _ = try database.applyPlan([stored], now: 0)
+        #expect(try database.notifications(ids: ["a"])["a"] == stored)
+    }
+
     @Test("A database written by a newer Tidings is refused with a clear error")
     func newerSchema() throws {
         let dir = try TemporaryDirectory()

@@ -70,18 +70,21 @@ enum LinkText {
     }
 
     private static func startsHostileScheme(_ scalars: [Unicode.Scalar], _ index: Int) -> Bool {
-        let first = scalars[index]
-        guard first.isASCII, first.properties.isAlphabetic else { return false }
+        // Most letters start no hostile scheme: look at the first one before anything else.
+        guard hostileInitials.contains(lowerASCII(scalars[index]).value) else { return false }
         // A scheme starts a token, or follows the punctuation that puts a link in an
         // attribute, a parameter or brackets; inside a word or a path it is not a scheme.
         if index > 0 {
             let before = scalars[index - 1]
-            let opens = before.isSpaceOrControl
-                || "\"'`()<>[]{}=,;:|".unicodeScalars.contains(before)
-            guard opens else { return false }
+            guard before.isSpaceOrControl || schemeOpeners.contains(before.value) else { return false }
         }
         return hostileSchemes.contains { hasPrefix(scalars, index, $0) }
     }
+
+    /// The first letters of `hostileSchemes`, lower case.
+    private static let hostileInitials = Set(hostileSchemes.compactMap { $0.unicodeScalars.first?.value })
+    /// What may stand just before a scheme that starts a link.
+    private static let schemeOpeners = Set("\"'`()<>[]{}=,;:|".unicodeScalars.map(\.value))
 
     /// The end of a text-context token starting at `index`: the next white space, with tags
     /// (and their quoted attribute values) skipped as wholes.

@@ -2,12 +2,32 @@ import Foundation
 
 /// Finds the service of a link: first by host (the longest listed host that covers it), then
 /// by the path pattern that host's service gives.
-struct ServiceMatcher: @unchecked Sendable {
-    // @unchecked: NSRegularExpression is immutable once made and safe to use from any thread.
+struct ServiceMatcher: Sendable {
+    /// A path pattern, compiled the first time a link of its host is seen: a run meets a few
+    /// services, and compiling all of them would cost more than matching.
+    private final class Pattern: @unchecked Sendable {
+        // @unchecked: `compiled` is only touched under `lock`; NSRegularExpression is
+        // immutable once made and safe to use from any thread.
+        let text: String
+        private let lock = NSLock()
+        private var compiled: NSRegularExpression??
+
+        init(_ text: String) { self.text = text }
+
+        /// The compiled pattern; nil when it does not compile (it then matches nothing).
+        var regex: NSRegularExpression? {
+            lock.lock()
+            defer { lock.unlock() }
+            if let compiled { return compiled }
+            let regex = try? NSRegularExpression(pattern: text, options: [.caseInsensitive, .dotMatchesLineSeparators])
+            compiled = .some(regex)
+            return regex
+        }
+    }
 
     private struct Entry {
         var service: Int
-        var regex: NSRegularExpression
+        var pattern: Pattern
         /// Listed as `*.host`: only real subdomains count, not the host or its `www`.
         var subdomainsOnly: Bool
     }
@@ -25,12 +45,10 @@ struct ServiceMatcher: @unchecked Sendable {
             for listed in service.hosts {
                 let subdomainsOnly = listed.hasPrefix("*.")
                 let host = subdomainsOnly ? String(listed.dropFirst(2)) : listed
-                let pattern = "^(?:" + service.pathPattern(for: listed) + ")/?(?:[?#&].*)?$"
                 // The patterns are this module's data and are tested; one that does not compile
                 // matches nothing rather than stopping the program.
-                guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive, .dotMatchesLineSeparators])
-                else { continue }
-                byHost[host.lowercased(), default: []].append(Entry(service: index, regex: regex, subdomainsOnly: subdomainsOnly))
+                let pattern = Pattern("^(?:" + service.pathPattern(for: listed) + ")/?(?:[?#&].*)?$")
+                byHost[host.lowercased(), default: []].append(Entry(service: index, pattern: pattern, subdomainsOnly: subdomainsOnly))
             }
         }
         self.byHost = byHost
@@ -55,7 +73,7 @@ struct ServiceMatcher: @unchecked Sendable {
                 let isWWW = url.host == "www." + suffix
                 for entry in entries where !(entry.subdomainsOnly && (isHostItself || isWWW)) {
                     let range = NSRange(url.rest.startIndex..., in: url.rest)
-                    if entry.regex.firstMatch(in: url.rest, options: [.anchored], range: range) != nil {
+                    if entry.pattern.regex?.firstMatch(in: url.rest, options: [.anchored], range: range) != nil {
                         return services[entry.service]
                     }
                 }

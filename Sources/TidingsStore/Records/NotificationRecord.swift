@@ -68,31 +68,39 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
         self.updatedAt = now
     }
 
-    /// Reads a row by column name, without going through `Decodable`: planning reads every
-    /// open notification, and a decoder per row costs several times more.
+    /// Reads a row of the `notification` table (`SELECT *`, `RETURNING *`, or a join that
+    /// lists `notification.*` first) by column position, without going through `Decodable`:
+    /// planning reads every open notification, and a decoder per row costs several times more.
     public init(row: Row) throws {
-        id = row["id"]
-        kind = row["kind"]
-        category = row["category"]
-        title = row["title"]
-        body = row["body"]
-        deepLink = row["deepLink"]
-        dueAt = row["dueAt"]
-        plannedLocal = row["plannedLocal"]
-        plannedZone = row["plannedZone"]
-        staleness = row["staleness"]
-        contentFetchTime = row["contentFetchTime"]
-        priority = row["priority"]
-        state = row["state"]
-        stateReason = row["stateReason"]
-        claimedAt = row["claimedAt"]
-        createdAt = row["createdAt"]
-        updatedAt = row["updatedAt"]
-        expiresAt = row["expiresAt"]
-        revision = row["revision"]
-        subject = row["subject"]
-        fingerprint = row["fingerprint"]
+        id = row[0]
+        kind = row[1]
+        category = row[2]
+        title = row[3]
+        body = row[4]
+        deepLink = row[5]
+        dueAt = row[6]
+        plannedLocal = row[7]
+        plannedZone = row[8]
+        staleness = row[9]
+        contentFetchTime = row[10]
+        priority = row[11]
+        state = row[12]
+        stateReason = row[13]
+        claimedAt = row[14]
+        createdAt = row[15]
+        updatedAt = row[16]
+        expiresAt = row[17]
+        revision = row[18]
+        subject = row[19]
+        fingerprint = row[20]
     }
+
+    /// The columns in table order, as `init(row:)` reads them; a test checks it against the schema.
+    public static let columnOrder = [
+        "id", "kind", "category", "title", "body", "deepLink", "dueAt", "plannedLocal", "plannedZone", "staleness",
+        "contentFetchTime", "priority", "state", "stateReason", "claimedAt", "createdAt", "updatedAt", "expiresAt",
+        "revision", "subject", "fingerprint",
+    ]
 
     /// Whether two versions show the same thing at the same time (ignoring bookkeeping).
     public func plansSame(as other: NotificationRecord) -> Bool {
