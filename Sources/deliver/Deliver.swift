@@ -22,11 +22,12 @@ struct Deliver: ParsableCommand {
             prints nothing, writes nothing to the database (it only sets the time of the \
             heartbeat file beside it, for report) and exits 0: run it every minute.
 
-            Exit status: 0 done (also when nothing was due), 64 usage or config error, 1 failure \
+            Exit status: 0 done (also when nothing was due, or another deliver run still runs), 64 usage or config error, 1 failure \
             (the database, or no due item could be sent anywhere).
             """)
 
     @OptionGroup var options: CommonOptions
+    @OptionGroup var lock: LockOptions
 
     @Option(help: ArgumentHelp(
         "Send every due item to this one channel instead of following the routes: stdout, desktop, inbox or webhook:NAME.",
@@ -51,6 +52,7 @@ struct Deliver: ParsableCommand {
                 throw CLIError.usage("--channel: no [[webhooks]] entry is named \"\(name)\"")
             }
             let database = try context.openDatabase()
+            guard try StageLock.acquire(context, wait: lock.waitLock) else { return }
             // The every-minute idle run ends here, before anything else starts.
             guard try database.hasDeliveryWork(at: context.now) else {
                 context.narrate("nothing due")

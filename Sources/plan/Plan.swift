@@ -15,10 +15,11 @@ struct Plan: ParsableCommand {
             changes nothing; better content replaces the text of pending items; delivered items \
             are never touched. Needs no network.
 
-            Exit status: 0 done (also when it fell back), 64 usage or config error, 1 failure.
+            Exit status: 0 done (also when it fell back, or another plan run still runs), 64 usage or config error, 1 failure.
             """)
 
     @OptionGroup var options: CommonOptions
+    @OptionGroup var lock: LockOptions
 
     @Option(help: ArgumentHelp("How far ahead to plan, e.g. 2d, 7d, 36h (default: plan.horizon, 2d).", valueName: "duration"))
     var horizon: String?
@@ -37,6 +38,8 @@ struct Plan: ParsableCommand {
                 throw CLIError.usage("--horizon: must be between 1h and 3660d, found \(DurationText.format(horizon))")
             }
             let database = try dryRun ? context.openDatabaseReadingOnly() : context.openDatabase()
+            // A dry run writes nothing, so it needs no lock.
+            guard try dryRun || StageLock.acquire(context, wait: lock.waitLock) else { return }
             let outcome = try Planner(database: database, config: context.config)
                 .run(now: context.now, zone: context.zone, horizon: horizon, dryRun: dryRun)
             context.narrate((dryRun ? "would leave " : "") + outcome.summary)

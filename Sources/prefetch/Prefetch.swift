@@ -16,16 +16,18 @@ struct Prefetch: ParsableCommand {
             recorded as a failed attempt and never replaces what is cached. Failures are warnings \
             on stderr; the run still exits 0, since plan falls back to the cache.
 
-            Exit status: 0 done (also when sources failed), 64 usage or config error, 1 failure \
+            Exit status: 0 done (also when sources failed, or another prefetch run still runs), 64 usage or config error, 1 failure \
             (the database could not be written).
             """)
 
     @OptionGroup var options: CommonOptions
+    @OptionGroup var lock: LockOptions
 
     mutating func run() throws {
         try runProgram("prefetch") {
             let context = try RunContext(program: "prefetch", options: options)
             let database = try context.openDatabase()
+            guard try StageLock.acquire(context, wait: lock.waitLock) else { return }
             if context.config.sources.isEmpty {
                 Terminal.warning(program: "prefetch", "no sources configured (\(context.configOrigin)); plan will use emergency lines")
             }

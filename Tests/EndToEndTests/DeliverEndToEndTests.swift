@@ -55,31 +55,60 @@ import TidingsTestSupport
         #expect(log.contains("0 delivered, 0 failed, 1 missed"))
     }
 
-    @Test("Two deliver runs at once on 1,000 due items: each delivered exactly once")
+    @Test("Four deliver runs at once on 5,000 due items: each delivered exactly once")
     func overlappingRuns() async throws {
-        // Given 1,000 items, all due within the last hour and not expired
+        // Given 5,000 items, all due within the last hour and not expired
         let pipeline = try Pipeline(zone: "UTC")
         let now = TestClock.at("2026-11-22T12:00:00Z")
-        let items = (0..<1000).map { n in
+        let items = (0..<5000).map { n in
             NotificationRecord(
                 id: "load:\(n)", kind: .daily, category: .system, title: "Item \(n)", body: "Body", deepLink: nil,
-                dueAt: now - Int64(n) * 3_000, plannedLocal: "2026-11-22T12:00", plannedZone: "UTC", staleness: .fresh,
+                dueAt: now - Int64(n) * 600, plannedLocal: "2026-11-22T12:00", plannedZone: "UTC", staleness: .fresh,
                 contentFetchTime: now - 3_600_000, expiresAt: now + 3_600_000, now: now - 3_600_000)
         }
         try FileManager.default.createDirectory(atPath: pipeline.folder.file("state"), withIntermediateDirectories: true)
         _ = try TidingsDatabase(path: pipeline.database).applyPlan(items, now: now - 3_600_000)
-        // When two deliver runs start at the same moment
-        async let first = pipeline.run("deliver", "--channel", "stdout", "--now", "2026-11-22T12:00:00Z", "--format", "json")
-        async let second = pipeline.run("deliver", "--channel", "stdout", "--now", "2026-11-22T12:00:00Z", "--format", "json")
-        let results = try await [first, second]
-        // Then every item went out once, from one run or the other
+        // When four deliver runs start at the same moment, one of them asked to wait for the lock
+        let arguments = ["deliver", "--channel", "stdout", "--now", "2026-11-22T12:00:00Z", "--format", "json"]
+        async let first = pipeline.runner.run(arguments[0], Array(arguments.dropFirst()))
+        async let second = pipeline.runner.run(arguments[0], Array(arguments.dropFirst()))
+        async let third = pipeline.runner.run(arguments[0], Array(arguments.dropFirst()))
+        async let waiting = pipeline.runner.run(arguments[0], Array(arguments.dropFirst()) + ["--wait-lock"])
+        let results = try await [first, second, third, waiting]
+        // Then every item went out once, and a run that found the lock taken said so and ended well
         for result in results { #expect(result.status == 0, "\(result.stderr)") }
         let ids = try results.flatMap { try JSONObject.lines($0.stdout).compactMap { $0.string("id") } }
-        #expect(ids.count == 1000)
-        #expect(Set(ids).count == 1000)
+        #expect(ids.count == 5000)
+        #expect(Set(ids).count == 5000)
+        for result in results where result.stdout.isEmpty && !result.stderr.isEmpty {
+            #expect(result.stderr.contains("another deliver run is still running"), "\(result.stderr)")
+        }
         let report = try JSONObject(try await pipeline.succeed(
             "report", "--format", "json", "--since", "2026-11-22T00:00", "--until", "2026-11-23T00:00"))
-        #expect(report.object("counts")?.int("delivered") == 1000)
+        #expect(report.object("counts")?.int("delivered") == 5000)
+    }
+
+    @Test("A run that finds its program's lock taken ends at once with a line and status 0; --wait-lock waits for it")
+    func lockTaken() async throws {
+        let pipeline = try Pipeline(config: "[routes]\nsystem = [\"inbox\"]\n")
+        try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "1d")
+        // Another deliver run holds the lock.
+        let held = open(pipeline.database + ".deliver.lock", O_RDWR | O_CREAT, 0o600)
+        #expect(held >= 0 && flock(held, LOCK_EX) == 0)
+        let busy = try await pipeline.run("deliver", "--now", "2026-11-22T07:30")
+        #expect(busy.status == 0)
+        #expect(busy.stderr == "deliver: another deliver run is still running (it holds \(pipeline.database).deliver.lock); this one ends (--wait-lock waits for it)\n")
+        #expect(try await pipeline.succeed("tidings", "inbox", "--count") == "0\n")
+        // A plan run is not held up by deliver's lock.
+        try await pipeline.succeed("plan", "--now", "2026-11-22T06:01", "--horizon", "1d")
+
+        async let waited = pipeline.run("deliver", "--now", "2026-11-22T07:30", "--wait-lock")
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(try await pipeline.succeed("tidings", "inbox", "--count") == "0\n", "still waiting")
+        close(held)
+        let result = try await waited
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try await pipeline.succeed("tidings", "inbox", "--count") == "1\n")
     }
 
     @Test("Offline at display time: deliver in a network namespace with no network still delivers")
