@@ -61,7 +61,7 @@ public struct Diagnosis {
             let result = try database.integrityCheck()
             guard result == "ok" else {
                 return Finding(check: "database", ok: false, detail: "\(database.path): \(result)",
-                               fix: "restore a backup, or move the file away to start afresh")
+                               fix: "restore a copy made by tidings backup, or move the file away to start afresh")
             }
             return Finding(check: "database", ok: true, detail: "\(database.path): writable, intact")
         } catch {

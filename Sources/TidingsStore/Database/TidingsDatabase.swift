@@ -168,7 +168,7 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
             var message = "\(operation) failed: \(error.message ?? "SQLite error \(error.resultCode.rawValue)")"
             switch error.resultCode {
             case .SQLITE_CORRUPT, .SQLITE_NOTADB:
-                message += " (the file is damaged or not a Tidings database: restore a backup, or move it away to start afresh)"
+                message += " (the file is damaged or not a Tidings database: restore a copy made by `tidings backup`, or move it away to start afresh)"
             case .SQLITE_FULL:
                 message += " (the disk is full)"
             case .SQLITE_BUSY, .SQLITE_LOCKED:

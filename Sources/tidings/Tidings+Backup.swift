@@ -1,0 +1,33 @@
+import ArgumentParser
+import TidingsCLI
+import TidingsStore
+
+extension Tidings {
+    struct Backup: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Copy the database to a new file, safely, even while the other programs run.",
+            discussion: """
+                Uses SQLite's backup API, so the copy is consistent whatever runs meanwhile. The copy \
+                is checked (PRAGMA quick_check) before it takes its name, gets mode 0600, and never \
+                replaces an existing file. To restore, stop the timers and move the copy over the \
+                database (and delete the -wal and -shm files beside it).
+
+                Exit status: 0 copied, 1 the copy could not be made (the file exists, the disk is \
+                full, the database is damaged), 64 usage or config error.
+                """)
+
+        @OptionGroup var options: CommonOptions
+
+        @Argument(help: ArgumentHelp("The new file to write.", valueName: "file"))
+        var file: String
+
+        mutating func run() throws {
+            let file = file
+            try runProgram("tidings backup") {
+                let context = try RunContext(program: "tidings backup", options: options)
+                let pages = try context.openDatabase().backup(to: file)
+                try Terminal.output("Backed up \(context.databasePath) to \(file) (\(pages) pages, checked)\n")
+            }
+        }
+    }
+}
