@@ -18,10 +18,11 @@ extension TidingsDatabase {
 }
 
 extension TidingsDatabase {
-    /// SQLite's `PRAGMA quick_check`: "ok", or what is damaged.
-    public func integrityCheck() throws(StoreError) -> String {
+    /// SQLite's `PRAGMA quick_check` (with `full`, the slower `integrity_check`, which also
+    /// compares every index with its table): "ok", or what is damaged.
+    public func integrityCheck(full: Bool = false) throws(StoreError) -> String {
         try read("check integrity") { db in
-            try String.fetchAll(db, sql: "PRAGMA quick_check").joined(separator: "; ")
+            try String.fetchAll(db, sql: full ? "PRAGMA integrity_check" : "PRAGMA quick_check").joined(separator: "; ")
         }
     }
 }
