@@ -22,6 +22,7 @@ public struct PlanOutcome: Sendable {
         if let changes {
             text += "; \(changes.created) new, \(changes.updated) updated, \(changes.unchanged) unchanged"
             if changes.resent > 0 { text += ", \(changes.resent) delivered to update in place" }
+            if changes.pruned > 0 { text += "; \(changes.pruned) rows of old history deleted" }
         }
         if !cancelled.isEmpty { text += "; \(cancelled.count) cancelled" }
         if let problem = problems.first { text += "; \(problem)" }
@@ -145,6 +146,7 @@ public struct Planner: Sendable {
         if !dryRun {
             changes = try database.applyPlan(ranked, cancel: obsolete, now: now)
             changes?.settled += settled
+            changes?.pruned = try database.prune(before: now - Int64(config.retention.days) * 86_400_000)
         }
         let schedule = ranked.filter { $0.dueAt <= now + horizon }.sorted { ($0.dueAt, $0.id) < ($1.dueAt, $1.id) }
         var staleness: [Staleness: Int] = [:]

@@ -85,6 +85,16 @@ public struct TidingsConfig: Sendable, Equatable {
     public var desktop = Desktop()
     /// How often each stage should succeed, for `report --format nagios`.
     public var monitoring = Monitoring()
+    /// How long history is kept.
+    public var retention = Retention()
+
+    /// How long history is kept: `plan` deletes what is older.
+    public struct Retention: Sendable, Equatable {
+        /// Days of history (deliveries, fetch attempts, settled notifications, the run log).
+        public var days = 90
+        /// Days allowed: one to a hundred years.
+        public static let daysRange = 1...36_600
+    }
 
     /// The channels a notification of `category` goes to: its route, less the channels
     /// turned off (`webhook = false` turns off every webhook).

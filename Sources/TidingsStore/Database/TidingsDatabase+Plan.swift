@@ -9,6 +9,8 @@ public struct PlanChanges: Sendable, Equatable {
     public var updated = 0
     /// Delivered notifications whose facts changed: sent again as an update in place.
     public var resent = 0
+    /// Rows of history deleted for being older than `retention.days`.
+    public var pruned = 0
     /// Pending notifications already as planned.
     public var unchanged = 0
     /// Notifications left alone because they are no longer pending (delivered, missed, …).

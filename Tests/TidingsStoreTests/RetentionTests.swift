@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import TidingsCore
+import TidingsStore
+import TidingsTestSupport
+
+/// Pruning old history: what goes, and what always stays.
+@Suite struct RetentionTests {
+    static let day: Int64 = 86_400_000
+
+    func item(_ id: String, due: EpochMillis) -> NotificationRecord {
+        NotificationRecord(
+            id: id, kind: .daily, category: .system, title: "T", body: "B", deepLink: nil, dueAt: due,
+            plannedLocal: "x", plannedZone: "UTC", staleness: .fresh, contentFetchTime: nil, now: 0)
+    }
+
+    @Test("History before the cutoff goes; newer history, open items and the content cache stay")
+    func prune() throws {
+        let dir = try TemporaryDirectory()
+        let db = try dir.database()
+        let cutoff = 100 * Self.day
+        // Delivered long ago, delivered recently, and one from long ago that a run has claimed
+        // but not finished.
+        _ = try db.applyPlan([item("old", due: 10 * Self.day), item("new", due: 120 * Self.day), item("open", due: 5 * Self.day)], now: 0)
+        let claimed = try db.claimDue(at: 130 * Self.day).filter { $0.id != "open" }
+        try db.recordDeliveries(claimed.map {
+            DeliveryRecord(notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: nil,
+                           staleness: "fresh", channel: "stdout", outcome: "delivered")
+        }, now: 130 * Self.day)
+        try db.recordFetch(
+            url: "https://example.org/a.json",
+            attempt: FetchAttempt(source: "a", startedAt: 10 * Self.day, durationMs: 1, outcome: .ok),
+            update: .replace([NotificationContent(id: "c", title: "T", body: "B", scheduledTime: 0, fetchTime: 10 * Self.day)], etag: nil, lastModified: nil))
+        let removed = try db.prune(before: cutoff)
+        #expect(removed == 3, "the old delivery row, the old notification and the old fetch attempt")
+        #expect(try db.notifications(ids: ["old"]).isEmpty)
+        #expect(try db.notifications(ids: ["new"])["new"]?.state == "delivered")
+        #expect(try db.notifications(ids: ["open"])["open"] != nil, "a claimed item is never pruned")
+        #expect(try db.cachedContent().count == 1, "the last-known-good stays")
+        #expect(try db.prune(before: cutoff) == 0)
+    }
+}
