@@ -6,7 +6,7 @@ import TidingsCore
 /// | sign | points |
 /// |---|---|
 /// | a video-meeting link | +3 |
-/// | a keyword in the title: interview, review, demo, client, customer, board, exam, deadline, launch, 1:1 | +2 |
+/// | a keyword in the title: interview, review, demo, client, customer, board, exam, deadline, launch, 1:1, one-on-one | +2 |
 /// | longer than an hour | +1 |
 /// | a location | +1 |
 /// | organized by the user (`meetings.me`) | +1 |
@@ -17,27 +17,19 @@ public enum Importance {
     public static let routine = 3
 
     static let keywords = ["interview", "review", "demo", "client", "customer", "board", "exam", "deadline", "launch", "1:1", "one-on-one"]
+    private static let keywordBytes = keywords.map { Array($0.utf8) }
 
     /// The score of `event`, whose join link is `link`; `organizer` when the user organizes it.
     public static func score(of event: CalendarOccurrence, link: MeetingLink?, organizer: Bool = false) -> Int {
         var score = 0
         if link != nil { score += 3 }
         let title = Array(event.summary.lowercased().utf8)
-        if keywords.contains(where: { contains(title, Array($0.utf8)) }) { score += 2 }
+        if keywordBytes.contains(where: title.containsBytes) { score += 2 }
         if event.end - event.start > 3_600_000 { score += 1 }
         if let location = event.location, !location.isEmpty { score += 1 }
         if organizer { score += 1 }
         if event.attendeeCount > 10 { score -= 1 }
         if event.allDay { score -= 1 }
         return score
-    }
-
-    /// Whether `needle` occurs in `text`, byte for byte.
-    private static func contains(_ text: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard !needle.isEmpty, text.count >= needle.count else { return needle.isEmpty }
-        for start in 0...(text.count - needle.count) where text[start] == needle[0] {
-            if text[start..<start + needle.count].elementsEqual(needle) { return true }
-        }
-        return false
     }
 }

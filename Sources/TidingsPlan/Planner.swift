@@ -71,11 +71,13 @@ public struct Planner: Sendable {
         let content = try database.cachedContent().filter { contentSources.contains($0.source) }
         let calendars = try database.cachedCalendars().filter { calendarSources.contains($0.source) }
         // The desktop's answers about app schemes (xdg-mime, a slow shell script) are kept
-        // between runs for as long as the files they come from are unchanged.
+        // between runs for a day, as long as the files they come from are unchanged. The
+        // cache is only a shortcut: a failure to read or keep it costs a question, nothing more.
         let handlerStamp = asksDesktop && config.meetings.enabled && !calendars.isEmpty
             ? SchemeHandlers.stamp() : nil
         if let handlerStamp {
-            for (scheme, installed) in try database.schemeHandlerAnswers(stamp: handlerStamp) {
+            let known = (try? database.schemeHandlerAnswers(stamp: handlerStamp, since: now - 86_400_000)) ?? [:]
+            for (scheme, installed) in known {
                 SchemeHandlers.remember(scheme, installed: installed)
             }
             SchemeHandlers.lookAhead(calendars.flatMap { SchemeHandlers.likelySchemes(in: $0.text) })
@@ -154,7 +156,7 @@ public struct Planner: Sendable {
         let outcome = PlanOutcome(
             schedule: schedule, changes: changes, cancelled: obsolete.keys.sorted(), staleness: staleness, problems: expanded.problems)
         if !dryRun {
-            if let handlerStamp { try database.saveSchemeHandlerAnswers(SchemeHandlers.asked(), stamp: handlerStamp, now: now) }
+            if let handlerStamp { try? database.saveSchemeHandlerAnswers(SchemeHandlers.asked(), stamp: handlerStamp, now: now) }
             try database.recordStageRun(timer.finish(outcome: outcome.stageOutcome, summary: outcome.summary))
         }
         return outcome

@@ -6,7 +6,12 @@ import TidingsTestSupport
 
 /// The desktop's answers about app schemes, kept between runs while their files are unchanged.
 @Suite struct SchemeHandlerCacheTests {
-    @Test("The stamp changes when an app is installed (its applications folder changes) or the desktop changes")
+    @Test("A missing xdg-mime gives no answer to keep, only a no for this process")
+    func missNotKept() {
+        #expect(SchemeHandlers.query("zoommtg", command: ["/nonexistent/xdg-mime"], deadline: 1) == nil)
+    }
+
+    @Test("The stamp changes when an app is installed (its applications folder or a subfolder changes) or the desktop changes")
     func stamp() throws {
         let directory = try TemporaryDirectory()
         let applications = directory.file("data/applications")
@@ -21,6 +26,12 @@ import TidingsTestSupport
         try directory.write("[Desktop Entry]\nMimeType=x-scheme-handler/zoommtg;\n", to: "data/applications/zoom.desktop")
         let installed = SchemeHandlers.stamp(environment: environment)
         #expect(installed != before)
+        // Apps in a vendor subfolder count too.
+        try FileManager.default.createDirectory(atPath: applications + "/vendor", withIntermediateDirectories: true)
+        let withVendor = SchemeHandlers.stamp(environment: environment)
+        Thread.sleep(forTimeInterval: 0.01)
+        try directory.write("[Desktop Entry]\n", to: "data/applications/vendor/teams.desktop")
+        #expect(SchemeHandlers.stamp(environment: environment) != withVendor)
         #expect(SchemeHandlers.stamp(environment: environment.merging(["XDG_CURRENT_DESKTOP": "GNOME"]) { $1 }) != installed)
     }
 
@@ -42,10 +53,11 @@ import TidingsTestSupport
     func stored() throws {
         let directory = try TemporaryDirectory()
         let db = try directory.database()
-        try db.saveSchemeHandlerAnswers(["zoommtg": true, "msteams": false], stamp: "a", now: 1)
-        #expect(try db.schemeHandlerAnswers(stamp: "a") == ["zoommtg": true, "msteams": false])
-        #expect(try db.schemeHandlerAnswers(stamp: "b").isEmpty)
-        try db.saveSchemeHandlerAnswers(["zoommtg": false], stamp: "b", now: 2)
-        #expect(try db.schemeHandlerAnswers(stamp: "b") == ["zoommtg": false])
+        try db.saveSchemeHandlerAnswers(["zoommtg": true, "msteams": false], stamp: "a", now: 100)
+        #expect(try db.schemeHandlerAnswers(stamp: "a", since: 100) == ["zoommtg": true, "msteams": false])
+        #expect(try db.schemeHandlerAnswers(stamp: "a", since: 101).isEmpty, "too old: asked again")
+        #expect(try db.schemeHandlerAnswers(stamp: "b", since: 0).isEmpty)
+        try db.saveSchemeHandlerAnswers(["zoommtg": false], stamp: "b", now: 200)
+        #expect(try db.schemeHandlerAnswers(stamp: "b", since: 0) == ["zoommtg": false])
     }
 }

@@ -8,7 +8,8 @@ import Darwin
 #endif
 
 /// Whether a URL scheme has a handler installed: `xdg-mime query default x-scheme-handler/<scheme>`
-/// prints a .desktop file (run with a 2 s deadline; cache per process).
+/// prints a .desktop file (run with a 2 s deadline, once per process; `plan` keeps the answers
+/// in the database, see `stamp`).
 public enum SchemeHandlers {
     /// One question to `xdg-mime`, asked once per process: its answer once known.
     private final class Lookup: Sendable {
@@ -16,15 +17,16 @@ public enum SchemeHandlers {
         private let answer = Mutex<Bool?>(nil)
         private let done = DispatchSemaphore(value: 0)
 
-        /// Set when the answer came from `xdg-mime` in this process (not from `remember`).
-        private let asked = Mutex<Bool?>(nil)
+        /// Set when `xdg-mime` answered in this process (not from `remember`); `.some(nil)`
+        /// when it was asked and gave no answer.
+        private let asked = Mutex<Bool??>(nil)
 
         init(_ scheme: String) { self.scheme = scheme }
 
         func run() {
             let installed = SchemeHandlers.query(scheme, command: ["xdg-mime", "query", "default"], deadline: 2)
             asked.withLock { $0 = installed }
-            settle(installed)
+            settle(installed ?? false)
         }
 
         func settle(_ installed: Bool) {
@@ -32,7 +34,7 @@ public enum SchemeHandlers {
             done.signal()
         }
 
-        var askedAnswer: Bool? { asked.withLock { $0 } }
+        var askedAnswer: Bool? { asked.withLock { $0 ?? nil } }
 
         func wait() -> Bool {
             if let known = answer.withLock({ $0 }) { return known }
@@ -51,16 +53,18 @@ public enum SchemeHandlers {
         if isNew { lookup.settle(installed) }
     }
 
-    /// The answers `xdg-mime` gave in this process, by scheme.
+    /// The answers `xdg-mime` gave in this process, by scheme (not the misses: a missing or
+    /// failing `xdg-mime` gives no answer worth keeping).
     public static func asked() -> [String: Bool] {
         lookups.withLock { lookups in
             lookups.compactMapValues { $0.askedAnswer }
         }
     }
 
-    /// What the answers depend on: the desktop's name and the times of every file and folder
-    /// `xdg-mime` reads (mimeapps.list, defaults.list and the applications folders of the
-    /// XDG config and data folders). Installing an app or choosing another default changes it.
+    /// What the answers depend on: the desktop, the search path, and the times of the files
+    /// and folders `xdg-mime` reads (mimeapps.list, defaults.list and mimeinfo.cache in the
+    /// XDG config and data folders, the applications folders and their subfolders, which gain
+    /// a .desktop file when an app is installed). Answers are also asked again after a day.
     public static func stamp(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         func list(_ name: String, _ fallback: String) -> [String] {
             (environment[name].flatMap { $0.isEmpty ? nil : $0 } ?? fallback).split(separator: ":").map(String.init)
@@ -68,22 +72,33 @@ public enum SchemeHandlers {
         let home = environment["HOME"] ?? ""
         let desktops = (environment["XDG_CURRENT_DESKTOP"] ?? "").lowercased().split(separator: ":").map(String.init)
         let configFolders = list("XDG_CONFIG_HOME", home + "/.config") + list("XDG_CONFIG_DIRS", "/etc/xdg")
-        let dataFolders = (list("XDG_DATA_HOME", home + "/.local/share") + list("XDG_DATA_DIRS", "/usr/local/share:/usr/share"))
-            .map { $0 + "/applications" }
+        let dataFolders = list("XDG_DATA_HOME", home + "/.local/share") + list("XDG_DATA_DIRS", "/usr/local/share:/usr/share")
         let lists = ["mimeapps.list"] + desktops.map { "\($0)-mimeapps.list" }
         var paths: [String] = []
         for folder in configFolders { paths += lists.map { "\(folder)/\($0)" } }
-        for folder in dataFolders { paths += [folder] + (lists + ["defaults.list", "mimeinfo.cache"]).map { "\(folder)/\($0)" } }
+        for data in dataFolders {
+            let applications = data + "/applications"
+            let menuDefaults = (environment["XDG_MENU_PREFIX"] ?? "") + "defaults.list"
+            paths += [applications, data + "/applnk"] + (lists + ["defaults.list", menuDefaults, "mimeinfo.cache"]).map { "\(applications)/\($0)" }
+            let subfolders = (try? FileManager.default.contentsOfDirectory(atPath: applications)) ?? []
+            paths += subfolders.sorted().map { "\(applications)/\($0)" }.filter(isFolder)
+        }
         let times = paths.map { path -> String in
             var info = stat()
             guard stat(path, &info) == 0 else { return "-" }
             return "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
         }
-        return ([environment["XDG_CURRENT_DESKTOP"] ?? ""] + times).joined(separator: " ")
+        let context = [environment["XDG_CURRENT_DESKTOP"] ?? "", environment["PATH"] ?? ""]
+        return (context + times).joined(separator: " ")
     }
 
-    /// Whether an application is registered for `scheme` (`zoommtg`, `msteams`, …). The
-    /// answer is cached for the life of the process; a missing or hung `xdg-mime` means no.
+    private static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Whether an application is registered for `scheme` (`zoommtg`, `msteams`, …), asked once
+    /// per process (or known from `remember`); a missing or hung `xdg-mime` means no.
     public static func installed(_ scheme: String) -> Bool {
         let (lookup, isNew) = self.lookup(scheme.lowercased())
         if isNew { lookup.run() }
@@ -115,31 +130,21 @@ public enum SchemeHandlers {
         let lowered = text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
         return MeetingServices.all.compactMap { service in
             guard let scheme = service.nativeScheme,
-                  service.hosts.contains(where: { contains(lowered, Array(($0.hasPrefix("*.") ? String($0.dropFirst(2)) : $0).lowercased().utf8)) })
+                  service.hosts.contains(where: { lowered.containsBytes(Array(($0.hasPrefix("*.") ? String($0.dropFirst(2)) : $0).lowercased().utf8)) })
             else { return nil }
             return scheme
         }
     }
 
-    /// Whether `needle` occurs in `bytes`.
-    private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first, bytes.count >= needle.count else { return needle.isEmpty }
-        var start = 0
-        let last = bytes.count - needle.count
-        while start <= last {
-            if bytes[start] == first && bytes[start..<start + needle.count].elementsEqual(needle) { return true }
-            start += 1
-        }
-        return false
-    }
-
     /// Runs `command` followed by `x-scheme-handler/<scheme>` and says whether it printed the
     /// name of a .desktop file within `deadline` seconds.
-    static func query(_ scheme: String, command: [String], deadline: Double) -> Bool {
+    /// Nil when there is no answer (the program is missing, failed or missed the deadline):
+    /// such a miss is not kept beyond the process.
+    static func query(_ scheme: String, command: [String], deadline: Double) -> Bool? {
         guard let first = scheme.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
             scheme.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) })
         else { return false }
-        guard let output = BoundedRun.output(command + ["x-scheme-handler/" + scheme], deadline: deadline) else { return false }
+        guard let output = BoundedRun.output(command + ["x-scheme-handler/" + scheme], deadline: deadline) else { return nil }
         let line = output.trimmingCharacters(in: .whitespacesAndNewlines)
         return !line.isEmpty && !line.contains("\n") && line.hasSuffix(".desktop")
     }
@@ -148,12 +153,22 @@ public enum SchemeHandlers {
 /// Runs a short program with a hard deadline and collects what it prints: on a miss the
 /// program and everything it started are killed.
 enum BoundedRun {
+    /// Held while a pipe for a child exists in this process with its write end open.
+    private static let spawning = NSLock()
+
     /// What `arguments` (the first found on PATH) printed on stdout when it exited 0 within
     /// `deadline` seconds; nil otherwise. At most 64 KiB are read.
     static func output(_ arguments: [String], deadline: Double) -> String? {
         guard let program = arguments.first else { return nil }
+        // Lookups run on several threads: from making the pipe to closing its write end after
+        // the spawn, no other thread may start a program, which would inherit that end and
+        // keep this reader waiting for its end of file.
+        spawning.lock()
         var pipeEnds: [Int32] = [-1, -1]
-        guard pipe(&pipeEnds) == 0 else { return nil }
+        guard pipe(&pipeEnds) == 0 else {
+            spawning.unlock()
+            return nil
+        }
         let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
         _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
         _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
@@ -181,6 +196,7 @@ enum BoundedRun {
         var pid: pid_t = 0
         let spawned = posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
         close(writeEnd)
+        spawning.unlock()
         guard spawned == 0 else { return nil }
 
         let start = DispatchTime.now().uptimeNanoseconds

@@ -40,11 +40,14 @@ extension TidingsDatabase {
     }
 
     /// The desktop's answers about URL scheme handlers kept from earlier runs, by scheme: only
-    /// those given under `stamp` (see `SchemeHandlers.stamp`), the others are out of date.
-    public func schemeHandlerAnswers(stamp: String) throws(StoreError) -> [String: Bool] {
+    /// those given under `stamp` (see `SchemeHandlers.stamp`) at `since` or later; the others
+    /// are out of date.
+    public func schemeHandlerAnswers(stamp: String, since: EpochMillis) throws(StoreError) -> [String: Bool] {
         try read("read scheme handlers") { db in
             var answers: [String: Bool] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT scheme, installed FROM schemeHandler WHERE stamp = ?", arguments: [stamp]) {
+            for row in try Row.fetchAll(
+                db, sql: "SELECT scheme, installed FROM schemeHandler WHERE stamp = ? AND checkedAt >= ?", arguments: [stamp, since])
+            {
                 answers[row[0]] = row[1]
             }
             return answers

@@ -119,6 +119,10 @@ extension TidingsDatabase {
                 ALTER TABLE notification ADD COLUMN fingerprint TEXT;
                 ALTER TABLE delivery ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
                 CREATE INDEX delivery_channel_outcome ON delivery(channel, outcome, scheduledTime);
+                """)
+        }
+        migrator.registerMigration("v5-scheme-handlers") { db in
+            try db.execute(sql: """
                 CREATE TABLE schemeHandler (
                     scheme TEXT PRIMARY KEY NOT NULL,
                     installed INTEGER NOT NULL,
