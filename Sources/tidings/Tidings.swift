@@ -7,5 +7,5 @@ struct Tidings: AsyncParsableCommand {
         abstract: "Tidings for the person at the keyboard: the inbox, doctor, tests and the log.",
         discussion: "Exit status: 0 done, 64 usage or config error, 1 failure.",
         version: "0.1.0",
-        subcommands: [Backup.self, Doctor.self, Init.self, Inbox.self, Links.self, Log.self, Test.self, DesktopWait.self])
+        subcommands: [Backup.self, Doctor.self, Init.self, Inbox.self, Links.self, Log.self, Purge.self, Test.self, DesktopWait.self])
 }

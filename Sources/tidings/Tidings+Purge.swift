@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import TidingsCLI
+import TidingsDeliver
+
+extension Tidings {
+    struct Purge: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Delete everything Tidings keeps: the database with its history and cache, and its files.",
+            discussion: """
+                Deletes the database (with the -wal and -shm files beside it), deliver's heartbeat, \
+                the programs' lock files, the recorded desktop session and the cache folder. The \
+                config file is yours and stays. Asks first when run in a terminal; elsewhere it \
+                deletes only with --yes. Refuses while prefetch, plan or deliver is running.
+
+                Exit status: 0 deleted (or nothing to delete), 1 not confirmed, a program still \
+                running, or a file that could not be deleted, 64 usage error.
+                """)
+
+        @OptionGroup var options: CommonOptions
+
+        @Flag(name: .shortAndLong, help: "Delete without asking.")
+        var yes = false
+
+        mutating func run() throws {
+            let confirmed = yes
+            try runProgram("tidings purge") {
+                let context = try RunContext(program: "tidings purge", options: options)
+                let database = context.databasePath
+                let cache = Places(environment: Environment.current).cacheFolder
+                let files = ["", "-wal", "-shm", "-journal", ".deliver-alive", ".prefetch.lock", ".plan.lock", ".deliver.lock"]
+                    .map { database + $0 } + [RecordedSession.path(forDatabase: database)]
+                let present = (files + [cache]).filter { FileManager.default.fileExists(atPath: $0) }
+                guard !present.isEmpty else {
+                    try Terminal.output("Nothing to delete.\n")
+                    return
+                }
+                if !confirmed {
+                    guard isatty(STDIN_FILENO) == 1 else {
+                        throw CLIError.failed("not deleting without confirmation: run it in a terminal, or pass --yes")
+                    }
+                    Terminal.standardError("This deletes:\n" + present.map { "  \($0)\n" }.joined() + "Delete them? [y/N] ")
+                    guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
+                        throw CLIError.failed("nothing deleted")
+                    }
+                }
+                // No program may be writing meanwhile: take their locks (never waiting).
+                var held: [Int32] = []
+                defer { held.forEach { close($0) } }
+                for program in ["prefetch", "plan", "deliver"] where FileManager.default.fileExists(atPath: "\(database).\(program).lock") {
+                    let descriptor = open("\(database).\(program).lock", O_RDWR | O_CLOEXEC)
+                    guard descriptor >= 0 else { continue }
+                    held.append(descriptor)
+                    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+                        throw CLIError.failed("\(program) is running; nothing deleted, try again when it is done")
+                    }
+                }
+                var deleted: [String] = []
+                for path in present {
+                    do {
+                        try FileManager.default.removeItem(atPath: path)
+                        deleted.append(path)
+                    } catch {
+                        throw CLIError.failed("cannot delete \(path): \(error.localizedDescription) (deleted before it: \(deleted.count))")
+                    }
+                }
+                try Terminal.output(deleted.map { "Deleted \($0)\n" }.joined())
+            }
+        }
+    }
+}

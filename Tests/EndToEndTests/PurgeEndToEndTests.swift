@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+import TidingsTestSupport
+
+/// `tidings purge` through the built program.
+@Suite struct PurgeEndToEndTests {
+    @Test("purge asks first (no terminal, no --yes: nothing deleted), deletes every file with --yes, keeps the config, refuses while deliver runs")
+    func purge() async throws {
+        let pipeline = try Pipeline(config: "[routes]\nsystem = [\"inbox\"]\n")
+        try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "1d")
+        try await pipeline.succeed("deliver", "--now", "2026-11-22T06:05")  // nothing due: the heartbeat
+        let files = ["", "-wal", "-shm", ".deliver-alive", ".plan.lock", ".deliver.lock"].map { pipeline.database + $0 }
+        for file in files { #expect(FileManager.default.fileExists(atPath: file), "\(file)") }
+
+        let unconfirmed = try await pipeline.run("tidings", "purge")
+        #expect(unconfirmed.status == 1)
+        #expect(unconfirmed.stderr.contains("not deleting without confirmation"))
+        #expect(FileManager.default.fileExists(atPath: pipeline.database))
+
+        // While deliver holds its lock, nothing goes.
+        let held = open(pipeline.database + ".deliver.lock", O_RDWR)
+        #expect(flock(held, LOCK_EX) == 0)
+        let busy = try await pipeline.run("tidings", "purge", "--yes")
+        #expect(busy.status == 1)
+        #expect(busy.stderr.contains("deliver is running"))
+        #expect(FileManager.default.fileExists(atPath: pipeline.database))
+        close(held)
+
+        let purged = try await pipeline.run("tidings", "purge", "--yes")
+        #expect(purged.status == 0, "\(purged.stderr)")
+        for file in files { #expect(!FileManager.default.fileExists(atPath: file), "\(file)") }
+        #expect(purged.stdout.contains("Deleted \(pipeline.database)\n"))
+        #expect(FileManager.default.fileExists(atPath: pipeline.config), "the config is the user's")
+        #expect(try await pipeline.succeed("tidings", "purge", "--yes") == "Nothing to delete.\n")
+    }
+}
