@@ -39,4 +39,26 @@ import TidingsTestSupport
         #expect(try db.cachedContent().count == 1, "the last-known-good stays")
         #expect(try db.prune(before: cutoff) == 0)
     }
+
+    @Test("A new database gives pages back after a large prune: the file shrinks")
+    func releasesSpace() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.file("tidings.sqlite")
+        var db: TidingsDatabase? = try TidingsDatabase(path: path)
+        let items = (0..<20_000).map { item("n\($0)", due: Int64($0)) }
+        _ = try db?.applyPlan(items, now: 0)
+        let claimed = try db?.claimDue(at: 30_000) ?? []
+        try db?.recordDeliveries(claimed.map {
+            DeliveryRecord(notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: nil,
+                           staleness: "fresh", channel: "stdout", outcome: "delivered")
+        }, now: 30_000)
+        db = nil
+        let full = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+        db = try TidingsDatabase(path: path)
+        #expect(try db?.prune(before: 100 * Self.day) == 40_000)
+        #expect(try db?.releaseFreePages(atLeast: 100) ?? 0 > 1000)
+        db = nil
+        let after = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+        #expect(after * 4 < full, "\(full) bytes before, \(after) after")
+    }
 }

@@ -30,4 +30,30 @@ extension TidingsDatabase {
             return removed
         }
     }
+
+    /// Gives the free pages back to the file system once there are many (retention deleted a
+    /// lot): `PRAGMA incremental_vacuum` on a file made with `auto_vacuum = INCREMENTAL`. A
+    /// file made by an older Tidings is converted once with `VACUUM` when a quarter of it is
+    /// free. Returns the pages released.
+    @discardableResult
+    public func releaseFreePages(atLeast minimum: Int = 2048) throws(StoreError) -> Int {
+        guard path != ":memory:" else { return 0 }
+        do {
+            return try writer.writeWithoutTransaction { db in
+                let free = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
+                guard free >= minimum else { return 0 }
+                if try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") == 2 {
+                    try db.execute(sql: "PRAGMA incremental_vacuum")
+                } else {
+                    let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+                    guard free * 4 >= pages else { return 0 }
+                    try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
+                    try db.execute(sql: "VACUUM")
+                }
+                return free - (try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0)
+            }
+        } catch {
+            throw StoreError(path: path, operation: "release free pages", error: error)
+        }
+    }
 }

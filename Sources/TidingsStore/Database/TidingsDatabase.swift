@@ -105,6 +105,11 @@ public struct TidingsDatabase: Sendable {
             // own WAL set-up writes a transaction on every open to make the WAL non-empty.)
             if path != ":memory:", try writer.read({ db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }) != "wal" {
                 try writer.writeWithoutTransaction { db in
+                    // A new file can still give its free pages back to the file system
+                    // (retention deletes a lot); the mode must be set before the first table.
+                    if try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") == 0 {
+                        try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
+                    }
                     guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
                         throw StoreError(path: path, message: "cannot switch the database to WAL mode")
                     }
