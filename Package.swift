@@ -50,6 +50,10 @@ let package = Package(
             ]
         ),
 
+        // The fuzz targets: scripts/fuzz builds it with libFuzzer (--sanitize=fuzzer -DFUZZING);
+        // a plain build replays inputs through the same code, for the regression tests.
+        .executableTarget(name: "tidings-fuzz", dependencies: ["TidingsCore", "TidingsCalendar"], path: "Sources/tidings-fuzz"),
+
         // Programs: argument parsing only
         .executableTarget(name: "prefetch", dependencies: ["TidingsCLI", "TidingsFetch"]),
         .executableTarget(name: "plan", dependencies: ["TidingsCLI", "TidingsPlan"]),

@@ -7,6 +7,9 @@ extension TidingsConfig {
     /// `directory` is the config file's folder: a source URL `file:NAME` without a leading
     /// slash is read relative to it.
     public static func parse(toml text: String, file: String, directory: String) throws(ConfigError) -> TidingsConfig {
+        if let (line, message) = TOMLPrecheck.problem(in: text) {
+            throw ConfigError(file: file, key: "", message: "line \(line): \(message)")
+        }
         let root: TOMLTable
         do {
             root = try TOMLTable(string: text)
