@@ -38,14 +38,7 @@ import TidingsTestSupport
         var delays = Delays(state: seed)
         let pipeline = try Pipeline(zone: "UTC")
         let now = TestClock.at("2026-11-22T12:00:00Z")
-        let items = (0..<3000).map { n in
-            NotificationRecord(
-                id: "load:\(n)", kind: .daily, category: .system, title: "Item \(n)", body: "Body", deepLink: nil,
-                dueAt: now - Int64(n) * 1000, plannedLocal: "2026-11-22T12:00", plannedZone: "UTC", staleness: .fresh,
-                contentFetchTime: now - 3_600_000, expiresAt: now + 7_200_000, now: now - 3_600_000)
-        }
-        try FileManager.default.createDirectory(atPath: pipeline.folder.file("state"), withIntermediateDirectories: true)
-        _ = try TidingsDatabase(path: pipeline.database).applyPlan(items, now: now - 3_600_000)
+        try pipeline.seedDueItems(3000, at: now, spacing: 1000)
 
         var shown: [String] = []
         for round in 0..<25 {

@@ -60,14 +60,7 @@ import TidingsTestSupport
         // Given 5,000 items, all due within the last hour and not expired
         let pipeline = try Pipeline(zone: "UTC")
         let now = TestClock.at("2026-11-22T12:00:00Z")
-        let items = (0..<5000).map { n in
-            NotificationRecord(
-                id: "load:\(n)", kind: .daily, category: .system, title: "Item \(n)", body: "Body", deepLink: nil,
-                dueAt: now - Int64(n) * 600, plannedLocal: "2026-11-22T12:00", plannedZone: "UTC", staleness: .fresh,
-                contentFetchTime: now - 3_600_000, expiresAt: now + 3_600_000, now: now - 3_600_000)
-        }
-        try FileManager.default.createDirectory(atPath: pipeline.folder.file("state"), withIntermediateDirectories: true)
-        _ = try TidingsDatabase(path: pipeline.database).applyPlan(items, now: now - 3_600_000)
+        try pipeline.seedDueItems(5000, at: now, spacing: 600)
         // When four deliver runs start at the same moment, one of them asked to wait for the lock
         let arguments = ["deliver", "--channel", "stdout", "--now", "2026-11-22T12:00:00Z", "--format", "json"]
         async let first = pipeline.runner.run(arguments[0], Array(arguments.dropFirst()))

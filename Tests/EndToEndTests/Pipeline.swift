@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import TidingsCore
+import TidingsStore
 import TidingsTestSupport
 
 /// One install of Tidings for a test: a private folder with a database and a config file,
@@ -15,6 +17,19 @@ struct Pipeline {
         database = folder.file("state/tidings.sqlite")
         config = try folder.write(text, to: "config.toml")
         runner = ProgramRunner(environment: ["TZ": zone, "TIDINGS_DB": database, "TIDINGS_CONFIG": config])
+    }
+
+    /// Stores `count` pending items due at `now` and the `spacing` before it (`load:0`, …),
+    /// none expiring within the hour, as `plan` would have: the load for deliver tests.
+    func seedDueItems(_ count: Int, at now: EpochMillis, spacing: Int64) throws {
+        let items = (0..<count).map { n in
+            NotificationRecord(
+                id: "load:\(n)", kind: .daily, category: .system, title: "Item \(n)", body: "Body", deepLink: nil,
+                dueAt: now - Int64(n) * spacing, plannedLocal: "2026-11-22T12:00", plannedZone: "UTC", staleness: .fresh,
+                contentFetchTime: now - 3_600_000, expiresAt: now + 3_600_000, now: now - 3_600_000)
+        }
+        try FileManager.default.createDirectory(atPath: folder.file("state"), withIntermediateDirectories: true)
+        _ = try TidingsDatabase(path: database).applyPlan(items, now: now - 3_600_000)
     }
 
     /// Runs `program` with `arguments` and returns its result.
