@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TidingsCLI
 import TidingsStore
 
@@ -25,6 +26,9 @@ extension Tidings {
             let file = file
             try runProgram("tidings backup") {
                 let context = try RunContext(program: "tidings backup", options: options)
+                guard FileManager.default.fileExists(atPath: context.databasePath) else {
+                    throw CLIError.failed("no database at \(context.databasePath): nothing to back up (see --db)")
+                }
                 let pages = try context.openDatabase().backup(to: file)
                 try Terminal.output("Backed up \(context.databasePath) to \(file) (\(pages) pages, checked)\n")
             }

@@ -9,9 +9,10 @@ extension Tidings {
             abstract: "Delete everything Tidings keeps: the database with its history and cache, and its files.",
             discussion: """
                 Deletes the database (with the -wal and -shm files beside it), deliver's heartbeat, \
-                the programs' lock files, the recorded desktop session and the cache folder. The \
-                config file is yours and stays. Asks first when run in a terminal; elsewhere it \
-                deletes only with --yes. Refuses while prefetch, plan or deliver is running.
+                the programs' lock files and the recorded desktop session. The config file is \
+                yours and stays. Asks first when run in a terminal; elsewhere it deletes only with \
+                --yes. Refuses while prefetch, plan or deliver is running; stop their timers (and \
+                anything that polls tidings inbox) first, or they create a new database at once.
 
                 Exit status: 0 deleted (or nothing to delete), 1 not confirmed, a program still \
                 running, or a file that could not be deleted, 64 usage error.
@@ -27,10 +28,9 @@ extension Tidings {
             try runProgram("tidings purge") {
                 let context = try RunContext(program: "tidings purge", options: options)
                 let database = context.databasePath
-                let cache = Places(environment: Environment.current).cacheFolder
                 let files = ["", "-wal", "-shm", "-journal", ".deliver-alive", ".prefetch.lock", ".plan.lock", ".deliver.lock"]
                     .map { database + $0 } + [RecordedSession.path(forDatabase: database)]
-                let present = (files + [cache]).filter { FileManager.default.fileExists(atPath: $0) }
+                let present = files.filter { FileManager.default.fileExists(atPath: $0) }
                 guard !present.isEmpty else {
                     try Terminal.output("Nothing to delete.\n")
                     return
@@ -48,8 +48,10 @@ extension Tidings {
                 var held: [Int32] = []
                 defer { held.forEach { close($0) } }
                 for program in ["prefetch", "plan", "deliver"] where FileManager.default.fileExists(atPath: "\(database).\(program).lock") {
-                    let descriptor = open("\(database).\(program).lock", O_RDWR | O_CLOEXEC)
-                    guard descriptor >= 0 else { continue }
+                    let descriptor = open("\(database).\(program).lock", O_RDONLY | O_CLOEXEC)
+                    guard descriptor >= 0 else {
+                        throw CLIError.failed("cannot open \(database).\(program).lock to see whether \(program) runs; nothing deleted")
+                    }
                     held.append(descriptor)
                     guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
                         throw CLIError.failed("\(program) is running; nothing deleted, try again when it is done")

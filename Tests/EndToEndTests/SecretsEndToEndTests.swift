@@ -49,6 +49,7 @@ import TidingsTestSupport
         try await run("tidings", "inbox", "--all", "--format", "json")
 
         #expect(server.requests.count >= 2, "the webhook was tried (and refused)")
+        #expect(server.requests.first?.header("Authorization") == "Bearer \(Self.token)", "the token did reach the receiver")
         #expect(outputs.allSatisfy { $0.status != 64 }, "every command ran")
         #expect(outputs.contains { $0.stderr.contains("401") || $0.stdout.contains("401") }, "the refusal is reported")
         for output in outputs {

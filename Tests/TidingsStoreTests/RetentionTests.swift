@@ -61,4 +61,25 @@ import TidingsTestSupport
         let after = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
         #expect(after * 4 < full, "\(full) bytes before, \(after) after")
     }
+
+    @Test("Unread inbox items, the first logged run and each program's last success outlive the cutoff")
+    func keptWhateverTheirAge() throws {
+        let dir = try TemporaryDirectory()
+        let db = try dir.database()
+        _ = try db.applyPlan([item("unread", due: 1 * Self.day), item("read", due: 2 * Self.day)], now: 0)
+        let claimed = try db.claimDue(at: 3 * Self.day)
+        try db.recordDeliveries(claimed.map {
+            DeliveryRecord(notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: nil,
+                           staleness: "fresh", channel: "inbox", outcome: "delivered")
+        }, now: 3 * Self.day)
+        try db.recordEngagement(notificationId: "read", channel: "inbox", engagement: .tapped, at: 3 * Self.day)
+        for (index, outcome) in ["ok", "ok", "failed"].enumerated() {
+            let timer = StageTimer(stage: .prefetch, now: Int64(index + 1) * Self.day)
+            try db.recordStageRun(timer.finish(outcome: StageOutcome(rawValue: outcome) ?? .failed, summary: "run \(index)"))
+        }
+        _ = try db.prune(before: 100 * Self.day)
+        #expect(try db.inboxItems(includeRead: true, limit: 10).map(\.notification.id) == ["unread"])
+        let runs = try db.recentStageRuns(limit: 10, stage: .prefetch).map(\.summary).sorted()
+        #expect(runs == ["run 0", "run 1"], "the first run, and the last successful one")
+    }
 }

@@ -12,6 +12,9 @@ enum TOMLPrecheck {
         var atLineStart = true
         // After `[` in a value or after `,`: a value (or the end of the array) must follow.
         var expectingValue = false
+        // The last byte on this line that was not white space: a quote opens a string only
+        // where a key or a value starts (a quote inside a bare word is just a wrong byte).
+        var previous: UInt8?
         // A byte-order mark is skipped by the parser, so a header can follow it.
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         func at(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
@@ -58,13 +61,16 @@ enum TOMLPrecheck {
             case UInt8(ascii: "#"):
                 while index < bytes.count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
                 continue
-            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            case UInt8(ascii: "\""), UInt8(ascii: "'")
+                where previous.map { [UInt8(ascii: "="), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ".")].contains($0) } ?? true:
                 skipString()
                 atLineStart = false
+                previous = byte
                 continue
             case UInt8(ascii: "\n"):
                 line += 1
                 atLineStart = true
+                previous = nil
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
                 break
             case UInt8(ascii: "[") where atLineStart:
@@ -79,6 +85,7 @@ enum TOMLPrecheck {
             default:
                 atLineStart = false
             }
+            if significant { previous = byte }
             index += 1
         }
         return nil

@@ -4,16 +4,19 @@ import TidingsCore
 extension TidingsDatabase {
     /// Deletes the history older than `cutoff`: delivery rows scheduled before it, fetch
     /// attempts and stage runs started before it, and notifications due before it that are
-    /// settled (never a pending, backlogged or claimed one, nor one a retry waits for). The
-    /// cached content and calendars are kept: they are the last-known-good. Returns how many
-    /// rows went. Each delete is a range of an index, so a run with nothing old costs little.
+    /// settled (never a pending, backlogged or claimed one, nor one a retry waits for). Kept
+    /// whatever their age: the cached content and calendars (the last-known-good), unread
+    /// inbox items, the first run in the log and each program's last successful run (the
+    /// monitoring judges from them). Returns how many rows went. Each delete is a range of an
+    /// index, so a run with nothing old costs little.
     public func prune(before cutoff: EpochMillis) throws(StoreError) -> Int {
         try write("prune old history") { db in
             var removed = 0
             let settled = [
                 NotificationState.delivered, .read, .dismissed, .failed, .missed, .expired, .cancelled,
             ].map(\.rawValue)
-            try db.execute(sql: "DELETE FROM delivery WHERE scheduledTime < ?", arguments: [cutoff])
+            let unread = "channel = 'inbox' AND outcome = 'delivered' AND engagement IS NULL"
+            try db.execute(sql: "DELETE FROM delivery WHERE scheduledTime < ? AND NOT (\(unread))", arguments: [cutoff])
             removed += db.changesCount
             try db.execute(sql: "DELETE FROM fetchAttempt WHERE startedAt < ?", arguments: [cutoff])
             removed += db.changesCount
@@ -21,11 +24,17 @@ extension TidingsDatabase {
                 sql: """
                     DELETE FROM notification WHERE state IN (\(databaseQuestionMarks(count: settled.count))) AND dueAt < ?
                       AND id NOT IN (SELECT notificationId FROM outbox)
+                      AND id NOT IN (SELECT notificationId FROM delivery WHERE \(unread))
                     """,
                 arguments: StatementArguments(settled as [any DatabaseValueConvertible] + [cutoff]))
             removed += db.changesCount
             try db.execute(
-                sql: "DELETE FROM stageRun WHERE stage IN ('prefetch', 'plan', 'deliver', 'report') AND startedAt < ?", arguments: [cutoff])
+                sql: """
+                    DELETE FROM stageRun WHERE stage IN ('prefetch', 'plan', 'deliver', 'report') AND startedAt < ?
+                      AND id <> (SELECT min(id) FROM stageRun)
+                      AND id NOT IN (SELECT max(id) FROM stageRun WHERE outcome IN ('ok', 'degraded') GROUP BY stage)
+                    """,
+                arguments: [cutoff])
             removed += db.changesCount
             return removed
         }

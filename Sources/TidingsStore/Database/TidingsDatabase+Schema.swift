@@ -122,8 +122,9 @@ extension TidingsDatabase {
                 """)
         }
         migrator.registerMigration("v5-scheme-handlers") { db in
+            // IF NOT EXISTS: a development build had the table in v4.
             try db.execute(sql: """
-                CREATE TABLE schemeHandler (
+                CREATE TABLE IF NOT EXISTS schemeHandler (
                     scheme TEXT PRIMARY KEY NOT NULL,
                     installed INTEGER NOT NULL,
                     stamp TEXT NOT NULL,
