@@ -43,6 +43,7 @@ import Testing
     func accepted() throws {
         #expect(TOMLPrecheck.problem(in: "[ daily ]\n[[webhooks]]\n[\"quoted\"]\n['literal']\n") == nil)
         #expect(TOMLPrecheck.problem(in: "x = [\n[1, 2],\n]\n") == nil)
+        #expect(TOMLPrecheck.problem(in: "x = [\n[\n1],\n  [ { a = 1 } ],\n]\n[next]\n") == nil, "nested arrays whose [ starts a line")
         #expect(TOMLPrecheck.problem(in: "[fallback]\nmessages = [\"\"\"\n[= not a header\n\"\"\"]\n") == nil)
         #expect(TOMLPrecheck.problem(in: "a = '''\n[!]\n'''\n") == nil)
         #expect(TOMLPrecheck.problem(in: "[]\n") == nil, "an empty header is left to the parser, which reports it")

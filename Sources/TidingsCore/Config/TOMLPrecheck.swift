@@ -15,6 +15,9 @@ enum TOMLPrecheck {
         // The last byte on this line that was not white space: a quote opens a string only
         // where a key or a value starts (a quote inside a bare word is just a wrong byte).
         var previous: UInt8?
+        // Open `[` of array values: inside one, a `[` that starts a line is a nested array,
+        // not a table header.
+        var arrayDepth = 0
         // A byte-order mark is skipped by the parser, so a header can follow it.
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         func at(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
@@ -55,7 +58,7 @@ enum TOMLPrecheck {
                 if expectingValue && byte == UInt8(ascii: "}") {
                     return (line, "expected a value, found \"}\"")
                 }
-                expectingValue = byte == UInt8(ascii: ",") || (byte == UInt8(ascii: "[") && !atLineStart)
+                expectingValue = byte == UInt8(ascii: ",") || (byte == UInt8(ascii: "[") && !(atLineStart && arrayDepth == 0))
             }
             switch byte {
             case UInt8(ascii: "#"):
@@ -73,7 +76,7 @@ enum TOMLPrecheck {
                 previous = nil
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
                 break
-            case UInt8(ascii: "[") where atLineStart:
+            case UInt8(ascii: "[") where atLineStart && arrayDepth == 0:
                 var position = index + 1
                 if position < bytes.count && bytes[position] == UInt8(ascii: "[") { position += 1 }
                 while position < bytes.count && (bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t")) { position += 1 }
@@ -81,6 +84,14 @@ enum TOMLPrecheck {
                     let found = String(decoding: bytes[index...position], as: UTF8.self)
                     return (line, "a table header must start with a name, found \(found.debugDescription)")
                 }
+                // Past the header's own brackets: `[[` counts as one.
+                index = position - 1
+                atLineStart = false
+            case UInt8(ascii: "["):
+                arrayDepth += 1
+                atLineStart = false
+            case UInt8(ascii: "]"):
+                arrayDepth = max(0, arrayDepth - 1)
                 atLineStart = false
             default:
                 atLineStart = false
