@@ -82,6 +82,19 @@ public struct SourceFetcher {
                     attempt: attempt(.invalid, status: response.status, bytes: response.body.count, reason: "invalid calendar: \(error)"),
                     update: .keep)
             }
+        case 200..<300 where source.type == .schedule:
+            do {
+                let schedule = try RemoteSchedule.decode(response.body)
+                return FetchResult(
+                    attempt: attempt(.ok, status: response.status, bytes: response.body.count),
+                    update: .replaceSchedule(
+                        String(decoding: response.body, as: UTF8.self), version: schedule.version,
+                        etag: response.header("ETag"), lastModified: response.header("Last-Modified")))
+            } catch {
+                return FetchResult(
+                    attempt: attempt(.invalid, status: response.status, bytes: response.body.count, reason: "invalid schedule: \(error)"),
+                    update: .keep)
+            }
         case 200..<300:
             do {
                 let items = try ContentPayload.decode(response.body, fetchTime: now)

@@ -57,8 +57,8 @@ public struct Planner: Sendable {
         asksDesktop = hasHandler == nil
     }
 
-    /// Plans the horizon from `now` in `zone`: daily updates, meeting reminders and weekly
-    /// summaries. Idempotent: a second run changes nothing; delivered and missed items are
+    /// Plans the horizon from `now` in `zone`: daily updates, meeting reminders, weekly
+    /// summaries and the entries of remote schedules. Idempotent: a second run changes nothing; delivered and missed items are
     /// never touched; cancelled ones come back when planned again. At most
     /// `plan.max_pending` items are pending; the least important wait in a backlog and are
     /// promoted as room frees up. With `dryRun` nothing is written.
@@ -70,6 +70,10 @@ public struct Planner: Sendable {
         let calendarSources = Set(config.sources.filter { $0.type == .calendar }.map(\.name))
         let content = try database.cachedContent().filter { contentSources.contains($0.source) }
         let calendars = try database.cachedCalendars().filter { calendarSources.contains($0.source) }
+        let scheduleRule = ScheduleRule(config: config)
+        let schedules = config.sources.contains { $0.type == .schedule }
+            ? scheduleRule.plan(now: now, horizon: horizon, zone: zone, schedules: try database.cachedSchedules())
+            : ScheduleRule.Plan()
         // The desktop's answers about app schemes (xdg-mime, a slow shell script) are kept
         // between runs for a day, as long as the files they come from are unchanged. The
         // cache is only a shortcut: a failure to read or keep it costs a question, nothing more.
@@ -96,6 +100,7 @@ public struct Planner: Sendable {
         var planned = daily.notifications(now: now, horizon: horizon, zone: zone, content: content, since: now - 86_400_000)
         planned += reminders
         planned += weekly.notifications(now: now, horizon: horizon, zone: zone, calendars: expanded.calendars)
+        planned += schedules.notifications
         // The open rows are read once: they are most of what a run plans again.
         let open = try database.openNotifications()
         var existing = Dictionary(open.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -120,7 +125,9 @@ public struct Planner: Sendable {
         let calendarsRead = expanded.problems.allSatisfy { !$0.hasSuffix(": unreadable") }
         for item in open where item.dueAt >= now && !plannedIDs.contains(item.id) {
             if item.kind == NotificationKind.meeting.rawValue && !calendarsRead { continue }
-            if let reason = obsolescence(of: item, now: now, horizon: horizon, daily: daily, weekly: weekly) {
+            if item.kind == NotificationKind.schedule.rawValue {
+                if let reason = scheduleRule.obsolescence(of: item, plan: schedules) { obsolete[item.id] = reason }
+            } else if let reason = obsolescence(of: item, now: now, horizon: horizon, daily: daily, weekly: weekly) {
                 obsolete[item.id] = reason
             }
         }
@@ -157,7 +164,8 @@ public struct Planner: Sendable {
         var staleness: [Staleness: Int] = [:]
         for item in ranked where plannedIDs.contains(item.id) { staleness[Staleness(rawValue: item.staleness) ?? .emergency, default: 0] += 1 }
         let outcome = PlanOutcome(
-            schedule: schedule, changes: changes, cancelled: obsolete.keys.sorted(), staleness: staleness, problems: expanded.problems)
+            schedule: schedule, changes: changes, cancelled: obsolete.keys.sorted(), staleness: staleness,
+            problems: expanded.problems + schedules.problems)
         if !dryRun {
             if let handlerStamp { try? database.saveSchemeHandlerAnswers(SchemeHandlers.asked(), stamp: handlerStamp, now: now) }
             try database.recordStageRun(timer.finish(outcome: outcome.stageOutcome, summary: outcome.summary))

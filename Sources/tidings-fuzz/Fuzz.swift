@@ -6,6 +6,8 @@ import TidingsCore
 enum FuzzTarget: String, CaseIterable {
     /// NotificationContent v1 JSON, as `prefetch` decodes it.
     case content
+    /// A remote schedule's JSON, as `prefetch` decodes it, and the dates `plan` takes from it.
+    case schedule
     /// The TOML config.
     case config
     /// An ICS calendar: the check `prefetch` makes, and the expansion `plan` makes.
@@ -17,6 +19,12 @@ enum FuzzTarget: String, CaseIterable {
         switch self {
         case .content:
             _ = try? ContentPayload.decode(bytes, fetchTime: 0)
+        case .schedule:
+            guard let schedule = try? RemoteSchedule.decode(bytes) else { return }
+            let firstSeen = LocalDate(dayNumber: 20_000)
+            for entry in schedule.entries {
+                _ = Self.zone.instant(schedule.date(of: entry, firstSeen: firstSeen), schedule.fixedTime)
+            }
         case .config:
             _ = try? TidingsConfig.parse(toml: String(decoding: bytes, as: UTF8.self), file: "fuzz.toml", directory: "/nonexistent")
         case .ics:

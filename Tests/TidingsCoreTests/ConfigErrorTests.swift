@@ -38,6 +38,8 @@ import Testing
             ("[[sources]]\nname = \"my feed\"\nurl = \"https://e.org/\"\n", "sources[0].name", "my feed"),
             ("[[sources]]\nname = \"a\"\nurl = \"http://example.org\"\n", "sources[0].url", "http: is only allowed"),
             ("[[sources]]\nname = \"a\"\nurl = \"https://e.org/\"\ntimeout = \"500ms\"\n", "sources[0].timeout", "between 1s and 8m"),
+            ("[[sources]]\nname = \"a\"\nurl = \"https://e.org/\"\ncategory = \"marketing\"\n", "sources[0].category", "only a schedule source"),
+            ("[[sources]]\nname = \"a\"\ntype = \"schedule\"\nurl = \"https://e.org/\"\ncategory = \"loud\"\n", "sources[0].category", "\"marketing\""),
             ("[[sources]]\nname = \"a\"\nurl = \"https://e.org/\"\ntimeout = \"9m\"\n", "sources[0].timeout", "between 1s and 8m"),
             ("[[sources]]\nname = \"a\"\nurl = \"https://e.org/\"\nurll = \"x\"\n", "sources[0].urll", "unknown key"),
             ("[[sources]]\nname = \"a\"\nurl = \"https://e.org/\"\ntype = \"rss\"\n", "sources[0].type", "\"content\""),

@@ -70,11 +70,12 @@ func json(_ text: String, headers: [(String, String)] = []) -> TestHTTPResponse 
 }
 
 extension FetchCacheUpdate {
-    /// `replace`, `replaceCalendar`, `confirm` or `keep`.
+    /// `replace`, `replaceCalendar`, `replaceSchedule`, `confirm` or `keep`.
     var kind: String {
         switch self {
         case .replace: "replace"
         case .replaceCalendar: "replaceCalendar"
+        case .replaceSchedule: "replaceSchedule"
         case .confirm: "confirm"
         case .keep: "keep"
         }

@@ -86,9 +86,20 @@ import TidingsTestSupport
     }
 
     @Test func refusedConnectionIsANetworkError() throws {
-        let server = try HTTPTestServer { _ in .text("unreachable") }
-        let url = server.baseURL + "/feed"
-        server.stop()
+        // A socket bound but not listening holds the port, so nothing else can take it and
+        // every connection to it is refused.
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        try #require(bound)
+        let url = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/feed"
         let error = try #require(failure(of: quickRequest(url)))
         #expect(error.kind == .network)
         #expect(error.curlCode == 7)  // CURLE_COULDNT_CONNECT

@@ -237,6 +237,10 @@ extension TidingsConfig {
             guard timeout >= 1000, timeout <= 8 * 60_000 else { throw table.error("timeout", "must be between 1s and 8m") }
             source.timeout = timeout
         }
+        if let category = try table.choice("category", of: Category.self) {
+            guard type == .schedule else { throw table.error("category", "only a schedule source has a category") }
+            source.category = category
+        }
         try table.rejectUnknownKeys()
         return source
     }

@@ -42,6 +42,8 @@ public struct TidingsConfig: Sendable, Equatable {
         case content
         /// An iCalendar (ICS) file: meetings to remind of, and the weekly summary.
         case calendar
+        /// A remote schedule (`RemoteSchedule` JSON): a one-shot sequence of notifications.
+        case schedule
     }
 
     /// One place `prefetch` fetches from.
@@ -54,6 +56,8 @@ public struct TidingsConfig: Sendable, Equatable {
         public var url: String
         /// Connect plus transfer time allowed for one fetch.
         public var timeout: Int64 = 30_000
+        /// The category of a schedule's notifications.
+        public var category = Category.system
 
         /// Creates a source.
         public init(name: String, type: SourceType = .content, url: String, timeout: Int64 = 30_000) {

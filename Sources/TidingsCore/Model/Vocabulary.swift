@@ -8,6 +8,8 @@ public enum NotificationKind: String, Sendable, CaseIterable {
     case meeting
     /// The weekly summary of the calendar.
     case weekly
+    /// An entry of a remote schedule.
+    case schedule
 }
 
 /// A notification's category; it chooses urgency, routing and whether quiet hours apply.

@@ -7,6 +7,9 @@ public enum FetchCacheUpdate: Sendable {
     case replace([NotificationContent], etag: String?, lastModified: String?)
     /// A valid calendar: its text becomes the source's last-known-good.
     case replaceCalendar(String, events: Int, etag: String?, lastModified: String?)
+    /// A valid remote schedule: its text becomes the source's last-known-good. A new
+    /// `version` restarts the sequence from the attempt's time.
+    case replaceSchedule(String, version: String, etag: String?, lastModified: String?)
     /// 304 Not Modified: the cached content is confirmed current as of the attempt.
     case confirm
     /// A failed attempt: the cache stays as it was.
@@ -51,11 +54,27 @@ extension TidingsDatabase {
                 state.etag = etag
                 state.lastModified = lastModified
                 state.lastSuccessAt = attempt.startedAt
+            case .replaceSchedule(let text, let version, let etag, let lastModified):
+                // The first sight of a version anchors its dates; the same version again only
+                // replaces the text (an entry added, removed or reworded).
+                try db.execute(
+                    sql: """
+                        INSERT INTO schedule (source, json, version, versionSeenAt, fetchTime) VALUES (?, ?, ?, ?, ?)
+                        ON CONFLICT (source) DO UPDATE SET json = excluded.json, fetchTime = excluded.fetchTime,
+                            versionSeenAt = CASE WHEN version = excluded.version THEN versionSeenAt ELSE excluded.versionSeenAt END,
+                            version = excluded.version
+                        """,
+                    arguments: [attempt.source, text, version, attempt.startedAt, attempt.startedAt])
+                state.etag = etag
+                state.lastModified = lastModified
+                state.lastSuccessAt = attempt.startedAt
             case .confirm:
                 try db.execute(
                     sql: "UPDATE content SET fetchTime = ? WHERE source = ?", arguments: [attempt.startedAt, attempt.source])
                 try db.execute(
                     sql: "UPDATE calendar SET fetchTime = ? WHERE source = ?", arguments: [attempt.startedAt, attempt.source])
+                try db.execute(
+                    sql: "UPDATE schedule SET fetchTime = ? WHERE source = ?", arguments: [attempt.startedAt, attempt.source])
                 state.lastSuccessAt = attempt.startedAt
             case .keep:
                 break
@@ -70,6 +89,17 @@ extension TidingsDatabase {
         try read("read calendars") { db in
             try Row.fetchAll(db, sql: "SELECT source, ics, fetchTime, eventCount FROM calendar ORDER BY source").map { row in
                 CachedCalendar(source: row["source"], text: row["ics"], fetchTime: row["fetchTime"], eventCount: row["eventCount"])
+            }
+        }
+    }
+
+    /// The last-known-good schedule of every schedule source.
+    public func cachedSchedules() throws(StoreError) -> [CachedSchedule] {
+        try read("read schedules") { db in
+            try Row.fetchAll(db, sql: "SELECT source, json, version, versionSeenAt, fetchTime FROM schedule ORDER BY source").map { row in
+                CachedSchedule(
+                    source: row["source"], text: row["json"], version: row["version"], versionSeenAt: row["versionSeenAt"],
+                    fetchTime: row["fetchTime"])
             }
         }
     }
@@ -90,4 +120,27 @@ public struct CachedCalendar: Sendable, Equatable {
     public var fetchTime: EpochMillis
     /// How many VEVENTs it holds.
     public var eventCount: Int
+}
+
+/// A schedule source's last-known-good document.
+public struct CachedSchedule: Sendable, Equatable {
+    /// The source's name.
+    public var source: String
+    /// The whole JSON document, as fetched.
+    public var text: String
+    /// Its `config.version`.
+    public var version: String
+    /// When this version was first fetched: its entries' days count from then.
+    public var versionSeenAt: EpochMillis
+    /// When it was fetched, or last confirmed unchanged.
+    public var fetchTime: EpochMillis
+
+    /// A cached schedule.
+    public init(source: String, text: String, version: String, versionSeenAt: EpochMillis, fetchTime: EpochMillis) {
+        self.source = source
+        self.text = text
+        self.version = version
+        self.versionSeenAt = versionSeenAt
+        self.fetchTime = fetchTime
+    }
 }

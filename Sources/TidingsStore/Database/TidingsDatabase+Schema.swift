@@ -132,6 +132,17 @@ extension TidingsDatabase {
                 );
                 """)
         }
+        migrator.registerMigration("v6-schedules") { db in
+            try db.execute(sql: """
+                CREATE TABLE schedule (
+                    source TEXT PRIMARY KEY NOT NULL,
+                    json TEXT NOT NULL,
+                    version TEXT NOT NULL,
+                    versionSeenAt INTEGER NOT NULL,
+                    fetchTime INTEGER NOT NULL
+                );
+                """)
+        }
         return migrator
     }()
 }
