@@ -59,7 +59,8 @@ public struct Planner: Sendable {
 
     /// Plans the horizon from `now` in `zone`: daily updates, meeting reminders, weekly
     /// summaries and the entries of remote schedules. Idempotent: a second run changes nothing; delivered and missed items are
-    /// never touched; cancelled ones come back when planned again. At most
+    /// never touched; cancelled ones come back when planned again, except what the user
+    /// cancelled, changed or merged (`tidings pending`), which stays as they left it. At most
     /// `plan.max_pending` items are pending; the least important wait in a backlog and are
     /// promoted as room frees up. With `dryRun` nothing is written.
     public func run(now: EpochMillis, zone: Zone, horizon: Int64, dryRun: Bool) throws(StoreError) -> PlanOutcome {
@@ -123,7 +124,7 @@ public struct Planner: Sendable {
         var obsolete: [String: String] = [:]
         // A calendar that no longer parses cancels nothing: its reminders stand as planned.
         let calendarsRead = expanded.problems.allSatisfy { !$0.hasSuffix(": unreadable") }
-        for item in open where item.dueAt >= now && !plannedIDs.contains(item.id) {
+        for item in open where item.dueAt >= now && !plannedIDs.contains(item.id) && !item.isHeldByUser {
             if item.kind == NotificationKind.meeting.rawValue && !calendarsRead { continue }
             if item.kind == NotificationKind.schedule.rawValue {
                 if let reason = scheduleRule.obsolescence(of: item, plan: schedules) { obsolete[item.id] = reason }
@@ -138,6 +139,10 @@ public struct Planner: Sendable {
         let replannable: Set<String> = [NotificationState.pending.rawValue, NotificationState.backlog.rawValue, NotificationState.cancelled.rawValue]
         let (stillOpen, settled) = planned.reduce(into: ([NotificationRecord](), 0)) { result, item in
             guard let row = existing[item.id] else { return result.0.append(item) }
+            if row.isHeldByUser {
+                if row.isOpen { result.0.append(row) } else { result.1 += 1 }
+                return
+            }
             if replannable.contains(row.state) {
                 result.0.append(Self.keepingRevision(of: row, in: item, now: now))
             } else if let update = Self.update(of: row, to: item, now: now) {

@@ -10,6 +10,8 @@ public enum NotificationKind: String, Sendable, CaseIterable {
     case weekly
     /// An entry of a remote schedule.
     case schedule
+    /// Several items of one kind due close together, merged into one by `tidings pending --group`.
+    case digest
 }
 
 /// A notification's category; it chooses urgency, routing and whether quiet hours apply.

@@ -95,7 +95,9 @@ extension TidingsDatabase {
     /// ones pending again when the plan carries their next revision (an update in place),
     /// and anything else (being delivered, missed, failed, expired) is never touched.
     /// The ids in `cancel` are cancelled, with their reason, if they are still pending; a
-    /// pending update is dropped instead (the item stays delivered).
+    /// pending update is dropped instead (the item stays delivered). An item the user edited,
+    /// cancelled or merged (`isHeldByUser`) keeps its text, time and state; an open one only
+    /// moves between pending and backlog as `planned` says.
     public func applyPlan(_ planned: [NotificationRecord], cancel: [String: String] = [:], now: EpochMillis) throws(StoreError) -> PlanChanges {
         try write("save plan") { db in
             var changes = PlanChanges()
@@ -104,6 +106,7 @@ extension TidingsDatabase {
                     sql: """
                         UPDATE notification SET state = \(Self.unsentState(.cancelled)),
                             stateReason = ?, updatedAt = ? WHERE id = ? AND state IN ('pending', 'backlog')
+                            AND substr(ifnull(fingerprint, ''), 1, \(NotificationRecord.userMark.count)) <> '\(NotificationRecord.userMark)'
                         """,
                     arguments: [reason, now, id])
             }
@@ -111,6 +114,10 @@ extension TidingsDatabase {
                 guard var existing = try NotificationRecord.fetchOne(db, key: item.id) else {
                     try item.insert(db)
                     changes.created += 1
+                    continue
+                }
+                if existing.isHeldByUser {
+                    try Self.keepHeld(existing, placedAs: item, now: now, changes: &changes, db: db)
                     continue
                 }
                 let revived = existing.state == NotificationState.cancelled.rawValue
@@ -134,5 +141,26 @@ extension TidingsDatabase {
             }
             return changes
         }
+    }
+
+    /// Leaves `held` as the user left it, except that an open one takes the pending or
+    /// backlog place the cap gave `placed`.
+    private static func keepHeld(
+        _ held: NotificationRecord, placedAs placed: NotificationRecord, now: EpochMillis, changes: inout PlanChanges, db: Database
+    ) throws {
+        guard held.isOpen else {
+            changes.settled += 1
+            return
+        }
+        guard placed.isOpen, placed.state != held.state || placed.stateReason != held.stateReason else {
+            changes.unchanged += 1
+            return
+        }
+        var moved = held
+        moved.state = placed.state
+        moved.stateReason = placed.stateReason
+        moved.updatedAt = now
+        try moved.update(db)
+        changes.updated += 1
     }
 }

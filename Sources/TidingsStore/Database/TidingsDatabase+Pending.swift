@@ -1,0 +1,199 @@
+import GRDB
+import TidingsCore
+
+/// Why a change the user asked for was refused: the item and the reason.
+public struct PendingRefusal: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The notification's id as given.
+    public var id: String
+    /// Why, e.g. `delivered, not pending`.
+    public var reason: String
+
+    /// Creates a refusal.
+    public init(id: String, reason: String) {
+        self.id = id
+        self.reason = reason
+    }
+
+    /// `"daily:2026-11-22": delivered, not pending`.
+    public var description: String { "\"\(id)\": \(reason)" }
+}
+
+/// What a change to pending notifications did: all of it, or nothing and the reasons.
+public enum PendingWrite: Sendable, Equatable {
+    /// Written: the items as they are now.
+    case done([NotificationRecord])
+    /// Nothing was written.
+    case refused([PendingRefusal])
+}
+
+/// A digest and the items it takes the place of.
+public struct DigestMerge: Sendable, Equatable {
+    /// The new notification.
+    public var digest: NotificationRecord
+    /// Its members, earliest first; they are cancelled in its favour.
+    public var members: [NotificationRecord]
+
+    /// Creates a merge.
+    public init(digest: NotificationRecord, members: [NotificationRecord]) {
+        self.digest = digest
+        self.members = members
+    }
+}
+
+/// A user's change to the text or time of a pending notification; nil leaves a field as it is.
+public struct PendingEdit: Sendable, Equatable {
+    /// The new due time.
+    public var dueAt: EpochMillis?
+    /// The new title (already checked).
+    public var title: String?
+    /// The new body (already checked).
+    public var body: String?
+
+    /// Creates an edit.
+    public init(dueAt: EpochMillis? = nil, title: String? = nil, body: String? = nil) {
+        self.dueAt = dueAt
+        self.title = title
+        self.body = body
+    }
+}
+
+extension TidingsDatabase {
+    /// The notifications still to be sent (pending, in the backlog, or being sent right now),
+    /// earliest first, at most `limit`; with `cancelled`, also cancelled ones due from `now` on.
+    public func pendingList(cancelled: Bool, now: EpochMillis, limit: Int) throws(StoreError) -> [NotificationRecord] {
+        try read("read pending notifications") { db in
+            try NotificationRecord.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM notification
+                    WHERE state IN ('pending', 'backlog', 'delivering') OR (? AND state = 'cancelled' AND dueAt >= ?)
+                    ORDER BY dueAt, id LIMIT ?
+                    """,
+                arguments: [cancelled, now, limit])
+        }
+    }
+
+    /// Cancels the notifications `ids` for `reason`, all or none: when one is unknown or no
+    /// longer pending, nothing changes and each such id is refused. A waiting update of an
+    /// item already delivered is dropped instead (the item stays delivered). The items are
+    /// held for the user, so that `plan` never brings them back.
+    public func cancelPending(ids: [String], reason: String, now: EpochMillis) throws(StoreError) -> PendingWrite {
+        try write("cancel notifications") { db in
+            var rows: [NotificationRecord] = []
+            var refusals: [PendingRefusal] = []
+            for id in Self.unique(ids) {
+                switch try Self.openRow(id, db: db) {
+                case .success(let row): rows.append(row)
+                case .failure(let refusal): refusals.append(refusal)
+                }
+            }
+            guard refusals.isEmpty else { return .refused(refusals) }
+            return .done(try rows.map { row in try Self.settle(row, reason: reason, now: now, db: db) })
+        }
+    }
+
+    /// Changes the time or text of the pending notification `id` and holds it for the user
+    /// (`plan` no longer rewrites it). Refused when it is unknown, no longer pending, has
+    /// expired, or when the new time is before `now` or not before its expiry.
+    public func updatePending(id: String, edit: PendingEdit, now: EpochMillis, zone: Zone) throws(StoreError) -> PendingWrite {
+        try write("update a notification") { db in
+            var row: NotificationRecord
+            switch try Self.openRow(id, db: db) {
+            case .success(let found): row = found
+            case .failure(let refusal): return .refused([refusal])
+            }
+            if let expiresAt = row.expiresAt, expiresAt <= now {
+                return .refused([PendingRefusal(id: id, reason: "expired at \(ISOTime.format(expiresAt, in: zone))")])
+            }
+            if let dueAt = edit.dueAt {
+                if dueAt < now {
+                    return .refused([PendingRefusal(id: id, reason: "cannot be due at \(ISOTime.format(dueAt, in: zone)): that is in the past")])
+                }
+                if let expiresAt = row.expiresAt, dueAt >= expiresAt {
+                    let reason = "expires at \(ISOTime.format(expiresAt, in: zone)): it cannot be due at \(ISOTime.format(dueAt, in: zone))"
+                    return .refused([PendingRefusal(id: id, reason: reason)])
+                }
+                row.dueAt = dueAt
+                row.plannedLocal = Self.wallTime(dueAt, in: zone)
+                row.plannedZone = zone.identifier
+            }
+            if let title = edit.title { row.title = title }
+            if let body = edit.body { row.body = body }
+            row.holdForUser()
+            row.updatedAt = now
+            try row.update(db)
+            return .done([row])
+        }
+    }
+
+    /// Merges open notifications of `kind` into digests in one transaction: `compose` gets
+    /// the candidates (pending or in the backlog, not expired at `now`, first sends only),
+    /// earliest first, and returns the digests to make. Each digest is stored pending (in the
+    /// backlog when all its members were) and held for the user; its members are cancelled
+    /// with a reason naming it, and held too.
+    public func mergePending(
+        kind: String, now: EpochMillis, compose: ([NotificationRecord]) -> [DigestMerge]
+    ) throws(StoreError) -> [DigestMerge] {
+        try write("merge notifications") { db in
+            let candidates = try NotificationRecord.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM notification
+                    WHERE state IN ('pending', 'backlog') AND kind = ? AND revision = 0 AND (expiresAt IS NULL OR expiresAt > ?)
+                    ORDER BY dueAt, id
+                    """,
+                arguments: [kind, now])
+            var merges = compose(candidates)
+            for index in merges.indices {
+                var digest = merges[index].digest
+                let allBacklog = merges[index].members.allSatisfy { $0.state == NotificationState.backlog.rawValue }
+                digest.state = (allBacklog ? NotificationState.backlog : .pending).rawValue
+                digest.holdForUser()
+                digest.createdAt = now
+                digest.updatedAt = now
+                try digest.insert(db)
+                merges[index].digest = digest
+                merges[index].members = try merges[index].members.map { member in
+                    try Self.settle(member, reason: "merged into \(digest.id)", now: now, db: db)
+                }
+            }
+            return merges
+        }
+    }
+
+    /// The open row `id`, or why it cannot be changed.
+    private static func openRow(_ id: String, db: Database) throws -> Result<NotificationRecord, PendingRefusal> {
+        guard let row = try NotificationRecord.fetchOne(db, key: id) else {
+            return .failure(PendingRefusal(id: id, reason: "no such notification (see tidings pending)"))
+        }
+        guard row.isOpen else {
+            let reason = row.state == NotificationState.delivering.rawValue
+                ? "being delivered right now" : "\(row.state), not pending"
+            return .failure(PendingRefusal(id: id, reason: reason))
+        }
+        return .success(row)
+    }
+
+    /// Cancels the open `row` for `reason` (an update of a delivered item goes back to
+    /// delivered), held for the user.
+    private static func settle(_ row: NotificationRecord, reason: String, now: EpochMillis, db: Database) throws -> NotificationRecord {
+        var row = row
+        row.state = (row.revision > 0 ? NotificationState.delivered : .cancelled).rawValue
+        row.stateReason = reason
+        row.holdForUser()
+        row.updatedAt = now
+        try row.update(db)
+        return row
+    }
+
+    /// `2026-11-22T07:30`: the wall time of `instant` in `zone`, as rows keep it.
+    static func wallTime(_ instant: EpochMillis, in zone: Zone) -> String {
+        let (date, second) = zone.local(instant)
+        return "\(date)T\(LocalDate.pad(second / 3600, 2)):\(LocalDate.pad(second / 60 % 60, 2))"
+    }
+
+    private static func unique(_ ids: [String]) -> [String] {
+        var seen = Set<String>()
+        return ids.filter { seen.insert($0).inserted }
+    }
+}
