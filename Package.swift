@@ -66,7 +66,7 @@ let package = Package(
         ),
         .executableTarget(name: "report", dependencies: ["TidingsCLI", "TidingsReport"]),
         .executableTarget(
-            name: "tidings", dependencies: ["TidingsCLI", "TidingsReport", "TidingsDeliver", "TidingsDoctor", "TidingsCalendar"]
+            name: "tidings", dependencies: ["TidingsCLI", "TidingsReport", "TidingsDeliver", "TidingsDoctor", "TidingsCalendar", "TidingsPlan"]
         ),
 
         // Tests

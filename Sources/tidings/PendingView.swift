@@ -1,0 +1,48 @@
+import TidingsCore
+import TidingsStore
+
+/// How pending notifications and digests look on the terminal.
+enum PendingView {
+    /// `2026-11-23 08:50  pending   meeting  meeting:…@10m  Client review  (edited)`, or one
+    /// JSON object.
+    static func line(_ item: NotificationRecord, format: Tidings.Pending.PendingFormat, zone: Zone) -> String {
+        switch format {
+        case .json:
+            var json = JSONLine(continuing: item.jsonLine(zone: zone))
+            json.add("expiresAt", item.expiresAt.map { ISOTime.format($0, in: zone) })
+            json.add("priority", item.priority)
+            json.add("stateReason", item.stateReason)
+            json.add("edited", item.isHeldByUser)
+            return json.string
+        case .text:
+            let state = item.state.padding(toLength: 10, withPad: " ", startingAt: 0)
+            let kind = item.kind.padding(toLength: 8, withPad: " ", startingAt: 0)
+            var line = "\(time(item.dueAt, zone: zone))  \(state)\(kind) \(item.id)  \(item.title)"
+            if item.state == NotificationState.cancelled.rawValue, let reason = item.stateReason {
+                line += "  (\(reason))"
+            } else if item.isHeldByUser && item.kind != NotificationKind.digest.rawValue {
+                line += "  (edited)"
+            }
+            return line
+        }
+    }
+
+    /// `2026-11-23 08:50  digest:meeting:…  3 meetings starting soon  (merged meeting:a, meeting:b, meeting:c)`,
+    /// or the digest's JSON object with `members`, their ids.
+    static func merged(_ merge: DigestMerge, format: Tidings.Pending.PendingFormat, zone: Zone) -> String {
+        let ids = merge.members.map(\.id)
+        switch format {
+        case .json:
+            var json = JSONLine(continuing: line(merge.digest, format: .json, zone: zone))
+            json.add("members", json: jsonArray(ids.map(JSONLine.quoted)))
+            return json.string
+        case .text:
+            return "\(time(merge.digest.dueAt, zone: zone))  \(merge.digest.id)  \(merge.digest.title)  (merged \(ids.joined(separator: ", ")))"
+        }
+    }
+
+    private static func time(_ instant: EpochMillis, zone: Zone) -> String {
+        let (date, second) = zone.local(instant)
+        return "\(date) \(LocalDate.pad(second / 3600, 2)):\(LocalDate.pad(second / 60 % 60, 2))"
+    }
+}

@@ -1,0 +1,151 @@
+import ArgumentParser
+import TidingsCLI
+import TidingsCore
+import TidingsPlan
+import TidingsStore
+
+extension Tidings {
+    struct Pending: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List, cancel and change the notifications still to come; merge close ones into a digest.",
+            discussion: """
+                An item you cancel, change or merge is yours: plan no longer changes its text or \
+                time, brings it back, or cancels it, even when its source changes. Items being \
+                delivered right now cannot be changed.
+                """,
+            subcommands: [List.self, Cancel.self, Update.self],
+            defaultSubcommand: List.self)
+
+        enum PendingFormat: String, ExpressibleByArgument, CaseIterable {
+            case text, json
+        }
+    }
+}
+
+extension Tidings.Pending {
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List pending and backlogged items, earliest first (the default); with --group, merge close items into digests.")
+
+        @OptionGroup var options: CommonOptions
+
+        @Flag(help: "List cancelled items due from now on too (with the reason).")
+        var all = false
+
+        @Option(name: .shortAndLong, help: "How many items to list at most.")
+        var limit = 100
+
+        @Option(help: ArgumentHelp("text or json (one object per line).", valueName: "format"))
+        var format: PendingFormat = .text
+
+        @Option(help: ArgumentHelp(
+            "Merge the pending items of this kind (meeting, daily, weekly, …) due within --within of each other into one digest each, and print the digests.",
+            valueName: "kind"))
+        var group: String?
+
+        @Option(help: ArgumentHelp("With --group: how far apart, at most, the members' due times lie (default 5m).", valueName: "duration"))
+        var within: String?
+
+        func validate() throws {
+            guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
+            if let group, NotificationKind(rawValue: group) == nil || group == NotificationKind.digest.rawValue {
+                let kinds = NotificationKind.allCases.filter { $0 != .digest }.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError("--group: expected a kind of notification (\(kinds)), found \"\(group)\"")
+            }
+            if within != nil && group == nil { throw ValidationError("--within needs --group") }
+        }
+
+        mutating func run() throws {
+            try runProgram("tidings pending") {
+                let context = try RunContext(program: "tidings pending", options: options)
+                if let group, let kind = NotificationKind(rawValue: group) {
+                    let window = try within.map { text throws(CLIError) in try durationOption(text, flag: "--within") } ?? 5 * 60_000
+                    let merges = try Digest(group: kind, window: window).run(database: context.openDatabase(), now: context.now, zone: context.zone)
+                    if merges.isEmpty { Terminal.note(program: "tidings pending", "nothing to merge: no two pending \(group) items are due within \(DurationText.format(window)) of each other") }
+                    try Terminal.output(merges.map { PendingView.merged($0, format: format, zone: context.zone) + "\n" }.joined())
+                } else {
+                    let items = try context.openDatabaseReadingOnly().pendingList(cancelled: all, now: context.now, limit: limit)
+                    try Terminal.output(items.map { PendingView.line($0, format: format, zone: context.zone) + "\n" }.joined())
+                }
+            }
+        }
+    }
+
+    struct Cancel: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Cancel pending items: all of them, or none when one is unknown or no longer pending.")
+
+        @OptionGroup var options: CommonOptions
+
+        @Argument(help: "The items' ids, as listed (e.g. daily:2026-11-22).")
+        var ids: [String]
+
+        func validate() throws {
+            guard !ids.isEmpty else { throw ValidationError("give the id of at least one item (see tidings pending)") }
+        }
+
+        mutating func run() throws {
+            try runProgram("tidings pending cancel") {
+                let context = try RunContext(program: "tidings pending cancel", options: options)
+                let write = try context.openDatabase().cancelPending(ids: ids, reason: "cancelled by the user", now: context.now)
+                let cancelled = try Tidings.Pending.written(write, refusing: "nothing cancelled")
+                try Terminal.output(cancelled.map { "cancelled \($0.id)\n" }.joined())
+            }
+        }
+    }
+
+    struct Update: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Reschedule a pending item or change its text; plan then leaves it as you set it.")
+
+        @OptionGroup var options: CommonOptions
+
+        @Argument(help: "The item's id, as listed.")
+        var id: String
+
+        @Option(help: ArgumentHelp(
+            "The new due time: HH:MM (the next time the clock shows it), YYYY-MM-DDTHH:MM (in TZ) or +DURATION from now (+10m). It must come before the item expires.",
+            valueName: "time"))
+        var at: String?
+
+        @Option(help: ArgumentHelp("The new title (at most 80 characters).", valueName: "text"))
+        var title: String?
+
+        @Option(help: ArgumentHelp("The new body (at most 280 characters; may be empty).", valueName: "text"))
+        var body: String?
+
+        func validate() throws {
+            guard at != nil || title != nil || body != nil else { throw ValidationError("say what to change: --at, --title or --body") }
+        }
+
+        mutating func run() throws {
+            try runProgram("tidings pending update") {
+                let context = try RunContext(program: "tidings pending update", options: options)
+                var edit = PendingEdit()
+                if let at {
+                    guard let dueAt = WhenText.parse(at, now: context.now, zone: context.zone) else {
+                        throw CLIError.usage("--at: expected HH:MM, YYYY-MM-DDTHH:MM or +DURATION (such as +10m), found \"\(at)\"")
+                    }
+                    edit.dueAt = dueAt
+                }
+                do throws(UserText.Problem) {
+                    if let title { edit.title = try UserText.title(title) }
+                    if let body { edit.body = try UserText.body(body) }
+                } catch {
+                    throw CLIError.usage(error.description)
+                }
+                let write = try context.openDatabase().updatePending(id: id, edit: edit, now: context.now, zone: context.zone)
+                let updated = try Tidings.Pending.written(write, refusing: "nothing changed")
+                try Terminal.output(updated.map { PendingView.line($0, format: .text, zone: context.zone) + "\n" }.joined())
+            }
+        }
+    }
+
+    /// The items a write changed, or a failure listing why it was refused.
+    static func written(_ write: PendingWrite, refusing summary: String) throws(CLIError) -> [NotificationRecord] {
+        switch write {
+        case .done(let items): return items
+        case .refused(let refusals): throw CLIError.failed("\(summary): " + refusals.map(\.description).joined(separator: "; "))
+        }
+    }
+}
