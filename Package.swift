@@ -41,7 +41,11 @@ let package = Package(
             ]
         ),
         .target(name: "TidingsReport", dependencies: ["TidingsCore", "TidingsStore"]),
-        .target(name: "TidingsDoctor", dependencies: ["TidingsCore", "TidingsStore", "TidingsDeliver"]),
+        .target(
+            name: "TidingsTimers",
+            dependencies: ["TidingsCore", "TidingsStore", "TidingsCLI", "TidingsDeliver"]
+        ),
+        .target(name: "TidingsDoctor", dependencies: ["TidingsCore", "TidingsStore", "TidingsDeliver", "TidingsTimers"]),
         .target(
             name: "TidingsCLI",
             dependencies: [
@@ -56,17 +60,17 @@ let package = Package(
 
         // Programs: argument parsing only
         .executableTarget(name: "prefetch", dependencies: ["TidingsCLI", "TidingsFetch"]),
-        .executableTarget(name: "plan", dependencies: ["TidingsCLI", "TidingsPlan"]),
+        .executableTarget(name: "plan", dependencies: ["TidingsCLI", "TidingsPlan", "TidingsTimers"]),
         .executableTarget(
             name: "deliver",
-            dependencies: ["TidingsCLI", "TidingsDeliver"],
+            dependencies: ["TidingsCLI", "TidingsDeliver", "TidingsTimers"],
             // deliver runs every minute: as a position-dependent executable it skips about
             // 90,000 start-up relocations (3 MiB of memory touched) that a static PIE applies.
             linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]
         ),
         .executableTarget(name: "report", dependencies: ["TidingsCLI", "TidingsReport"]),
         .executableTarget(
-            name: "tidings", dependencies: ["TidingsCLI", "TidingsReport", "TidingsDeliver", "TidingsDoctor", "TidingsCalendar", "TidingsPlan"]
+            name: "tidings", dependencies: ["TidingsCLI", "TidingsReport", "TidingsDeliver", "TidingsDoctor", "TidingsCalendar", "TidingsPlan", "TidingsTimers"]
         ),
 
         // Tests
@@ -94,6 +98,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TidingsReportTests", dependencies: ["TidingsReport", "TidingsTestSupport"]),
+        .testTarget(name: "TidingsTimersTests", dependencies: ["TidingsTimers", "TidingsTestSupport"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["TidingsTestSupport", "prefetch", "plan", "deliver", "report", "tidings"]

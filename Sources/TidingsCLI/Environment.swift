@@ -23,6 +23,8 @@ public struct Places: Sendable {
         return home + "/" + fallback
     }
 
+    /// `$XDG_CONFIG_HOME`.
+    public var configHome: String { base("XDG_CONFIG_HOME", ".config") }
     /// `$XDG_CONFIG_HOME/tidings/config.toml`.
     public var defaultConfig: String { base("XDG_CONFIG_HOME", ".config") + "/tidings/config.toml" }
     /// `$XDG_STATE_HOME/tidings/tidings.sqlite`.
@@ -39,15 +41,22 @@ public struct Places: Sendable {
     /// The bundled sample content: beside an installed program in `../share/tidings/`, or
     /// in the `config/` folder of the source tree the program was built in.
     public func sampleContent() -> String? {
+        sharedFile("sample-content.json").map(SourceURL.fileURL(path:))
+    }
+
+    /// The path of a bundled file (`tidings.toml`, `systemd/tidings-deliver.timer`): in
+    /// `$TIDINGS_SHARE`, beside an installed program in `../share/tidings/`, or in the
+    /// `config/` folder of the source tree the program was built in; nil when none has it.
+    public func sharedFile(_ name: String) -> String? {
         let folder = Places.programFolder
         let candidates = [
-            environment["TIDINGS_SHARE"].map { $0 + "/sample-content.json" },
-            folder + "/../share/tidings/sample-content.json",
-            folder + "/../../../config/sample-content.json",
-            folder + "/../../config/sample-content.json",
+            environment["TIDINGS_SHARE"].map { $0 + "/" + name },
+            folder + "/../share/tidings/" + name,
+            folder + "/../../../config/" + name,
+            folder + "/../../config/" + name,
         ]
         for case let candidate? in candidates where FileManager.default.fileExists(atPath: candidate) {
-            return SourceURL.fileURL(path: (candidate as NSString).standardizingPath)
+            return (candidate as NSString).standardizingPath
         }
         return nil
     }

@@ -52,4 +52,10 @@ public enum BoundedCommand {
         guard let path else { return nil }
         return await DesktopCall.run(path, arguments, environment: environment, limit: limit).successOutput
     }
+
+    /// Runs `path` with `arguments`, `input` on its standard input, for at most `limit`:
+    /// on a miss it and everything it started are killed with SIGKILL.
+    public static func run(_ path: String, _ arguments: [String], input: String, environment: [String: String], limit: Duration) async -> DesktopCallOutcome {
+        await DesktopCall.run(path, arguments, input: input, environment: environment, limit: limit)
+    }
 }

@@ -53,6 +53,7 @@ public struct Diagnosis {
             findings.append(Self.finding(for: report))
         }
         findings.append(scheduling.finding)
+        findings.append(wakeFinding())
         return findings
     }
 

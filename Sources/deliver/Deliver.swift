@@ -3,6 +3,7 @@ import TidingsCLI
 import TidingsCore
 import TidingsDeliver
 import TidingsStore
+import TidingsTimers
 
 @main
 struct Deliver: ParsableCommand {
@@ -57,6 +58,10 @@ struct Deliver: ParsableCommand {
             guard try database.hasDeliveryWork(at: context.now) else {
                 context.narrate("nothing due")
                 markAlive(database, context: context)
+                // The wake-up that started this run has passed: arm the next one.
+                if context.config.delivery.wake != .minute, WakeState.read(forDatabase: database.path)?.needsRearming(at: context.now) == true {
+                    try runBlocking { await WakeUp.rearm(context: context, database: database) }
+                }
                 return
             }
             let outcome = try runBlocking {
@@ -68,6 +73,7 @@ struct Deliver: ParsableCommand {
             }
             context.narrate(outcome.idle ? "nothing due" : outcome.summary)
             if outcome.idle { markAlive(database, context: context) }
+            try runBlocking { await WakeUp.rearm(context: context, database: database) }
             if outcome.stageOutcome == .failed { throw CLIError.failed(outcome.summary) }
         }
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import TidingsCLI
 import TidingsCore
 import TidingsPlan
+import TidingsTimers
 
 @main
 struct Plan: ParsableCommand {
@@ -43,6 +44,8 @@ struct Plan: ParsableCommand {
             let outcome = try Planner(database: database, config: context.config)
                 .run(now: context.now, zone: context.zone, horizon: horizon, dryRun: dryRun)
             context.narrate((dryRun ? "would leave " : "") + outcome.summary)
+            // The next due time may have changed: arm the wake-up for it (never fails the run).
+            if !dryRun { try runBlocking { await WakeUp.rearm(context: context, database: database) } }
             switch format {
             case .json: try Terminal.output(jsonArray(outcome.schedule.map { $0.jsonLine(zone: context.zone) }) + "\n")
             case .text: try Terminal.output(outcome.schedule.map { $0.textLine(zone: context.zone) + "\n" }.joined())

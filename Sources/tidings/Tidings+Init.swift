@@ -1,23 +1,33 @@
 import ArgumentParser
+import Foundation
 import TidingsCLI
 import TidingsCore
 import TidingsDeliver
+import TidingsTimers
 
 extension Tidings {
-    struct Init: ParsableCommand {
+    struct Init: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Record this desktop session so that deliver, started by cron, can reach it.",
+            abstract: "Set Tidings up: the config, the desktop check, the daily time, the timers and a test notification.",
             discussion: """
-                cron starts deliver without the session's variables. Where the session bus has \
-                no socket on a standard path (OpenRC, Void, a bare X session: an abstract \
-                D-Bus socket), deliver cannot guess it. Run this from a terminal inside your \
-                desktop session: it writes DBUS_SESSION_BUS_ADDRESS, DISPLAY, WAYLAND_DISPLAY \
-                and XAUTHORITY to session.env beside the database (mode 0600), and prints the \
-                line that refreshes the record at each login. deliver uses a recorded value only \
-                when its own environment has none and the standard paths find nothing.
+                Says what Tidings does, checks that desktop notifications reach you, records \
+                this desktop session for deliver runs that cron starts (session.env beside the \
+                database), creates the config file from the template when it is missing and sets \
+                the daily time, installs the timers, sends a test notification and prints the \
+                tips that matter on Linux. In a terminal it asks for the daily time, the timers \
+                and the test; with --yes, or when standard input is not a terminal, it asks \
+                nothing and does only what the flags say (no timers without --timers). Running \
+                it again changes nothing that is already in place.
 
-                Exit status: 0 recorded, 1 not inside a desktop session or the file cannot be \
-                written, 64 usage or config error.
+                --timers cron puts a block between marker comments into your crontab (crontab -l, \
+                then crontab -), replacing an earlier one and keeping every other line. --timers \
+                systemd writes the units to $XDG_CONFIG_HOME/systemd/user with the programs' \
+                absolute paths, then runs systemctl --user daemon-reload and enable --now for \
+                the timers. --record-session only records the session, printing nothing: the \
+                form for a login autostart.
+
+                Exit status: 0 done, 1 a step failed (outside a desktop session while the desktop \
+                channel is on, a timer install, the test notification), 64 usage or config error.
                 """)
 
         @OptionGroup var options: CommonOptions
@@ -25,37 +35,72 @@ extension Tidings {
         @Flag(help: "Only record the session, printing nothing: the form for a login autostart.")
         var recordSession = false
 
-        mutating func run() throws {
-            let quiet = recordSession
-            try runProgram("tidings init") {
-                let context = try RunContext(program: "tidings init", options: options)
-                let (path, text): (String, String)
-                do {
-                    (path, text) = try RecordedSession.record(environment: Environment.current, databasePath: context.databasePath)
-                } catch {
-                    throw CLIError.failed("\(error)")
-                }
-                context.narrate("recorded the session in \(path)")
-                guard !quiet else { return }
-                let program = Places.programFolder + "/tidings"
-                var db = ""
-                if options.db != nil || Environment.current["TIDINGS_DB"] != nil { db = " --db \(shellQuoted(context.databasePath))" }
-                try Terminal.output("""
-                    Recorded the desktop session in \(path):
-                    \(text.split(separator: "\n").map { "  \($0)" }.joined(separator: "\n"))
+        @Flag(name: [.customShort("y"), .long], help: "Ask nothing: take the flags and the defaults.")
+        var yes = false
 
-                    It changes at each login. To refresh it then, add this line to your session's \
-                    autostart (~/.xprofile, ~/.xinitrc before the window manager starts, or the \
-                    window manager's autostart file):
-                      \(shellQuoted(program)) init --record-session\(db)
+        @Option(help: ArgumentHelp("The daily update's local time, HH:MM, written to the config file.", valueName: "time"))
+        var dailyTime: String?
 
-                    """)
+        @Option(help: ArgumentHelp("What starts the pipeline: cron, systemd or none.", valueName: "kind"))
+        var timers: TimerKind?
+
+        @Flag(help: "Send no test notification.")
+        var noTest = false
+
+        func validate() throws {
+            if let dailyTime, WallTime(dailyTime) == nil {
+                throw ValidationError("--daily-time: expected a time as HH:MM (24-hour clock), found \"\(dailyTime)\"")
             }
         }
 
-        private func shellQuoted(_ text: String) -> String {
-            text.allSatisfy { $0.isLetter || $0.isNumber || "/._-+:=@".contains($0) }
-                ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        mutating func run() async throws {
+            let request = Request(
+                options: options, recordOnly: recordSession, interactive: !yes && isatty(STDIN_FILENO) == 1,
+                dailyTime: dailyTime.flatMap { WallTime($0) }, timers: timers, test: !noTest)
+            let box = FailureBox()
+            try await runProgramAsync("tidings init") {
+                box.failed = try await Self.onboard(request)
+            }
+            if box.failed { throw ExitCode(1) }
+        }
+
+        /// What the flags ask for.
+        struct Request {
+            let options: CommonOptions
+            let recordOnly: Bool
+            let interactive: Bool
+            let dailyTime: WallTime?
+            let timers: TimerKind?
+            let test: Bool
+        }
+
+        /// Runs the onboarding steps (or only records the session); returns whether one failed.
+        static func onboard(_ request: Request) async throws -> Bool {
+            let context = try RunContext(program: "tidings init", options: request.options)
+            if request.recordOnly {
+                _ = try record(context)
+                return false
+            }
+            var onboarding = Onboarding(context: context, interactive: request.interactive)
+            return try await onboarding.run(dailyTime: request.dailyTime, timers: request.timers, test: request.test)
+        }
+
+        /// Records the session in `session.env`; returns the file and its text.
+        static func record(_ context: RunContext) throws(CLIError) -> (path: String, text: String) {
+            do {
+                let recorded = try RecordedSession.record(environment: Environment.current, databasePath: context.databasePath)
+                context.narrate("recorded the session in \(recorded.path)")
+                return recorded
+            } catch {
+                throw CLIError.failed("\(error)")
+            }
         }
     }
+}
+
+extension TimerKind: ExpressibleByArgument {}
+
+/// Carries the onboarding's result out of the program's body.
+private final class FailureBox: @unchecked Sendable {
+    var failed = false
 }

@@ -28,7 +28,7 @@ extension Tidings {
             try runProgram("tidings purge") {
                 let context = try RunContext(program: "tidings purge", options: options)
                 let database = context.databasePath
-                let files = ["", "-wal", "-shm", "-journal", ".deliver-alive", ".prefetch.lock", ".plan.lock", ".deliver.lock"]
+                let files = ["", "-wal", "-shm", "-journal", ".deliver-alive", ".wake", ".prefetch.lock", ".plan.lock", ".deliver.lock"]
                     .map { database + $0 } + [RecordedSession.path(forDatabase: database)]
                 let present = files.filter { FileManager.default.fileExists(atPath: $0) }
                 guard !present.isEmpty else {

@@ -63,7 +63,7 @@ import TidingsTestSupport
         defer { session.stop() }
         var pipeline = try Pipeline(config: "[routes]\nsystem = [\"desktop\"]\n[delivery]\ngrace = \"1d\"\n[desktop]\ndeadline = \"10s\"\n")
         // Inside the session: the bus socket has a name no standard path guesses.
-        let record = try await pipeline.runner.run("tidings", ["init"], extra: session.environment)
+        let record = try await pipeline.runner.run("tidings", ["init", "--no-test"], extra: session.environment)
         #expect(record.status == 0, "\(record.stderr)")
         #expect(record.stdout.contains("init --record-session"))
         let file = pipeline.folder.file("state/session.env")
@@ -84,7 +84,7 @@ import TidingsTestSupport
         #expect(history.contains("Your daily update"))
 
         // Outside a session there is nothing to record: exit 1, the record stays.
-        let outside = try await pipeline.run("tidings", "init")
+        let outside = try await pipeline.run("tidings", "init", "--no-test")
         #expect(outside.status == 1)
         #expect(outside.stderr.contains("no desktop session"))
         #expect(try String(contentsOfFile: file, encoding: .utf8) == recorded)

@@ -33,6 +33,7 @@ extension TidingsConfig {
         }
         try reader.section("delivery") { delivery throws(ConfigError) in
             config.delivery.grace = try delivery.duration("grace") ?? config.delivery.grace
+            config.delivery.wake = try delivery.choice("wake", of: Wake.self)
         }
         try reader.section("fallback") { fallback throws(ConfigError) in
             if let messages = try fallback.strings("messages") {

@@ -16,6 +16,8 @@ public struct TidingsConfig: Sendable, Equatable {
     public struct Delivery: Sendable, Equatable {
         /// How late a due item may still go out; older ones become missed.
         public var grace: Int64 = 2 * 3_600_000
+        /// How deliver is woken for what is due; nil: exact when a systemd user manager is reachable.
+        public var wake: Wake?
     }
 
     /// The fallback chain's settings.

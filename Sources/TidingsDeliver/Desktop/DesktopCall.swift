@@ -3,7 +3,7 @@ import Subprocess
 import SystemPackage
 
 /// How a call to an outside program under a deadline ended.
-enum DesktopCallOutcome: Sendable, Equatable {
+public enum DesktopCallOutcome: Sendable, Equatable {
     /// It exited (or was killed by someone else): its status and what it printed.
     case finished(status: Int32, output: String, error: String)
     /// It did not finish in time and was killed.
@@ -25,8 +25,8 @@ enum DesktopCall {
         case output([UInt8]), error([UInt8]), deadline, cancelled
     }
 
-    /// Runs `path` with `arguments` in `environment`, for at most `limit`.
-    static func run(_ path: String, _ arguments: [String], environment: [String: String], limit: Duration) async -> DesktopCallOutcome {
+    /// Runs `path` with `arguments` in `environment`, `input` on its standard input, for at most `limit`.
+    static func run(_ path: String, _ arguments: [String], input: String = "", environment: [String: String], limit: Duration) async -> DesktopCallOutcome {
         var platform = PlatformOptions()
         // Its own process group: dunstctl is a shell script whose dbus-send would keep the
         // pipes open after the script itself was killed.
@@ -34,7 +34,7 @@ enum DesktopCall {
         do {
             let result = try await Subprocess.run(
                 .path(FilePath(path)), arguments: Arguments(arguments), environment: .custom(keys(environment)),
-                platformOptions: platform, input: .none, output: .sequence, error: .sequence
+                platformOptions: platform, input: .string(input), output: .sequence, error: .sequence
             ) { execution in
                 await withTaskGroup(of: Piece.self) { group in
                     group.addTask { .output(await collect(execution.standardOutput)) }

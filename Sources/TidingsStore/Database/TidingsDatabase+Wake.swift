@@ -1,0 +1,18 @@
+import GRDB
+import TidingsCore
+
+extension TidingsDatabase {
+    /// When `deliver` next has something to send: the earliest pending item or webhook retry;
+    /// nil when there is none. Items waiting in the backlog are left out: `plan` promotes them.
+    public func nextDueTime() throws(StoreError) -> EpochMillis? {
+        try read("find the next due time") { db in
+            try EpochMillis.fetchOne(
+                db,
+                sql: """
+                    SELECT min(due) FROM (
+                        SELECT min(dueAt) AS due FROM notification WHERE state = 'pending'
+                        UNION ALL SELECT min(nextAttemptAt) FROM outbox)
+                    """)
+        }
+    }
+}

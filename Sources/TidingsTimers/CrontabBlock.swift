@@ -1,0 +1,62 @@
+import Foundation
+
+/// The Tidings lines of a user's crontab: one block between marker comments, which
+/// `tidings init --timers cron` adds or replaces and never touches anything else.
+public enum CrontabBlock {
+    /// The first line of the block.
+    public static let begin = "# BEGIN Tidings (installed by tidings init; replaced when it runs again)"
+    /// The last line of the block.
+    public static let end = "# END Tidings"
+
+    /// The block for `commands`, logging to files in `logFolder`: prefetch and plan four times
+    /// a day, deliver every minute, report hourly (as in crontab.example).
+    public static func render(_ commands: ProgramCommand, logFolder: String) -> String {
+        func line(_ program: String, _ extra: [String] = []) -> String {
+            cronEscaped(ShellWords.line(commands.command(program) + extra))
+        }
+        func log(_ name: String) -> String { cronEscaped(ShellWords.quoted(logFolder + "/" + name)) }
+        let folder = cronEscaped(ShellWords.quoted(logFolder))
+        let prom = logFolder + "/tidings.prom"
+        return [
+            begin,
+            "15 0,6,12,18 * * *  mkdir -p \(folder) && \(line("prefetch")) >>\(log("prefetch.log")) 2>&1; \(line("plan")) >>\(log("plan.log")) 2>&1",
+            "* * * * *  \(line("deliver")) >>\(log("deliver.log")) 2>&1",
+            "5 * * * *  \(line("report", ["--format", "prometheus", "--output", prom])) 2>>\(log("report.log"))",
+            end,
+        ].joined(separator: "\n") + "\n"
+    }
+
+    /// `crontab` (the text of `crontab -l`, empty when there is none) with its Tidings block
+    /// replaced by `block`, or `block` appended when it has none.
+    public static func installing(_ block: String, in crontab: String) -> String {
+        var lines = crontab.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        let blockLines = block.split(separator: "\n").map(String.init)
+        if let first = lines.firstIndex(where: { $0.hasPrefix("# BEGIN Tidings") }),
+           let last = lines[first...].firstIndex(where: { $0.hasPrefix(end) })
+        {
+            lines.replaceSubrange(first...last, with: blockLines)
+        } else {
+            if let previous = lines.last, !previous.trimmingCharacters(in: .whitespaces).isEmpty { lines.append("") }
+            lines += blockLines
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The lines outside the block that run `deliver` (an older hand-made install), which
+    /// would run it twice.
+    public static func strayDeliverLines(in crontab: String) -> [String] {
+        var inside = false
+        var stray: [String] = []
+        for line in crontab.split(separator: "\n").map(String.init) {
+            if line.hasPrefix("# BEGIN Tidings") { inside = true; continue }
+            if line.hasPrefix(end) { inside = false; continue }
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if !inside, !trimmed.hasPrefix("#"), trimmed.contains("deliver") { stray.append(line) }
+        }
+        return stray
+    }
+
+    /// cron ends a command at an unescaped `%`.
+    static func cronEscaped(_ text: String) -> String { text.replacingOccurrences(of: "%", with: "\\%") }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import TidingsCLI
+import TidingsCore
+
+/// What starts the pipeline, as `tidings init --timers` names it.
+public enum TimerKind: String, Sendable, CaseIterable {
+    /// The Tidings block in the user's crontab.
+    case cron
+    /// systemd user units.
+    case systemd
+    /// Nothing is installed.
+    case none
+}
+
+/// The install steps of `tidings init`: the config file and the timers.
+public struct Setup: Sendable {
+    /// The run's context.
+    public let context: RunContext
+    /// Runs crontab and systemctl.
+    public let processes: BoundedProcess
+
+    /// Setup for `context`, running outside programs in `environment`.
+    public init(context: RunContext, environment: [String: String]) {
+        self.context = context
+        processes = BoundedProcess(environment: environment)
+    }
+
+    /// The config file init writes: the one in use, else the default place.
+    public var configPath: String {
+        context.configOrigin == "built-in defaults" ? context.places.defaultConfig : context.configOrigin
+    }
+
+    /// The timers to suggest: systemd when a user manager is reachable, else cron when
+    /// `crontab` is installed, else none.
+    public var suggestedTimers: TimerKind {
+        if WakeUp.userManagerReachable(processes.environment) { return .systemd }
+        return processes.locate("crontab") != nil ? .cron : TimerKind.none
+    }
+
+    /// Creates the config file from the bundled template when it is missing and sets
+    /// `daily.time` to `dailyTime` when given; returns what it did (nil: nothing to do).
+    public func writeConfig(dailyTime: WallTime?) throws(WakeProblem) -> String? {
+        let path = configPath
+        let exists = FileManager.default.fileExists(atPath: path)
+        var text = ""
+        if exists {
+            guard let data = FileManager.default.contents(atPath: path) else { throw WakeProblem("cannot read \(path)") }
+            text = String(decoding: data, as: UTF8.self)
+        } else if let template = context.places.sharedFile("tidings.toml"), let data = FileManager.default.contents(atPath: template) {
+            text = String(decoding: data, as: UTF8.self)
+            // The template names the sample content beside it; the new file is elsewhere.
+            if let sample = context.places.sampleContent() {
+                text = text.replacingOccurrences(of: "url = \"file:sample-content.json\"", with: "url = \"\(sample)\"")
+            }
+        }
+        let updated = dailyTime.map { ConfigText.settingDailyTime($0, in: text) } ?? text
+        if exists && updated == text { return nil }
+        let folder = ((path as NSString).standardizingPath as NSString).deletingLastPathComponent
+        do {
+            let parsed = try TidingsConfig.parse(toml: updated, file: path, directory: folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder)
+            if let dailyTime, parsed.daily.time != dailyTime { throw WakeProblem("cannot set daily.time in \(path): edit it by hand") }
+        } catch let error as ConfigError {
+            throw WakeProblem("the edited config would not be valid (\(error)); edit \(path) by hand")
+        } catch let problem as WakeProblem {
+            throw problem
+        } catch {
+            throw WakeProblem("\(error)")
+        }
+        do {
+            if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            try AtomicFile.write(updated, to: path)
+        } catch {
+            throw WakeProblem("cannot write \(path): \(error)")
+        }
+        let time = dailyTime.map { " with daily.time = \"\($0)\"" } ?? ""
+        return exists ? "set daily.time = \"\(dailyTime?.description ?? "")\" in \(path)" : "created \(path) from the template\(time)"
+    }
+
+    /// Installs `kind` and says what it did.
+    public func installTimers(_ kind: TimerKind) async throws(WakeProblem) -> String {
+        let installer = TimerInstaller(processes: processes)
+        let commands = ProgramCommand(context: context)
+        switch kind {
+        case .none:
+            return "none installed (tidings init --timers cron|systemd installs them)"
+        case .cron:
+            let database = ProgramCommand.absolute(context.databasePath)
+            let block = CrontabBlock.render(commands, logFolder: (database as NSString).deletingLastPathComponent)
+            let (change, stray) = try await installer.installCron(block: block)
+            var text = change == .unchanged ? "crontab lines already installed" : "crontab lines installed (crontab -l shows them)"
+            if !stray.isEmpty { text += "; other crontab lines also run deliver, remove them: \(stray.joined(separator: " | "))" }
+            return text
+        case .systemd:
+            var units: [(name: String, text: String)] = []
+            for name in SystemdUnits.names {
+                guard let file = context.places.sharedFile("systemd/" + name), let data = FileManager.default.contents(atPath: file) else {
+                    throw WakeProblem("cannot find the unit file systemd/\(name): set TIDINGS_SHARE to the folder that holds systemd/")
+                }
+                let rendered = SystemdUnits.render(String(decoding: data, as: UTF8.self), commands: commands, exactWakeUps: context.config.delivery.wake != .minute)
+                units.append((name, rendered))
+            }
+            let folder = context.places.configHome + "/systemd/user"
+            let change = try await installer.installSystemd(units: units, folder: folder)
+            return change == .unchanged ? "systemd user timers already installed in \(folder)" : "systemd user units written to \(folder), timers enabled and started"
+        }
+    }
+}

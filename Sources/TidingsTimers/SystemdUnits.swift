@@ -1,0 +1,48 @@
+import Foundation
+
+/// The systemd user units that start the pipeline, from the files in `config/systemd/`
+/// with the programs' absolute paths and flags filled in.
+public enum SystemdUnits {
+    /// The unit files, in the order they are installed.
+    public static let names = [
+        "tidings-prefetch.service", "tidings-prefetch.timer",
+        "tidings-deliver.service", "tidings-deliver.timer",
+        "tidings-report.service", "tidings-report.timer",
+    ]
+    /// The timers enabled.
+    public static var timers: [String] { names.filter { $0.hasSuffix(".timer") } }
+    /// How often the deliver timer runs when exact wake-ups send items on time: a safety
+    /// net for a wake-up that was lost (the user manager restarted, the machine slept).
+    public static let safetyNetCalendar = "*:0/15"
+
+    /// `template` (a unit file of `config/systemd/`) for `commands`: each
+    /// `%h/.local/bin/PROGRAM` becomes the program's absolute path followed by the flags.
+    /// With `exactWakeUps`, the deliver timer runs every 15 minutes instead of every minute.
+    public static func render(_ template: String, commands: ProgramCommand, exactWakeUps: Bool) -> String {
+        var lines: [String] = []
+        for line in template.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if let range = line.range(of: "%h/.local/bin/") {
+                let rest = line[range.upperBound...]
+                let program = String(rest.prefix { $0 != " " })
+                let arguments = rest.dropFirst(program.count)
+                lines.append(String(line[..<range.lowerBound]) + commands.command(program).map(quoted).joined(separator: " ") + arguments)
+            } else if exactWakeUps, line.hasPrefix("OnCalendar=*-*-* *:*:00") {
+                lines.append("# Exact wake-ups (delivery.wake = \"exact\") send items on time; this is the safety net.")
+                lines.append("OnCalendar=\(safetyNetCalendar)")
+            } else if exactWakeUps, line == "Description=Tidings: deliver every minute" {
+                lines.append("Description=Tidings: deliver every 15 minutes, besides the exact wake-ups")
+            } else {
+                lines.append(line)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `word` as one argument of an `ExecStart=` line: `%` and `$` doubled, quoted when it
+    /// holds white space or quotes.
+    static func quoted(_ word: String) -> String {
+        let escaped = word.replacingOccurrences(of: "%", with: "%%").replacingOccurrences(of: "$", with: "$$")
+        guard escaped.contains(where: { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "'" || $0 == "\\" }) else { return escaped }
+        return "\"" + escaped.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}

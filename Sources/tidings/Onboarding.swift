@@ -1,0 +1,148 @@
+import Foundation
+import TidingsCLI
+import TidingsCore
+import TidingsDeliver
+import TidingsTimers
+
+/// The steps of `tidings init`, each said on standard output with ✓ or ✗; a failed step is
+/// also reported on standard error, and the next step still runs.
+struct Onboarding {
+    let context: RunContext
+    /// Whether to ask questions on the terminal.
+    let interactive: Bool
+    private var failed = false
+
+    init(context: RunContext, interactive: Bool) {
+        self.context = context
+        self.interactive = interactive
+    }
+
+    static let introduction = """
+        Tidings turns content feeds and calendars into short, timely notifications: a daily \
+        update, meeting reminders, a weekly summary. prefetch fetches ahead of time, plan \
+        schedules, deliver shows what is due (on the desktop, in the inbox, on a webhook), \
+        even when the network is down. Timers start them; everything is kept in one database.
+
+        """
+
+    static let tips = """
+
+        Tips for Linux:
+          - Do-not-disturb: while your desktop's do-not-disturb is on, popups wait or are hidden; \
+        deliver still records them and the inbox keeps them (tidings inbox).
+          - notify-send from cron: cron starts programs without your session's variables. tidings \
+        init records them in session.env; after a new login run "tidings init --record-session" \
+        (put it in your session's autostart), and tidings doctor says when the desktop cannot be reached.
+          - systemd timers use Persistent=true: runs missed while the machine was off happen at boot, \
+        and deliver sends what is still within delivery.grace, never a burst of stale items.
+          - tidings doctor checks the whole install; tidings test sends another test notification.
+
+        """
+
+    /// Runs every step; returns whether one failed.
+    mutating func run(dailyTime: WallTime?, timers: TimerKind?, test: Bool) async throws(CLIError) -> Bool {
+        try Terminal.output(Self.introduction + "\n")
+        let setup = Setup(context: context, environment: Environment.current)
+
+        // The config file and the daily time.
+        var time = dailyTime
+        if time == nil, interactive {
+            time = ask("Daily update time (HH:MM)", default: context.config.daily.time.description) { WallTime($0) }
+        }
+        switch Result(catching: { () throws(WakeProblem) in try setup.writeConfig(dailyTime: time) }) {
+        case .success(let done): try step(true, "config", done ?? "\(setup.configPath) left as it is")
+        case .failure(let problem): try step(false, "config", problem.description)
+        }
+        try step(true, "daily update", "at \(time ?? context.config.daily.time) local time (\(context.zone.identifier))")
+
+        // The desktop: is it reachable, and record the session for cron.
+        let check = ChannelCheck(config: context.config, factory: ChannelFactory(context: context))
+        let reports = await check.states()
+        if let desktop = reports.first(where: { $0.name == "desktop" }), desktop.enabled {
+            switch desktop.state {
+            case .available: try step(true, "desktop", "notifications work" + (desktop.platformInfo.map { " (\($0))" } ?? ""))
+            case .quiet(let reason): try step(true, "desktop", "reachable, but quiet: \(reason)")
+            case .notDetermined: try step(true, "desktop", "not determined")
+            case .unavailable(let reason, let fix): try step(false, "desktop", "unavailable: \(reason); fix: \(fix)")
+            }
+            do {
+                let (path, _) = try Tidings.Init.record(context)
+                try step(true, "session", "recorded in \(path); refresh it at each login with: \(refreshLine())")
+            } catch {
+                try step(false, "session", error.description)
+            }
+        } else {
+            try step(true, "desktop", "turned off in the config")
+        }
+
+        // The timers.
+        var kind = timers
+        if kind == nil, interactive {
+            let suggested = setup.suggestedTimers
+            kind = ask("Install timers: cron, systemd or none", default: suggested.rawValue) { TimerKind(rawValue: $0) }
+        }
+        let installed: Result<String, WakeProblem>
+        do throws(WakeProblem) {
+            installed = .success(try await setup.installTimers(kind ?? .none))
+        } catch {
+            installed = .failure(error)
+        }
+        switch installed {
+        case .success(let done): try step(true, "timers", done)
+        case .failure(let problem): try step(false, "timers", problem.description)
+        }
+
+        // The test notification.
+        var sendTest = test
+        if sendTest, interactive { sendTest = ask("Send a test notification now? (y/n)", default: "y") { ["y", "n"].contains($0) ? $0 : nil } == "y" }
+        if sendTest { try await sendTestNotification(check) }
+        try Terminal.output(Self.tips)
+        return failed
+    }
+
+    private mutating func sendTestNotification(_ check: ChannelCheck) async throws(CLIError) {
+        let database = try context.openDatabase()
+        let reports: [ChannelReport]
+        do {
+            reports = try await check.sendTest(database: database, now: context.now, includeStdout: false)
+        } catch {
+            try step(false, "test notification", error.description)
+            return
+        }
+        for report in reports {
+            switch report.outcome {
+            case .delivered?: try step(true, "test notification", "\(report.name): delivered")
+            case .failed(let reason)?, .unavailable(let reason)?, .transient(let reason, _)?:
+                try step(false, "test notification", "\(report.name): \(reason)")
+            case nil: continue
+            }
+        }
+    }
+
+    /// Prints one step; a failed one also goes to standard error.
+    private mutating func step(_ ok: Bool, _ name: String, _ detail: String) throws(CLIError) {
+        try Terminal.output("\(ok ? "✓" : "✗") \(name): \(detail)\n")
+        if !ok {
+            failed = true
+            Terminal.error(program: "tidings init", "\(name): \(detail)")
+        }
+    }
+
+    /// Asks `question` until `parse` accepts the answer; an empty answer (or the end of
+    /// input) takes `defaultAnswer`.
+    private func ask<T>(_ question: String, default defaultAnswer: String, _ parse: (String) -> T?) -> T? {
+        while true {
+            Terminal.standardError("\(question) [\(defaultAnswer)]: ")
+            guard let line = readLine() else { return parse(defaultAnswer) }
+            let answer = line.trimmingCharacters(in: .whitespaces).lowercased()
+            if let value = parse(answer.isEmpty ? defaultAnswer : answer) { return value }
+            Terminal.standardError("not understood: \"\(line)\"\n")
+        }
+    }
+
+    /// The command that refreshes the recorded session at login.
+    private func refreshLine() -> String {
+        let database = context.databasePath == context.places.defaultDatabase ? [] : ["--db", ProgramCommand.absolute(context.databasePath)]
+        return ShellWords.line([Places.programFolder + "/tidings", "init", "--record-session"] + database)
+    }
+}

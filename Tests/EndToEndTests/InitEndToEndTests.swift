@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import TidingsTestSupport
+
+/// tidings init as a script runs it: --yes or no terminal, the timers installed with
+/// stand-in crontab and systemctl programs, the config written.
+@Suite(.serialized) struct InitEndToEndTests {
+    static let config = "# mine\n[daily]\ntime = \"07:30\"   # the update\n[channels]\ndesktop = false\n"
+
+    func pipeline() throws -> (Pipeline, FakePrograms) {
+        var pipeline = try Pipeline(config: Self.config)
+        let fakes = try FakePrograms(in: pipeline.folder)
+        pipeline.runner.environment["PATH"] = fakes.path
+        pipeline.runner.environment["XDG_CONFIG_HOME"] = pipeline.folder.file("xdg")
+        return (pipeline, fakes)
+    }
+
+    @Test("--timers cron adds the block to the crontab, keeps the user's lines, and a second run writes nothing")
+    func cron() async throws {
+        let (pipeline, fakes) = try pipeline()
+        try fakes.install("crontab", stateful: true)
+        let mine = "MAILTO=me@example.org\n0 3 * * * /usr/bin/backup\n"
+        try fakes.setCrontab(mine)
+        let first = try await pipeline.run("tidings", "init", "--yes", "--timers", "cron", "--daily-time", "08:15", "--no-test")
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("✓ timers: crontab lines installed"), "\(first.stdout)")
+        #expect(first.stdout.contains("Persistent=true"))
+        let crontab = try #require(fakes.crontab())
+        #expect(crontab.hasPrefix(mine + "\n# BEGIN Tidings"))
+        let flags = "--db \(pipeline.database) --config \(pipeline.config)"
+        #expect(crontab.contains("* * * * *  \(pipeline.runner.path("deliver")) \(flags) >>\(pipeline.folder.file("state"))/deliver.log 2>&1\n"))
+        #expect(crontab.contains("\(pipeline.runner.path("plan")) \(flags) >>"))
+        #expect(crontab.hasSuffix("# END Tidings\n"))
+        // The daily time was written into the config, its comment kept.
+        #expect(try String(contentsOfFile: pipeline.config, encoding: .utf8) == Self.config.replacingOccurrences(of: "07:30", with: "08:15"))
+
+        let second = try await pipeline.run("tidings", "init", "--yes", "--timers", "cron", "--daily-time", "08:15", "--no-test")
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout.contains("✓ timers: crontab lines already installed"))
+        #expect(second.stdout.contains("left as it is"))
+        #expect(fakes.calls("crontab") == [["-l"], ["-"], ["-l"]])
+        #expect(fakes.crontab() == crontab)
+    }
+
+    @Test("--timers systemd writes the units with absolute paths, reloads and enables the timers; then changes nothing")
+    func systemd() async throws {
+        let (pipeline, fakes) = try pipeline()
+        try fakes.install("systemctl")
+        let first = try await pipeline.run("tidings", "init", "--timers", "systemd", "--no-test")
+        #expect(first.status == 0, "\(first.stderr)")
+        let folder = pipeline.folder.file("xdg/systemd/user")
+        let service = try String(contentsOfFile: folder + "/tidings-deliver.service", encoding: .utf8)
+        #expect(service.contains("ExecStart=\(pipeline.runner.path("deliver")) --db \(pipeline.database) --config \(pipeline.config)\n"))
+        let prefetch = try String(contentsOfFile: folder + "/tidings-prefetch.service", encoding: .utf8)
+        #expect(prefetch.contains("ExecStartPost=\(pipeline.runner.path("plan")) --db "))
+        #expect(!prefetch.contains("%h/.local/bin"))
+        let timer = try String(contentsOfFile: folder + "/tidings-deliver.timer", encoding: .utf8)
+        #expect(timer.contains("OnCalendar=*:0/15"))
+        #expect(timer.contains("Persistent=true"))
+        #expect(fakes.calls("systemctl") == [
+            ["--user", "daemon-reload"],
+            ["--user", "enable", "--now", "tidings-prefetch.timer", "tidings-deliver.timer", "tidings-report.timer"],
+        ])
+
+        // What systemctl enable leaves behind; then a second run has nothing to do.
+        try FileManager.default.createDirectory(atPath: folder + "/timers.target.wants", withIntermediateDirectories: true)
+        for name in ["tidings-prefetch.timer", "tidings-deliver.timer", "tidings-report.timer"] {
+            try FileManager.default.createSymbolicLink(atPath: folder + "/timers.target.wants/" + name, withDestinationPath: folder + "/" + name)
+        }
+        let second = try await pipeline.run("tidings", "init", "--timers", "systemd", "--no-test")
+        #expect(second.status == 0)
+        #expect(second.stdout.contains("✓ timers: systemd user timers already installed"))
+        #expect(fakes.calls("systemctl").count == 2)
+        #expect(try await pipeline.run("tidings", "doctor").stdout.contains("✓ scheduling       systemd user timers"))
+    }
+
+    @Test("without a terminal and without --timers nothing is installed; a failing crontab is a failed step, exit 1")
+    func noTimersAndFailures() async throws {
+        let (pipeline, fakes) = try pipeline()
+        try fakes.install("crontab", status: 1, error: "crontab: cannot connect to cron\n")
+        let quiet = try await pipeline.run("tidings", "init", "--no-test")
+        #expect(quiet.status == 0, "\(quiet.stderr)")
+        #expect(quiet.stdout.contains("✓ timers: none installed"))
+        #expect(fakes.calls("crontab").isEmpty)
+
+        let failing = try await pipeline.run("tidings", "init", "--yes", "--timers", "cron", "--no-test")
+        #expect(failing.status == 1)
+        #expect(failing.stdout.contains("✗ timers: crontab -l: exit status 1: crontab: cannot connect to cron"))
+        #expect(failing.stderr.contains("tidings init: error: timers: crontab -l"))
+    }
+
+    @Test("a missing config is created from the template with the daily time; plan reads it")
+    func createsConfig() async throws {
+        let folder = try TemporaryDirectory()
+        let fakes = try FakePrograms(in: folder)
+        let runner = ProgramRunner(environment: [
+            "TZ": "Europe/Berlin", "TIDINGS_DB": folder.file("state/tidings.sqlite"), "XDG_CONFIG_HOME": folder.file("xdg"), "PATH": fakes.path,
+        ])
+        let result = try await runner.run("tidings", ["init", "--yes", "--daily-time", "06:45", "--no-test"])
+        // No desktop session here while the template turns the desktop on: that step fails, the rest is done.
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("tidings init: error: desktop"))
+        let file = folder.file("xdg/tidings/config.toml")
+        #expect(result.stdout.contains("✓ config: created \(file) from the template with daily.time = \"06:45\""), "\(result.stdout)")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.contains("time = \"06:45\"          # local wall time"))
+        #expect(text.contains("url = \"file:///"))
+        let plan = try await runner.run("plan", ["--dry-run", "--now", "2026-11-22T05:00", "--horizon", "1d"])
+        #expect(plan.status == 0, "\(plan.stderr)")
+        #expect(plan.stdout.contains("06:45"), "\(plan.stdout)")
+    }
+
+    @Test("bad flags are usage errors", arguments: [["--daily-time", "25:00"], ["--timers", "launchd"]])
+    func usage(arguments: [String]) async throws {
+        let (pipeline, _) = try pipeline()
+        let result = try await pipeline.runner.run("tidings", ["init", "--yes"] + arguments)
+        #expect(result.status == 64)
+    }
+}

@@ -1,0 +1,91 @@
+import Testing
+import TidingsTestSupport
+@testable import TidingsTimers
+
+/// The crontab block and the systemd units, as text.
+@Suite struct TimerTextTests {
+    static let commands = ProgramCommand(folder: "/opt/tidings/bin", database: "/home/a/db/t.sqlite", config: "cfg/c.toml", currentDirectory: "/home/a")
+
+    @Test("program commands carry absolute --db and --config")
+    func programCommand() {
+        #expect(Self.commands.command("deliver") == ["/opt/tidings/bin/deliver", "--db", "/home/a/db/t.sqlite", "--config", "/home/a/cfg/c.toml"])
+        #expect(ProgramCommand(folder: "/b", database: nil, config: nil).command("plan") == ["/b/plan"])
+    }
+
+    @Test("the block runs every program with its flags and logs beside the database")
+    func block() {
+        let block = CrontabBlock.render(Self.commands, logFolder: "/home/a/db")
+        let lines = block.split(separator: "\n").map(String.init)
+        #expect(lines.first == CrontabBlock.begin)
+        #expect(lines.last == CrontabBlock.end)
+        let flags = "--db /home/a/db/t.sqlite --config /home/a/cfg/c.toml"
+        #expect(lines[1] == "15 0,6,12,18 * * *  mkdir -p /home/a/db && /opt/tidings/bin/prefetch \(flags) >>/home/a/db/prefetch.log 2>&1; /opt/tidings/bin/plan \(flags) >>/home/a/db/plan.log 2>&1")
+        #expect(lines[2] == "* * * * *  /opt/tidings/bin/deliver \(flags) >>/home/a/db/deliver.log 2>&1")
+        #expect(lines[3] == "5 * * * *  /opt/tidings/bin/report \(flags) --format prometheus --output /home/a/db/tidings.prom 2>>/home/a/db/report.log")
+    }
+
+    @Test("a % in a path is escaped for cron")
+    func percent() {
+        let block = CrontabBlock.render(ProgramCommand(folder: "/b", database: "/x/100%/t.sqlite", config: nil), logFolder: "/x/100%")
+        #expect(block.contains("--db '/x/100\\%/t.sqlite'"))
+        #expect(!block.contains("100%"))
+    }
+
+    @Test("installing keeps the user's lines, replaces an earlier block, and changes nothing the second time")
+    func installing() {
+        let block = CrontabBlock.render(Self.commands, logFolder: "/home/a/db")
+        let mine = "MAILTO=a@example.org\n0 3 * * * /usr/bin/backup\n"
+        let once = CrontabBlock.installing(block, in: mine)
+        #expect(once == mine + "\n" + block)
+        #expect(CrontabBlock.installing(block, in: once) == once)
+
+        let old = "# keep\n\(CrontabBlock.begin)\n* * * * * /old/deliver\n\(CrontabBlock.end)\n0 4 * * * /usr/bin/other\n"
+        let replaced = CrontabBlock.installing(block, in: old)
+        #expect(replaced == "# keep\n" + block + "0 4 * * * /usr/bin/other\n")
+        #expect(!replaced.contains("/old/deliver"))
+        #expect(CrontabBlock.installing(block, in: "") == block)
+    }
+
+    @Test("deliver lines outside the block are found; those inside and commented ones are not")
+    func stray() {
+        let block = CrontabBlock.render(Self.commands, logFolder: "/home/a/db")
+        let crontab = "* * * * * $TIDINGS/deliver\n# * * * * * /x/deliver\n" + block
+        #expect(CrontabBlock.strayDeliverLines(in: crontab) == ["* * * * * $TIDINGS/deliver"])
+    }
+
+    static let deliverTimer = """
+        [Unit]
+        Description=Tidings: deliver every minute
+
+        [Timer]
+        OnCalendar=*-*-* *:*:00
+        Persistent=true
+        AccuracySec=1s
+
+        [Install]
+        WantedBy=timers.target
+        """
+
+    @Test("units get absolute program paths and flags; %h stays for other uses")
+    func units() {
+        let service = "[Service]\nType=oneshot\nExecStart=%h/.local/bin/report --format prometheus --output %S/tidings/tidings.prom\nExecStartPost=%h/.local/bin/plan"
+        let commands = ProgramCommand(folder: "/opt/my bin", database: "/d/t.sqlite", config: nil)
+        let rendered = SystemdUnits.render(service, commands: commands, exactWakeUps: true)
+        #expect(rendered == """
+            [Service]
+            Type=oneshot
+            ExecStart="/opt/my bin/report" --db /d/t.sqlite --format prometheus --output %S/tidings/tidings.prom
+            ExecStartPost="/opt/my bin/plan" --db /d/t.sqlite
+            """)
+        #expect(SystemdUnits.quoted("/a/50%$x") == "/a/50%%$$x")
+    }
+
+    @Test("with exact wake-ups the deliver timer is a 15-minute safety net; without, every minute")
+    func deliverTimer() {
+        let exact = SystemdUnits.render(Self.deliverTimer, commands: Self.commands, exactWakeUps: true)
+        #expect(exact.contains("\nOnCalendar=*:0/15\n"))
+        #expect(!exact.contains("*:*:00"))
+        #expect(exact.contains("Persistent=true"))
+        #expect(SystemdUnits.render(Self.deliverTimer, commands: Self.commands, exactWakeUps: false) == Self.deliverTimer)
+    }
+}
