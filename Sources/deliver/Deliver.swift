@@ -21,7 +21,9 @@ struct Deliver: ParsableCommand {
             shown replaces it in place where the channel can (desktop, inbox). Due items are \
             claimed atomically, so runs that overlap send each item once. With nothing due it \
             prints nothing, writes nothing to the database (it only sets the time of the \
-            heartbeat file beside it, for report) and exits 0: run it every minute.
+            heartbeat file beside it, for report) and exits 0: run it every minute. With exact \
+            wake-ups (delivery.wake), a run that sent something, or that an armed wake-up \
+            started, arms the wake-up for the next due time.
 
             Exit status: 0 done (also when nothing was due, or another deliver run still runs), 64 usage or config error, 1 failure \
             (the database, or no due item could be sent anywhere).

@@ -14,7 +14,10 @@ struct Plan: ParsableCommand {
             moved out of quiet hours, with text from the fallback chain: fresh content, else the \
             last-known-good marked stale with its age, else an emergency line. Running it again \
             changes nothing; better content replaces the text of pending items; delivered items \
-            are never touched. Needs no network.
+            are never touched. Needs no network. Then, with exact wake-ups (delivery.wake), it \
+            arms one wake-up for the next due time: a transient systemd user timer \
+            (systemd-run --user), else an at job, else the every-minute deliver timer sends it; \
+            a failure there never fails the run. tidings doctor says which is in use.
 
             Exit status: 0 done (also when it fell back, or another plan run still runs), 64 usage or config error, 1 failure.
             """)
