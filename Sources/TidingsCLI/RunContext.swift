@@ -95,10 +95,12 @@ public struct RunContext: Sendable {
         }
     }
 
-    /// Opens the shared database.
+    /// Opens the shared database, for a run of a program to log there when the disk is full.
     public func openDatabase() throws(CLIError) -> TidingsDatabase {
         do {
-            return try TidingsDatabase(path: databasePath)
+            var database = try TidingsDatabase(path: databasePath)
+            database.loggedRun = Stage(rawValue: program).map { StageTimer(stage: $0, now: now) }
+            return database
         } catch {
             throw CLIError.store(error)
         }

@@ -51,8 +51,40 @@ extension TidingsDatabase {
     /// cancelled because their category goes nowhere, then the state of every touched item:
     /// delivered when any channel took it, still delivering while a retry waits, expired when
     /// its expiry came first, else failed. An update delivered on a channel turns that
-    /// channel's earlier rows for the item into `replaced`, so the item counts once.
+    /// channel's earlier rows for the item into `replaced`, so the item counts once. When the
+    /// disk is too full for that even after old history went, the items' states alone are
+    /// saved (see `settleInPlace`) and the error is thrown.
     public func recordRun(
+        deliveries: [DeliveryRecord], retries: [ScheduledRetry], cancelled: [String: String], now: EpochMillis
+    ) throws(StoreError) {
+        do {
+            try recordRunHistory(deliveries: deliveries, retries: retries, cancelled: cancelled, now: now)
+        } catch where error.isDiskFull {
+            settleInPlace(deliveries: deliveries, retries: retries, cancelled: cancelled, now: now)
+            throw error
+        }
+    }
+
+    /// The minimal write of a run the full disk stopped: each claimed item's state, changed in
+    /// place without a new row, so that what was sent is never sent again and nothing waits
+    /// in `delivering`: delivered when a channel took it, else cancelled or failed. Retries
+    /// cannot be kept. Best effort: when even this fails, the claim stays and a later run
+    /// fails it as interrupted, which sends nothing twice either.
+    private func settleInPlace(deliveries: [DeliveryRecord], retries: [ScheduledRetry], cancelled: [String: String], now: EpochMillis) {
+        let delivered = Set(deliveries.filter { $0.outcome == NotificationState.delivered.rawValue }.map(\.notificationId))
+        let touched = Set(deliveries.map(\.notificationId)).union(retries.map(\.notificationId)).union(cancelled.keys)
+        _ = try? writer.write { db in
+            for id in touched {
+                let state = delivered.contains(id) ? "'delivered'" : Self.unsentState(cancelled[id] == nil ? .failed : .cancelled)
+                let reason = delivered.contains(id) ? nil : cancelled[id] ?? "not recorded: the disk was full"
+                try db.execute(
+                    sql: "UPDATE notification SET state = \(state), stateReason = ?, updatedAt = ? WHERE id = ? AND state = 'delivering'",
+                    arguments: [reason, now, id])
+            }
+        }
+    }
+
+    private func recordRunHistory(
         deliveries: [DeliveryRecord], retries: [ScheduledRetry], cancelled: [String: String], now: EpochMillis
     ) throws(StoreError) {
         try write("record deliveries") { db in

@@ -12,33 +12,44 @@ extension TidingsDatabase {
     public func prune(before cutoff: EpochMillis) throws(StoreError) -> Int {
         try write("prune old history") { db in
             var removed = 0
-            let settled = [
-                NotificationState.delivered, .read, .dismissed, .failed, .missed, .expired, .cancelled,
-            ].map(\.rawValue)
-            let unread = "channel = 'inbox' AND outcome = 'delivered' AND engagement IS NULL"
-            try db.execute(sql: "DELETE FROM delivery WHERE scheduledTime < ? AND NOT (\(unread))", arguments: [cutoff])
-            removed += db.changesCount
-            try db.execute(sql: "DELETE FROM fetchAttempt WHERE startedAt < ?", arguments: [cutoff])
-            removed += db.changesCount
-            try db.execute(
-                sql: """
-                    DELETE FROM notification WHERE state IN (\(databaseQuestionMarks(count: settled.count))) AND dueAt < ?
-                      AND id NOT IN (SELECT notificationId FROM outbox)
-                      AND id NOT IN (SELECT notificationId FROM delivery WHERE \(unread))
-                    """,
-                arguments: StatementArguments(settled as [any DatabaseValueConvertible] + [cutoff]))
-            removed += db.changesCount
-            try db.execute(
-                sql: """
-                    DELETE FROM stageRun WHERE stage IN ('prefetch', 'plan', 'deliver', 'report') AND startedAt < ?
-                      AND id <> (SELECT min(id) FROM stageRun)
-                      AND id NOT IN (SELECT max(id) FROM stageRun WHERE outcome IN ('ok', 'degraded') GROUP BY stage)
-                    """,
-                arguments: [cutoff])
-            removed += db.changesCount
+            for table in Self.history {
+                try db.execute(sql: "DELETE FROM \(table.name) WHERE \(table.time) < ? AND \(table.evictable)", arguments: [cutoff])
+                removed += db.changesCount
+            }
             return removed
         }
     }
+
+    /// A table of history: the column that dates a row, and which rows may go once old (SQL).
+    struct HistoryTable {
+        var name: String
+        var time: String
+        var evictable: String
+    }
+
+    /// The history `prune` and the disk-full eviction delete, in the order they delete it
+    /// (deliveries before the notifications whose unread inbox rows keep them).
+    static let history: [HistoryTable] = {
+        let settled = [NotificationState.delivered, .read, .dismissed, .failed, .missed, .expired, .cancelled]
+            .map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        let unread = "channel = 'inbox' AND outcome = 'delivered' AND engagement IS NULL"
+        return [
+            HistoryTable(name: "delivery", time: "scheduledTime", evictable: "NOT (\(unread))"),
+            HistoryTable(name: "fetchAttempt", time: "startedAt", evictable: "1"),
+            HistoryTable(
+                name: "notification", time: "dueAt",
+                evictable: """
+                    state IN (\(settled)) AND id NOT IN (SELECT notificationId FROM outbox)
+                      AND id NOT IN (SELECT notificationId FROM delivery WHERE \(unread))
+                    """),
+            HistoryTable(
+                name: "stageRun", time: "startedAt",
+                evictable: """
+                    stage IN ('prefetch', 'plan', 'deliver', 'report') AND id <> (SELECT min(id) FROM stageRun)
+                      AND id NOT IN (SELECT max(id) FROM stageRun WHERE outcome IN ('ok', 'degraded') GROUP BY stage)
+                    """),
+        ]
+    }()
 
     /// Gives the free pages back to the file system once there are many (retention deleted a
     /// lot): `PRAGMA incremental_vacuum` on a file made with `auto_vacuum = INCREMENTAL`. A

@@ -16,6 +16,10 @@ public struct TidingsDatabase: Sendable {
     let writer: DatabaseQueue
     /// The file's path.
     public let path: String
+    /// The program run this database serves, when a program opened it: a write that a full
+    /// disk stops even after old history went is logged as a failed run of it, when there is
+    /// room for the row.
+    public var loggedRun: StageTimer?
 
     /// Opens (creating when needed) the database at `path`: its folder mode 0700, the file
     /// 0600, WAL mode, a busy timeout so that programs running at once wait for each other.
@@ -37,12 +41,9 @@ public struct TidingsDatabase: Sendable {
             // In WAL mode NORMAL loses no committed data on a crash, only on power loss.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
-        do {
-            writer = try DatabaseQueue(path: path, configuration: configuration)
-        } catch {
-            throw StoreError(path: path, operation: "open", error: error)
-        }
+        writer = try Self.openQueue(path: path, configuration: configuration)
         try migrateIfNeeded()
+        keepReserve()
     }
 
     /// An empty database in memory, for runs that must not create a file (`plan --dry-run`
@@ -131,10 +132,24 @@ public struct TidingsDatabase: Sendable {
         }
     }
 
-    /// Runs `body` in a write transaction, turning database errors into `StoreError`.
+    /// Runs `body` in a write transaction, turning database errors into `StoreError`. When
+    /// the disk is full, old history makes room (`makeRoom`) and `body` runs once more; if
+    /// that fails too, the error says so, and the run is logged as failed when there is room.
+    /// A failed transaction is rolled back whole, so nothing stored is lost either way.
     func write<T>(_ operation: String, _ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
             return try writer.write(body)
+        } catch where isDiskFull(error) {
+            let eviction = makeRoom()
+            do {
+                return try writer.write(body)
+            } catch where isDiskFull(error) {
+                let failure = diskFullError(operation, eviction: eviction)
+                logFailedRun(failure)
+                throw failure
+            } catch {
+                throw StoreError(path: path, operation: operation, error: error)
+            }
         } catch {
             throw StoreError(path: path, operation: operation, error: error)
         }
