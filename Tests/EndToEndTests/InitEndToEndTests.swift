@@ -110,6 +110,22 @@ import TidingsTestSupport
         #expect(plan.stdout.contains("06:45"), "\(plan.stdout)")
     }
 
+    @Test("in a terminal it asks for the daily time, the timers and the test, and does what the answers say")
+    func interactive() async throws {
+        let (pipeline, fakes) = try pipeline()
+        try fakes.install("crontab", stateful: true)
+        let answers = try pipeline.folder.write("09:10\ncron\nn\n", to: "answers")
+        // script(1) gives tidings a terminal; the answers come from the file.
+        let result = try await pipeline.run("tidings", prefix: ["sh", "-c", "exec script -qec \"$0 init\" /dev/null < '\(answers)'"])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("Daily update time (HH:MM) [07:30]:"))
+        #expect(result.stdout.contains("Install timers: cron, systemd or none [cron]:"))
+        #expect(result.stdout.contains("Send a test notification now? (y/n) [y]:"))
+        #expect(!result.stdout.contains("test notification:"))
+        #expect(try String(contentsOfFile: pipeline.config, encoding: .utf8).contains("time = \"09:10\"   # the update"))
+        #expect(fakes.crontab()?.contains("# BEGIN Tidings") == true)
+    }
+
     @Test("bad flags are usage errors", arguments: [["--daily-time", "25:00"], ["--timers", "launchd"]])
     func usage(arguments: [String]) async throws {
         let (pipeline, _) = try pipeline()
