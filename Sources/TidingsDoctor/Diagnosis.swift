@@ -1,3 +1,4 @@
+import Foundation
 import TidingsCore
 import TidingsDeliver
 import TidingsStore
@@ -64,7 +65,15 @@ public struct Diagnosis {
                 return Finding(check: "database", ok: false, detail: "\(database.path): \(result)",
                                fix: "restore a copy made by tidings backup, or move the file away to start afresh")
             }
-            return Finding(check: "database", ok: true, detail: "\(database.path): writable, intact")
+            // Below the room the reserve file needs to come back, the next full disk costs history.
+            guard let space = DiskSpace(of: (database.path as NSString).deletingLastPathComponent) else {
+                return Finding(check: "database", ok: true, detail: "\(database.path): writable, intact")
+            }
+            let low = space.available < 8 << 20
+            return Finding(
+                check: "database", ok: !low,
+                detail: "\(database.path): writable, intact; \(space.availableText) free on \(space.mountPoint)",
+                fix: low ? "free space on \(space.mountPoint): when the disk is full, Tidings deletes its oldest history to go on" : nil)
         } catch {
             return Finding(check: "database", ok: false, detail: error.description, fix: "check the file's permissions and the disk")
         }

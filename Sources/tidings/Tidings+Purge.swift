@@ -8,9 +8,9 @@ extension Tidings {
         static let configuration = CommandConfiguration(
             abstract: "Delete everything Tidings keeps: the database with its history and cache, and its files.",
             discussion: """
-                Deletes the database (with the -wal and -shm files beside it), deliver's heartbeat, \
-                the programs' lock files and the recorded desktop session. The config file is \
-                yours and stays. Asks first when run in a terminal; elsewhere it deletes only with \
+                Deletes the database (with the -wal and -shm files beside it), its reserve file, \
+                deliver's heartbeat, the programs' lock files and the recorded desktop session. \
+                The config file is yours and stays. Asks first when run in a terminal; elsewhere it deletes only with \
                 --yes. Refuses while prefetch, plan or deliver is running; stop their timers (and \
                 anything that polls tidings inbox) first, or they create a new database at once.
 
@@ -28,7 +28,7 @@ extension Tidings {
             try runProgram("tidings purge") {
                 let context = try RunContext(program: "tidings purge", options: options)
                 let database = context.databasePath
-                let files = ["", "-wal", "-shm", "-journal", ".deliver-alive", ".wake", ".prefetch.lock", ".plan.lock", ".deliver.lock"]
+                let files = ["", "-wal", "-shm", "-journal", ".reserve", ".deliver-alive", ".wake", ".prefetch.lock", ".plan.lock", ".deliver.lock"]
                     .map { database + $0 } + [RecordedSession.path(forDatabase: database)]
                 let present = files.filter { FileManager.default.fileExists(atPath: $0) }
                 guard !present.isEmpty else {

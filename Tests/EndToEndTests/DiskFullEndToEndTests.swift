@@ -29,14 +29,16 @@ import TidingsTestSupport
     struct Outcome {
         var runs: [Run]
         var files: [[String]]
+        /// What `tidings doctor` printed after the first run, the disk still full.
+        var doctor: String
         var database: TidingsDatabase
     }
 
     /// Copies `seed` (with its -shm file when `copyShm`) onto a tmpfs mounted over the
     /// pipeline's state folder, opens it once
     /// with `tidings log` when `openFirst` (which keeps the reserve file while there is room),
-    /// fills the disk, runs `deliver` there; deletes the filler and runs `deliver` again;
-    /// then copies the database out.
+    /// fills the disk, runs `deliver` and `tidings doctor` there; deletes the filler and runs
+    /// `deliver` again; then copies the database out.
     func scenario(_ pipeline: Pipeline, seed: String, openFirst: Bool, copyShm: Bool = true) async throws -> Outcome {
         let state = pipeline.folder.file("state")
         let out = pipeline.folder.file("out")
@@ -52,6 +54,7 @@ import TidingsTestSupport
               "$0" "$@" > "$OUT/$run.out" 2> "$OUT/$run.err"
               echo $? > "$OUT/$run.status"
               ls "$STATE" > "$OUT/$run.ls"
+              [ $run = 1 ] && "$BIN/tidings" doctor > "$OUT/doctor.out" 2>&1
               rm -f "$STATE/filler"
             done
             cp "$STATE/tidings.sqlite" "$STATE/tidings.sqlite-wal" "$OUT/" || exit 92
@@ -70,7 +73,7 @@ import TidingsTestSupport
             runs.append(Run(status: status, stdout: try read("\(run).out"), stderr: try read("\(run).err")))
             files.append(try read("\(run).ls").split(separator: "\n").map(String.init))
         }
-        return Outcome(runs: runs, files: files, database: try TidingsDatabase(path: out + "/tidings.sqlite"))
+        return Outcome(runs: runs, files: files, doctor: try read("doctor.out"), database: try TidingsDatabase(path: out + "/tidings.sqlite"))
     }
 
     /// Five items due now, none expiring within the hour.
@@ -145,6 +148,10 @@ import TidingsTestSupport
         #expect(failed.stderr.hasPrefix("deliver: error: database \(pipeline.database): \(failingStep) failed: the disk is full ("), "\(failed.stderr)")
         #expect(failed.stderr.contains(" MiB free on \(state)); "), "\(failed.stderr)")
         #expect(failed.stderr.hasSuffix("; free space and run again\n"), "\(failed.stderr)")
+        if shmPresent {
+            #expect(outcome.doctor.contains("✗ database         \(pipeline.database): writable, intact; 0.0 MiB free on \(state)\n"), "\(outcome.doctor)")
+            #expect(outcome.doctor.contains("fix: free space on \(state): when the disk is full, Tidings deletes its oldest history to go on"))
+        }
         // The second sent every item, once; the file is intact
         #expect(outcome.runs[1].status == 0, "\(outcome.runs[1].stderr)")
         #expect(try printed(outcome.runs[1]) == due)

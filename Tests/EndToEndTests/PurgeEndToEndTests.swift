@@ -9,7 +9,7 @@ import TidingsTestSupport
         let pipeline = try Pipeline(config: "[routes]\nsystem = [\"inbox\"]\n")
         try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "1d")
         try await pipeline.succeed("deliver", "--now", "2026-11-22T06:05")  // nothing due: the heartbeat
-        let files = ["", "-wal", "-shm", ".deliver-alive", ".plan.lock", ".deliver.lock"].map { pipeline.database + $0 }
+        let files = ["", "-wal", "-shm", ".reserve", ".deliver-alive", ".plan.lock", ".deliver.lock"].map { pipeline.database + $0 }
         for file in files { #expect(FileManager.default.fileExists(atPath: file), "\(file)") }
 
         let unconfirmed = try await pipeline.run("tidings", "purge")

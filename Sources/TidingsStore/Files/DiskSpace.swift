@@ -16,10 +16,11 @@ public struct DiskSpace: Sendable, Equatable {
         mountPoint = Self.mountPoint(of: path) ?? path
     }
 
-    /// `available` in MiB with one decimal when under 10 ("0.4 MiB", "37 MiB").
+    /// `available` for people: "0.4 MiB", "37 MiB", "52 GiB".
     public var availableText: String {
         let mebibytes = Double(available) / 1_048_576
-        return mebibytes < 10 ? String(format: "%.1f MiB", mebibytes) : "\(Int(mebibytes)) MiB"
+        if mebibytes < 10 { return String(format: "%.1f MiB", mebibytes) }
+        return mebibytes < 10_240 ? "\(Int(mebibytes)) MiB" : "\(Int(mebibytes / 1024)) GiB"
     }
 
     /// The longest mount point in `/proc/self/mountinfo` that contains `path` once resolved.
