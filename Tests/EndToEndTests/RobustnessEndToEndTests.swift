@@ -52,6 +52,18 @@ import TidingsTestSupport
         #expect(result.stdout.hasPrefix("TIDINGS UNKNOWN - database "))
     }
 
+    @Test("A truncated database: the program names the file and the way out, exit 1", arguments: ["plan", "deliver", "report"])
+    func truncatedDatabase(program: String) async throws {
+        let pipeline = try Pipeline()
+        try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "30d")
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: pipeline.database)[.size] as? Int)
+        #expect(truncate(pipeline.database, off_t(size / 2)) == 0)
+        let result = try await pipeline.run(program, "--now", "2026-11-22T07:30")
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("\(program): error: database \(pipeline.database): "), "\(result.stderr)")
+        #expect(result.stderr.contains("restore a copy made by `tidings backup`, or move it away to start afresh"), "\(result.stderr)")
+    }
+
     @Test("plan --dry-run on a new install creates no database")
     func dryRunCreatesNothing() async throws {
         let pipeline = try Pipeline()
