@@ -45,9 +45,11 @@ public struct SourceFetcher {
             if let lastModified = state.lastModified { headers.append(("If-Modified-Since", lastModified)) }
         }
         let timeout = Double(min(source.timeout, budget)) / 1000
-        let request = HTTPRequest(
+        var request = HTTPRequest(
             url: source.url, headers: headers, connectTimeout: min(10, timeout), totalTimeout: timeout,
             maxBodyBytes: calendar ? Self.maxCalendarBytes : Self.maxContentBytes, userAgent: Self.userAgent)
+        request.pinnedPublicKeys = source.pinnedPublicKeys
+        request.caFile = source.caFile
 
         let response: HTTPResponse
         do {

@@ -20,6 +20,11 @@ extension HTTPClient {
             // zero cap is left to the write callback alone.
             try curl.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(request.maxBodyBytes))
         }
+        // Verification stays on (libcurl's default): these only narrow what is trusted.
+        if !request.pinnedPublicKeys.isEmpty {
+            try curl.set(CURLOPT_PINNEDPUBLICKEY, request.pinnedPublicKeys.joined(separator: ";"))
+        }
+        if let caFile = request.caFile { try curl.set(CURLOPT_CAINFO, caFile) }
         try configureMethod(hop)
         let headerList = try headerList(for: hop)
         try curl.set(CURLOPT_HTTPHEADER, headerList)
@@ -97,6 +102,10 @@ extension HTTPClient {
             return .bodyTooLarge(request.maxBodyBytes, fetching: hop.url, curlCode: code.int32)
         case CURLE_WRITE_ERROR where sink.exceededLimit:
             return .bodyTooLarge(request.maxBodyBytes, fetching: hop.url, curlCode: code.int32)
+        case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+            return HTTPError(
+                kind: .network, curlCode: code.int32,
+                message: "the server's public key matches no pinned key fetching \(hop.url) (pinned_public_keys)")
         case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
             return HTTPError(kind: .refusedURL, curlCode: code.int32, message: "refused url \(hop.url): \(detail)")
         default:

@@ -18,6 +18,11 @@ public struct HTTPRequest: Sendable {
     public var maxRedirects: Int
     /// The `User-Agent` header value.
     public var userAgent: String
+    /// `sha256//<base64>` hashes of the public keys an https server may present, on every hop;
+    /// empty: any key a trusted certificate carries.
+    public var pinnedPublicKeys: [String] = []
+    /// A PEM file of the certificate authorities to trust instead of the system's.
+    public var caFile: String?
 
     /// Creates a request with the given URL and, unless overridden, conservative limits.
     public init(

@@ -41,13 +41,13 @@ public final class DesktopSession: Sendable {
         let base = Self.baseEnvironment(folder: folder)
         do {
             let config = try directory.write(Self.busConfig(folder: folder), to: "bus.conf")
-            let (bus, address) = try Self.startReporting(
+            let (bus, address) = try Spawn.reporting(
                 ["dbus-daemon", "--config-file=\(config)", "--nofork", "--print-address=1"], environment: base, log: directory.file("dbus.log"))
             started.append(bus)
             var environment = ["DBUS_SESSION_BUS_ADDRESS": address, "XDG_RUNTIME_DIR": folder]
             if daemon {
                 // -displayfd: Xvfb picks a free display and writes its number there once it listens.
-                let (xvfb, number) = try Self.startReporting(
+                let (xvfb, number) = try Spawn.reporting(
                     ["Xvfb", "-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "1024x768x24"], environment: base, log: directory.file("xvfb.log"))
                 started.append(xvfb)
                 display = Int(number)
@@ -55,7 +55,7 @@ public final class DesktopSession: Sendable {
                 let script = try directory.write("#!/bin/sh\nhead -n 1\n", to: "dmenu")
                 chmod(script, 0o755)
                 let dunstrc = try directory.write(Self.dunstConfig(dmenu: script), to: "dunstrc")
-                let dunst = try Self.spawn(
+                let dunst = try Spawn.spawn(
                     ["dunst", "-config", dunstrc], environment: base.merging(environment) { $1 }, stdout: directory.file("dunst.log"))
                 started.append(dunst)
                 daemonPID = dunst
@@ -67,7 +67,7 @@ public final class DesktopSession: Sendable {
             self.environment = environment
             running = Mutex(started)
         } catch {
-            Self.kill(started)
+            Spawn.kill(started)
             throw error
         }
     }
@@ -80,7 +80,7 @@ public final class DesktopSession: Sendable {
             defer { pids = [] }
             return pids
         }
-        Self.kill(pids)
+        Spawn.kill(pids)
         if let display, !pids.isEmpty {
             unlink("/tmp/.X\(display)-lock")
             unlink("/tmp/.X11-unix/X\(display)")
@@ -115,86 +115,13 @@ public final class DesktopSession: Sendable {
         ]
         while Date() < deadline {
             let output = directory.file("owner.out")
-            let pid = try spawn(arguments, environment: environment, stdout: output)
+            let pid = try Spawn.spawn(arguments, environment: environment, stdout: output)
             var status: Int32 = 0
             while waitpid(pid, &status, 0) == -1, errno == EINTR {}
             if (try? String(contentsOfFile: output, encoding: .utf8))?.contains("true") == true { return }
             usleep(50_000)
         }
         throw DesktopSessionError(description: "dunst did not take org.freedesktop.Notifications within 10 s; see \(directory.path)/dunst.log")
-    }
-
-    private static func kill(_ pids: [pid_t]) {
-        for pid in pids.reversed() {
-            Glibc.kill(-pid, SIGKILL)
-            Glibc.kill(pid, SIGKILL)
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) == -1, errno == EINTR {}
-        }
-    }
-
-    /// Starts `arguments` with stdout on a pipe and returns it with the first line it prints
-    /// (dbus-daemon's address, Xvfb's display number), read within 10 s.
-    private static func startReporting(_ arguments: [String], environment: [String: String], log: String) throws -> (pid_t, String) {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { throw DesktopSessionError(description: "pipe: \(String(cString: strerror(errno)))") }
-        for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        defer { close(ends[0]) }
-        let pid: pid_t
-        do {
-            pid = try spawn(arguments, environment: environment, stdoutFD: ends[1], stderr: log)
-            close(ends[1])
-        } catch {
-            close(ends[1])
-            throw error
-        }
-        var line: [UInt8] = []
-        let deadline = Date().addingTimeInterval(10)
-        var byte: UInt8 = 0
-        while Date() < deadline {
-            var waiting = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
-            guard poll(&waiting, 1, 100) > 0 else { continue }
-            guard read(ends[0], &byte, 1) == 1 else { break }
-            if byte == UInt8(ascii: "\n") { return (pid, String(decoding: line, as: UTF8.self)) }
-            line.append(byte)
-        }
-        kill([pid])
-        throw DesktopSessionError(description: "\(arguments[0]) printed no address or display within 10 s; see \(log)")
-    }
-
-    /// Spawns `arguments` (found on PATH) in a process group of its own, stdin on /dev/null,
-    /// stdout on `stdout` or the file `stdout`, stderr on the file `stderr` (else stdout's).
-    private static func spawn(
-        _ arguments: [String], environment: [String: String], stdoutFD: Int32? = nil, stdout: String? = nil, stderr: String? = nil
-    ) throws -> pid_t {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        if let stdoutFD { posix_spawn_file_actions_adddup2(&actions, stdoutFD, 1) }
-        if let stdout { posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600) }
-        if let stderr {
-            posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-        } else if stdout != nil {
-            posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        }
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let status = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
-        guard status == 0 else { throw DesktopSessionError(description: "cannot start \(arguments[0]): \(String(cString: strerror(status)))") }
-        return pid
     }
 
     /// A session bus listening in `folder`, with no service folders: it can start nothing.

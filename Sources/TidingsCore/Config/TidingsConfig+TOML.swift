@@ -242,6 +242,20 @@ extension TidingsConfig {
             guard type == .schedule else { throw table.error("category", "only a schedule source has a category") }
             source.category = category
         }
+        if let keys = try table.strings("pinned_public_keys") {
+            guard url.hasPrefix("https:") else { throw table.error("pinned_public_keys", "only an https source can pin keys") }
+            guard !keys.isEmpty else { throw table.error("pinned_public_keys", "empty: leave the key out to pin nothing") }
+            for (index, key) in keys.enumerated() where !PublicKeyPin.isValid(key) {
+                throw table.error(
+                    "pinned_public_keys[\(index)]", "expected \"sha256//\" and the base64 SHA-256 of the key (44 characters), found \"\(key.prefix(60))\"")
+            }
+            source.pinnedPublicKeys = keys
+        }
+        if let path = try table.string("ca_file") {
+            guard url.hasPrefix("https:") else { throw table.error("ca_file", "only an https source has certificate authorities") }
+            guard !path.isEmpty else { throw table.error("ca_file", "empty path") }
+            source.caFile = path.hasPrefix("/") ? path : (directory.hasSuffix("/") ? directory : directory + "/") + path
+        }
         try table.rejectUnknownKeys()
         return source
     }
@@ -311,5 +325,19 @@ public enum SourceURL {
             return String(authority[...close])
         }
         return String(authority.prefix { $0 != ":" })
+    }
+}
+
+/// The form of a pinned public key: `sha256//` and the base64 of a SHA-256 digest.
+public enum PublicKeyPin {
+    /// Whether `text` is `sha256//` followed by 43 base64 characters and one `=`.
+    public static func isValid(_ text: String) -> Bool {
+        guard text.hasPrefix("sha256//") else { return false }
+        let digest = text.utf8.dropFirst("sha256//".count)
+        guard digest.count == 44, digest.last == UInt8(ascii: "=") else { return false }
+        return digest.dropLast().allSatisfy { byte in
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/")
+        }
     }
 }

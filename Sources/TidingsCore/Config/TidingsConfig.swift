@@ -60,6 +60,11 @@ public struct TidingsConfig: Sendable, Equatable {
         public var timeout: Int64 = 30_000
         /// The category of a schedule's notifications.
         public var category = Category.system
+        /// `sha256//<base64>` hashes of the public keys the server may present (a backup key
+        /// beside the current one); empty: any key of a certificate the system trusts.
+        public var pinnedPublicKeys: [String] = []
+        /// A PEM file of certificate authorities to trust instead of the system's (a private CA).
+        public var caFile: String?
 
         /// Creates a source.
         public init(name: String, type: SourceType = .content, url: String, timeout: Int64 = 30_000) {

@@ -1,0 +1,78 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// An HTTPS server on 127.0.0.1 for tests: a fresh self-signed certificate (for `127.0.0.1`
+/// and `localhost`) made with `openssl`, served by Python's `http.server` on a port it picks.
+/// Every GET gets `body` as JSON. Keep it alive while it is used; `stop()` kills it.
+public final class TLSTestServer: Sendable {
+    /// `https://127.0.0.1:<port>`.
+    public let baseURL: String
+    /// The certificate, PEM: the only authority that trusts this server.
+    public let certificate: String
+    /// The pin of the server's public key: `sha256//<base64 of the SHA-256 of its DER>`.
+    public let pin: String
+    private let directory: TemporaryDirectory
+    private let process: Mutex<pid_t?>
+
+    /// Makes the certificate and starts the server.
+    public init(body: String) throws {
+        directory = try TemporaryDirectory()
+        let folder = directory.path
+        let environment = ["PATH": "/usr/bin:/bin", "HOME": folder]
+        let log = directory.file("server.log")
+        certificate = directory.file("cert.pem")
+        let key = directory.file("key.pem")
+        try Spawn.run(
+            ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", key,
+             "-out", certificate, "-days", "2", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"],
+            environment: environment, log: log)
+        let pinFile = directory.file("pin")
+        try Spawn.run(
+            ["sh", "-c", "openssl x509 -in \"$1\" -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64",
+             "pin", certificate],
+            environment: environment, stdout: pinFile, log: log)
+        pin = "sha256//" + (try String(contentsOfFile: pinFile, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)
+        let bodyFile = try directory.write(body, to: "body.json")
+        let script = try directory.write(Self.script, to: "server.py")
+        let (pid, port) = try Spawn.reporting(
+            ["/usr/bin/python3", script, certificate, key, bodyFile], environment: environment, log: log)
+        process = Mutex(pid)
+        baseURL = "https://127.0.0.1:\(port)"
+    }
+
+    deinit { stop() }
+
+    /// Kills the server.
+    public func stop() {
+        let pid = process.withLock { pid in
+            defer { pid = nil }
+            return pid
+        }
+        if let pid { Spawn.kill([pid]) }
+    }
+
+    private static let script = """
+        import http.server, ssl, sys
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                with open(sys.argv[3], "rb") as f:
+                    body = f.read()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(sys.argv[1], sys.argv[2])
+        server.socket = context.wrap_socket(server.socket, server_side=True)
+        print(server.server_address[1], flush=True)
+        server.serve_forever()
+        """
+}
