@@ -169,14 +169,17 @@ extension TidingsConfig {
             webhook.maxAttempts = attempts
         }
         if let fallback = try table.string("fallback") {
-            switch ChannelName(fallback) {
-            case .webhook?, nil where fallback != "none":
-                throw table.error("fallback", "expected inbox, desktop, stdout or none, found \"\(fallback)\"")
-            case let channel: webhook.fallback = channel
-            }
+            let channel = ChannelName(fallback)
+            if case .webhook? = channel { throw Self.badFallback(fallback, table) }
+            if channel == nil && fallback != "none" { throw Self.badFallback(fallback, table) }
+            webhook.fallback = channel
         }
         try table.rejectUnknownKeys()
         return webhook
+    }
+
+    private static func badFallback(_ text: String, _ table: TOMLReader) -> ConfigError {
+        table.error("fallback", "expected inbox, desktop, stdout or none, found \"\(text)\"")
     }
 
     private static func secret(table: inout TOMLReader, env: String, file: String, directory: String) throws(ConfigError) -> SecretSource? {
