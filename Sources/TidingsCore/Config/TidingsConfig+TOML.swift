@@ -139,6 +139,9 @@ extension TidingsConfig {
                 config.retention.days = days
             }
         }
+        try reader.section("features") { features throws(ConfigError) in
+            config.features = try Features.parse(&features)
+        }
         try reader.rejectUnknownKeys()
         return config
     }

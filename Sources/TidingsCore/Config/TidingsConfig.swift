@@ -98,6 +98,8 @@ public struct TidingsConfig: Sendable, Equatable {
     public var monitoring = Monitoring()
     /// How long history is kept.
     public var retention = Retention()
+    /// Optional behaviour turned on by `[features]`.
+    public var features = Features()
 
     /// How long history is kept: `plan` deletes what is older.
     public struct Retention: Sendable, Equatable {
