@@ -27,7 +27,10 @@ let package = Package(
 
         // Libraries, one per stage
         .target(name: "TidingsCore", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
-        .target(name: "TidingsStore", dependencies: ["TidingsCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(
+            name: "TidingsStore",
+            dependencies: ["TidingsCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .target(name: "TidingsHTTP", dependencies: ["CCurl"]),
         .target(name: "TidingsFetch", dependencies: ["TidingsCore", "TidingsStore", "TidingsHTTP", "TidingsCalendar"]),
         .target(name: "TidingsCalendar", dependencies: ["TidingsCore", "CICal"]),

@@ -31,6 +31,8 @@ public struct Places: Sendable {
     public var defaultDatabase: String { base("XDG_STATE_HOME", ".local/state") + "/tidings/tidings.sqlite" }
     /// `$XDG_CACHE_HOME/tidings`.
     public var cacheFolder: String { base("XDG_CACHE_HOME", ".cache") + "/tidings" }
+    /// `$XDG_CACHE_HOME/tidings/media`: the mirrored images.
+    public var mediaFolder: String { cacheFolder + "/media" }
 
     /// The folder this program lives in (the other programs are beside it).
     public static var programFolder: String {

@@ -100,6 +100,7 @@ public struct RunContext: Sendable {
         do {
             var database = try TidingsDatabase(path: databasePath)
             database.loggedRun = Stage(rawValue: program).map { StageTimer(stage: $0, now: now) }
+            database.mediaFolder = places.mediaFolder
             return database
         } catch {
             throw CLIError.store(error)

@@ -9,16 +9,22 @@ public final class ChannelFactory {
     private let programFolder: String
     private let format: OutputFormat
     private let zone: Zone
+    private let media: MediaAttachments?
     private var built: [ChannelName: any Channel] = [:]
 
-    /// A factory for one run. `programFolder` holds the `tidings` program (the desktop waiter).
-    public init(config: TidingsConfig, databasePath: String, environment: [String: String], programFolder: String, format: OutputFormat, zone: Zone) {
+    /// A factory for one run. `programFolder` holds the `tidings` program (the desktop waiter);
+    /// `media`, when given, gives the desktop and ntfy webhooks the content images.
+    public init(
+        config: TidingsConfig, databasePath: String, environment: [String: String], programFolder: String, format: OutputFormat, zone: Zone,
+        media: MediaAttachments? = nil
+    ) {
         self.config = config
         self.databasePath = databasePath
         self.environment = environment
         self.programFolder = programFolder
         self.format = format
         self.zone = zone
+        self.media = media
     }
 
     /// The channel named `name`, or nil when no webhook of that name is configured.
@@ -35,9 +41,13 @@ public final class ChannelFactory {
                 config: config.desktop,
                 session: SessionEnvironment(
                     environment: environment, recorded: RecordedSession.read(RecordedSession.path(forDatabase: databasePath))),
-                databasePath: databasePath, waiterPath: programFolder + "/tidings")
+                databasePath: databasePath, waiterPath: programFolder + "/tidings", media: media)
         case .webhook(let webhook):
-            channel = config.webhooks.first { $0.name == webhook }.map { WebhookChannel(target: $0, environment: environment) }
+            channel = config.webhooks.first { $0.name == webhook }.map { target in
+                var channel = WebhookChannel(target: target, environment: environment)
+                channel.media = media
+                return channel
+            }
         }
         built[name] = channel
         return channel

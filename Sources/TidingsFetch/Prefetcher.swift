@@ -6,6 +6,10 @@ import TidingsStore
 public struct PrefetchOutcome: Sendable {
     /// Every attempt, in config order.
     public var attempts: [FetchAttempt] = []
+    /// Every image looked at, when media attachments are on.
+    public var media: [MediaResult] = []
+    /// Images deleted to keep the media cache under its quota.
+    public var mediaEvicted = 0
 
     /// Attempts that left current content (ok or not modified).
     public var succeeded: Int { attempts.filter { FetchOutcome(rawValue: $0.outcome)?.isSuccess == true }.count }
@@ -15,7 +19,21 @@ public struct PrefetchOutcome: Sendable {
         var counts: [String: Int] = [:]
         for attempt in attempts { counts[attempt.outcome, default: 0] += 1 }
         let detail = counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-        return "\(attempts.count) source\(attempts.count == 1 ? "" : "s")" + (detail.isEmpty ? "" : ": \(detail)")
+        return "\(attempts.count) source\(attempts.count == 1 ? "" : "s")" + (detail.isEmpty ? "" : ": \(detail)") + mediaSummary
+    }
+
+    /// `; media: 2 stored, 1 cached, 1 refused, 3 evicted`, or nothing when no image was looked at.
+    private var mediaSummary: String {
+        guard !media.isEmpty || mediaEvicted > 0 else { return "" }
+        var stored = 0, cached = 0, refused = 0
+        for result in media {
+            switch result.outcome {
+            case .stored: stored += 1
+            case .cached: cached += 1
+            case .refused: refused += 1
+            }
+        }
+        return "; media: \(stored) stored, \(cached) cached, \(refused) refused, \(mediaEvicted) evicted"
     }
 
     /// ok when every source succeeded, degraded otherwise (the cache still serves).
@@ -29,16 +47,22 @@ public struct Prefetcher {
 
     public let database: TidingsDatabase
     public let config: TidingsConfig
+    /// Where images are mirrored when `features.media_attachments` is on.
+    public let media: MediaCache?
 
-    /// A prefetcher over `database` for the sources in `config`.
-    public init(database: TidingsDatabase, config: TidingsConfig) {
+    /// A prefetcher over `database` for the sources in `config`, mirroring content images
+    /// into `media` when the config turns media attachments on.
+    public init(database: TidingsDatabase, config: TidingsConfig, media: MediaCache? = nil) {
         self.database = database
         self.config = config
+        self.media = media
     }
 
     /// Fetches each source in turn within the run budget, recording every attempt. A failed
     /// or invalid fetch keeps the source's last-known-good; `report` (per item) is called
-    /// after each attempt.
+    /// after each attempt. Then, with media attachments on, mirrors the cached content's
+    /// images (see `MediaFetcher`) and trims the media cache to its quota; an image that
+    /// fails is a warning in the outcome, never a failure of the run.
     public func run(now: EpochMillis, report: (FetchAttempt) -> Void = { _ in }) throws(StoreError) -> PrefetchOutcome {
         let timer = StageTimer(stage: .prefetch, now: now)
         let started = ContinuousClock.now
@@ -64,6 +88,15 @@ public struct Prefetcher {
             try database.recordFetch(url: source.url, attempt: result.attempt, update: result.update)
             outcome.attempts.append(result.attempt)
             report(result.attempt)
+        }
+        if config.features.mediaAttachments, let media {
+            // The first URL is the latest content's: it is stamped the most recently used.
+            let fetcher = MediaFetcher(client: client, cache: media, config: config.media)
+            for (index, url) in try database.contentMediaURLs(limit: MediaFetcher.maxPerRun).enumerated() {
+                let remaining = Self.runBudget - (ContinuousClock.now - started).milliseconds
+                outcome.media.append(fetcher.mirror(url, now: now - Int64(index), budget: remaining))
+            }
+            outcome.mediaEvicted = media.evict(toQuota: config.media.quota).count
         }
         try database.recordStageRun(timer.finish(outcome: outcome.stageOutcome, summary: outcome.summary))
         return outcome

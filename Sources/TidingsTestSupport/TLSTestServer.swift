@@ -4,7 +4,8 @@ import Synchronization
 
 /// An HTTPS server on 127.0.0.1 for tests: a fresh self-signed certificate (for `127.0.0.1`
 /// and `localhost`) made with `openssl`, served by Python's `http.server` on a port it picks.
-/// Every GET gets `body` as JSON. Keep it alive while it is used; `stop()` kills it.
+/// Every GET gets `body` as JSON, or the file of its path (see `init(files:)`). Keep it
+/// alive while it is used; `stop()` kills it.
 public final class TLSTestServer: Sendable {
     /// `https://127.0.0.1:<port>`.
     public let baseURL: String
@@ -15,8 +16,38 @@ public final class TLSTestServer: Sendable {
     private let directory: TemporaryDirectory
     private let process: Mutex<pid_t?>
 
-    /// Makes the certificate and starts the server.
-    public init(body: String) throws {
+    /// Makes the certificate and starts the server, answering every GET with `body` as JSON.
+    public convenience init(body: String) throws {
+        try self.init(routes: ["*": File(contentType: "application/json", body: Array(body.utf8))])
+    }
+
+    /// One file the server serves.
+    public struct File: Sendable {
+        /// The `Content-Type` sent with it.
+        public var contentType: String
+        /// Its bytes.
+        public var body: [UInt8]
+
+        /// A file of `contentType`.
+        public init(contentType: String, body: [UInt8]) {
+            self.contentType = contentType
+            self.body = body
+        }
+    }
+
+    /// Makes the certificate and starts the server, answering a GET of each path in `files`
+    /// (`/a.png`) with its file and any other with 404.
+    public convenience init(files: [String: File]) throws {
+        try self.init(routes: files)
+    }
+
+    /// The paths asked for so far, in order.
+    public func requestedPaths() -> [String] {
+        let text = (try? String(contentsOfFile: directory.file("requests.log"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init)
+    }
+
+    private init(routes: [String: File]) throws {
         directory = try TemporaryDirectory()
         let folder = directory.path
         let environment = ["PATH": "/usr/bin:/bin", "HOME": folder]
@@ -33,10 +64,17 @@ public final class TLSTestServer: Sendable {
              "pin", certificate],
             environment: environment, stdout: pinFile, log: log)
         pin = "sha256//" + (try String(contentsOfFile: pinFile, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)
-        let bodyFile = try directory.write(body, to: "body.json")
+        var table: [String: [String]] = [:]
+        for (index, (path, file)) in routes.enumerated() {
+            let name = "file-\(index)"
+            try Data(file.body).write(to: URL(fileURLWithPath: directory.file(name)))
+            table[path] = [file.contentType, directory.file(name)]
+        }
+        let routesFile = directory.file("routes.json")
+        try JSONSerialization.data(withJSONObject: table).write(to: URL(fileURLWithPath: routesFile))
         let script = try directory.write(Self.script, to: "server.py")
         let (pid, port) = try Spawn.reporting(
-            ["/usr/bin/python3", script, certificate, key, bodyFile], environment: environment, log: log)
+            ["/usr/bin/python3", script, certificate, key, routesFile, directory.file("requests.log")], environment: environment, log: log)
         process = Mutex(pid)
         baseURL = "https://127.0.0.1:\(port)"
     }
@@ -53,14 +91,25 @@ public final class TLSTestServer: Sendable {
     }
 
     private static let script = """
-        import http.server, ssl, sys
+        import http.server, json, ssl, sys
+
+        with open(sys.argv[3]) as f:
+            routes = json.load(f)
 
         class Handler(http.server.BaseHTTPRequestHandler):
             def do_GET(self):
-                with open(sys.argv[3], "rb") as f:
+                with open(sys.argv[4], "a") as log:
+                    log.write(self.path + "\\n")
+                route = routes.get(self.path) or routes.get("*")
+                if route is None:
+                    self.send_response(404)
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
+                with open(route[1], "rb") as f:
                     body = f.read()
                 self.send_response(200)
-                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Type", route[0])
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
                 self.wfile.write(body)

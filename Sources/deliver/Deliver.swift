@@ -69,7 +69,8 @@ struct Deliver: ParsableCommand {
             let outcome = try runBlocking {
                 let channels = ChannelFactory(
                     config: context.config, databasePath: context.databasePath, environment: Environment.current,
-                    programFolder: Places.programFolder, format: format, zone: context.zone)
+                    programFolder: Places.programFolder, format: format, zone: context.zone,
+                    media: MediaAttachments.forConfig(context.config, database: database, folder: context.places.mediaFolder, now: context.now))
                 return try await Deliverer(database: database, config: context.config, only: only, channels: channels.make)
                     .run(now: context.now, zone: context.zone)
             }

@@ -16,6 +16,11 @@ struct Prefetch: ParsableCommand {
             recorded as a failed attempt and never replaces what is cached. Failures are warnings \
             on stderr; the run still exits 0, since plan falls back to the cache.
 
+            With features.media_attachments on, each content item's mediaUrl (https only) is \
+            mirrored into $XDG_CACHE_HOME/tidings/media when it is a PNG, JPEG, GIF or WebP image \
+            of at most media.max_bytes, and the least recently used images are deleted past \
+            media.quota. An image that fails is a warning, never a failure.
+
             Exit status: 0 done (also when sources failed, or another prefetch run still runs), 64 usage or config error, 1 failure \
             (the database could not be written).
             """)
@@ -31,11 +36,19 @@ struct Prefetch: ParsableCommand {
             if context.config.sources.isEmpty {
                 Terminal.warning(program: "prefetch", "no sources configured (\(context.configOrigin)); plan will use emergency lines")
             }
-            let outcome = try Prefetcher(database: database, config: context.config).run(now: context.now) { attempt in
+            let media = MediaCache(folder: context.places.mediaFolder)
+            let outcome = try Prefetcher(database: database, config: context.config, media: media).run(now: context.now) { attempt in
                 if let reason = attempt.reason {
                     Terminal.warning(program: "prefetch", "source \(attempt.source): \(attempt.outcome): \(reason)")
                 } else {
                     context.narrate("source \(attempt.source): \(attempt.outcome), \(attempt.bytes) bytes in \(attempt.durationMs) ms")
+                }
+            }
+            for result in outcome.media {
+                if case .refused(let reason) = result.outcome {
+                    Terminal.warning(program: "prefetch", "media \(result.url): \(reason)")
+                } else {
+                    context.narrate("media \(result.url): \(result.outcome)")
                 }
             }
             context.narrate(outcome.summary)

@@ -9,7 +9,8 @@ extension Tidings {
             abstract: "Delete everything Tidings keeps: the database with its history and cache, and its files.",
             discussion: """
                 Deletes the database (with the -wal and -shm files beside it), its reserve file, \
-                deliver's heartbeat, the programs' lock files and the recorded desktop session. \
+                deliver's heartbeat, the programs' lock files, the recorded desktop session and \
+                the media cache ($XDG_CACHE_HOME/tidings/media). \
                 The config file is yours and stays. Asks first when run in a terminal; elsewhere it deletes only with \
                 --yes. Refuses while prefetch, plan or deliver is running; stop their timers (and \
                 anything that polls tidings inbox) first, or they create a new database at once.
@@ -29,7 +30,7 @@ extension Tidings {
                 let context = try RunContext(program: "tidings purge", options: options)
                 let database = context.databasePath
                 let files = ["", "-wal", "-shm", "-journal", ".reserve", ".deliver-alive", ".wake", ".prefetch.lock", ".plan.lock", ".deliver.lock"]
-                    .map { database + $0 } + [RecordedSession.path(forDatabase: database)]
+                    .map { database + $0 } + [RecordedSession.path(forDatabase: database), context.places.mediaFolder]
                 let present = files.filter { FileManager.default.fileExists(atPath: $0) }
                 guard !present.isEmpty else {
                     try Terminal.output("Nothing to delete.\n")
@@ -66,6 +67,8 @@ extension Tidings {
                         throw CLIError.failed("cannot delete \(path): \(error.localizedDescription) (deleted before it: \(deleted.count))")
                     }
                 }
+                // The cache folder goes too when the media were all it held.
+                rmdir(context.places.cacheFolder)
                 try Terminal.output(deleted.map { "Deleted \($0)\n" }.joined())
             }
         }

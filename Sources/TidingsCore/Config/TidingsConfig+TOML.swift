@@ -142,6 +142,9 @@ extension TidingsConfig {
         try reader.section("features") { features throws(ConfigError) in
             config.features = try Features.parse(&features)
         }
+        try reader.section("media") { media throws(ConfigError) in
+            config.media = try Media.parse(&media, directory: directory)
+        }
         try reader.rejectUnknownKeys()
         return config
     }

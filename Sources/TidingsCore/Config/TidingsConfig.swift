@@ -100,6 +100,8 @@ public struct TidingsConfig: Sendable, Equatable {
     public var retention = Retention()
     /// Optional behaviour turned on by `[features]`.
     public var features = Features()
+    /// The media cache's limits and where it is published.
+    public var media = Media()
 
     /// How long history is kept: `plan` deletes what is older.
     public struct Retention: Sendable, Equatable {

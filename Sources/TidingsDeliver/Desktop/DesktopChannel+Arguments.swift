@@ -6,16 +6,18 @@ extension DesktopChannel {
     /// The waiter's command line for `item`:
     /// `desktop-wait --db=… --id=… --revision=… --expire-ms=… [--link=…] -- notify-send …`.
     /// Values go after `=` so that one starting with `-` is never read as an option.
-    func waiterArguments(for item: NotificationRecord, server: DesktopServer?, replacing daemonId: Int64? = nil) -> [String] {
+    func waiterArguments(for item: NotificationRecord, server: DesktopServer?, replacing daemonId: Int64? = nil, image: String? = nil) -> [String] {
         var arguments = ["desktop-wait", "--db=\(databasePath)", "--id=\(item.id)", "--revision=\(item.revision)", "--expire-ms=\(config.expire)"]
         if let link = item.deepLink { arguments.append("--link=\(link)") }
-        return arguments + ["--"] + Self.notifySendArguments(for: item, config: config, server: server, replacing: daemonId)
+        return arguments + ["--"] + Self.notifySendArguments(for: item, config: config, server: server, replacing: daemonId, image: image)
     }
 
     /// `notify-send` and its arguments for `item`, shaped by what the daemon announced; with
-    /// `replacing`, the popup replaces the daemon's notification of that id.
+    /// `replacing`, the popup replaces the daemon's notification of that id; with `image`
+    /// (the path of a cached content image), the popup shows it (the `image-path` hint).
     static func notifySendArguments(
-        for item: NotificationRecord, config: TidingsConfig.Desktop, server: DesktopServer?, replacing daemonId: Int64? = nil
+        for item: NotificationRecord, config: TidingsConfig.Desktop, server: DesktopServer?, replacing daemonId: Int64? = nil,
+        image: String? = nil
     ) -> [String] {
         let category = Category(rawValue: item.category) ?? .system
         var arguments = [
@@ -23,6 +25,7 @@ extension DesktopChannel {
             "--expire-time=\(config.expire)", "--category=\(categoryHint(for: category))",
         ]
         if let icon = config.icon, isRegularFile(icon) { arguments.append("--icon=\(icon)") }
+        if let image, isRegularFile(image) { arguments.append("--hint=string:image-path:\(image)") }
         if let daemonId { arguments.append("--replace-id=\(daemonId)") }
         arguments += ["--print-id", "--wait"]
         if server?.supportsActions == true {

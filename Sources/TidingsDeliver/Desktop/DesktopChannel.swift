@@ -18,6 +18,8 @@ public final class DesktopChannel: Channel, Sendable {
     public let databasePath: String
     /// The `tidings` program, whose hidden `desktop-wait` command is the waiter.
     public let waiterPath: String
+    /// Content images to show beside the text; nil: none.
+    public let media: MediaAttachments?
 
     /// The last check of the daemon, kept for `platformInfo` and for `send`.
     struct Probe: Sendable {
@@ -28,11 +30,13 @@ public final class DesktopChannel: Channel, Sendable {
     private let lastProbe = Mutex<Probe?>(nil)
 
     /// A channel for `session` with `config`; `waiterPath` is the `tidings` program.
-    public init(config: TidingsConfig.Desktop, session: SessionEnvironment, databasePath: String, waiterPath: String) {
+    /// `media`, when given, adds each item's cached content image.
+    public init(config: TidingsConfig.Desktop, session: SessionEnvironment, databasePath: String, waiterPath: String, media: MediaAttachments? = nil) {
         self.config = config
         self.session = session
         self.databasePath = databasePath
         self.waiterPath = waiterPath
+        self.media = media
     }
 
     /// `{"channel":"desktop","server":{…},"capabilities":[…]}`; the server is null until
@@ -82,7 +86,9 @@ public final class DesktopChannel: Channel, Sendable {
             }
             let answer = await DesktopWaiterLaunch.start(
                 path: waiterPath,
-                arguments: waiterArguments(for: item, server: probe.server, replacing: previous[item.id].flatMap(Self.daemonId(inPlatformInfo:))),
+                arguments: waiterArguments(
+                    for: item, server: probe.server, replacing: previous[item.id].flatMap(Self.daemonId(inPlatformInfo:)),
+                    image: media?.file(for: item)?.path),
                 environment: environment, limit: .milliseconds(config.deadline))
             switch answer {
             case .sent(let daemonId):

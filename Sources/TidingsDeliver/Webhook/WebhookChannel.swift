@@ -17,6 +17,8 @@ public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, Custom
     /// The `User-Agent` header value.
     public let userAgent: String
     let credentials: Result<WebhookCredentials, WebhookSecretProblem>
+    /// Content images, for ntfy's `Attach` when their folder is published; nil: none.
+    public var media: MediaAttachments?
 
     /// The largest response body read; receivers answer webhooks with a few bytes.
     static let maxResponseBytes = 64 * 1024
@@ -88,6 +90,9 @@ public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, Custom
             WebhookBody.Header("Idempotency-Key", item.idempotencyKey),
         ]
         headers += body.headers
+        if target.format == .ntfy, let attachment = media?.publishedURL(for: item) {
+            headers.append(WebhookBody.Header("Attach", attachment))
+        }
         if let token = credentials.token {
             switch target.format {
             case .json, .ntfy: headers.append(WebhookBody.Header("Authorization", "Bearer \(token.value)"))

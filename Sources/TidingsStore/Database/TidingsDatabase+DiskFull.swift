@@ -9,6 +9,8 @@ struct Eviction: Sendable {
     var rows = 0
     /// Whether the reserve file was given up.
     var reserveReleased = false
+    /// Cached images deleted.
+    var mediaFiles = 0
 }
 
 extension TidingsDatabase {
@@ -94,7 +96,9 @@ extension TidingsDatabase {
     }
 
     /// Makes room after a write failed for want of space. In this order, each step best
-    /// effort: gives up the reserve file when the disk itself is short; empties the WAL into
+    /// effort: deletes cached images, least recently used first, until 8 MiB are free, when
+    /// the media cache shares the database's file system (`evictMedia`); gives up the
+    /// reserve file when the disk itself is still short; empties the WAL into
     /// the database (`wal_checkpoint(TRUNCATE)`); deletes the oldest history in chunks (see
     /// `evictOldest`), letting the WAL start over after each, until a tenth of the file (at
     /// least 1 MiB) is free; gives the free pages back to the file system when the file
@@ -102,6 +106,7 @@ extension TidingsDatabase {
     /// pages that are not given back are reused by the next insert.
     func makeRoom() -> Eviction {
         var eviction = Eviction()
+        eviction.mediaFiles = evictMedia(untilFree: 8 * Self.reserveBytes)
         if let file = reservePath, let space = DiskSpace(of: folder), space.available < 2 * Self.reserveBytes {
             eviction.reserveReleased = unlink(file) == 0
         }
@@ -168,7 +173,8 @@ extension TidingsDatabase {
     /// The error of a write that failed again after `makeRoom`: what could not be saved, the
     /// free space and where, what was freed, and the way out.
     func diskFullError(_ operation: String, eviction: Eviction) -> StoreError {
-        let freed = eviction.rows > 0 ? "freed what history could go (\(eviction.rows) old rows deleted)" : "no old history was left to delete"
+        var freed = eviction.rows > 0 ? "freed what history could go (\(eviction.rows) old rows deleted)" : "no old history was left to delete"
+        if eviction.mediaFiles > 0 { freed += ", \(eviction.mediaFiles) cached image\(eviction.mediaFiles == 1 ? "" : "s") deleted" }
         return Self.diskFullError(path: path, operation: operation, freed: freed)
     }
 

@@ -20,6 +20,9 @@ public struct TidingsDatabase: Sendable {
     /// disk stops even after old history went is logged as a failed run of it, when there is
     /// room for the row.
     public var loggedRun: StageTimer?
+    /// The media cache folder: when a full disk stops a write and the folder is on the same
+    /// file system, its images go before any history.
+    public var mediaFolder: String?
 
     /// Opens (creating when needed) the database at `path`: its folder mode 0700, the file
     /// 0600, WAL mode, a busy timeout so that programs running at once wait for each other.
