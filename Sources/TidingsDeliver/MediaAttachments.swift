@@ -32,8 +32,9 @@ public struct MediaAttachments: Sendable {
     /// The cached image of `item`'s content, marked used; nil when it has none or the file
     /// is not there.
     public func file(for item: NotificationRecord) -> MediaCache.File? {
-        guard let subject = item.subject, let url = mediaURL(subject), let file = cache.file(for: url) else { return nil }
+        guard let subject = item.subject, let url = mediaURL(subject), var file = cache.file(for: url) else { return nil }
         cache.markUsed(file.path, at: now)
+        file.usedAt = now
         return file
     }
 

@@ -4,8 +4,8 @@ import TidingsCore
 import TidingsStore
 import TidingsTestSupport
 
-/// One install of Tidings for a test: a private folder with a database and a config file,
-/// and the built programs run against them with a fixed zone.
+/// One install of Tidings for a test: a private folder with a database, a config file and
+/// the cache folder, and the built programs run against them with a fixed zone.
 struct Pipeline {
     let folder: TemporaryDirectory
     var runner: ProgramRunner
@@ -16,7 +16,7 @@ struct Pipeline {
         folder = try TemporaryDirectory()
         database = folder.file("state/tidings.sqlite")
         config = try folder.write(text, to: "config.toml")
-        runner = ProgramRunner(environment: ["TZ": zone, "TIDINGS_DB": database, "TIDINGS_CONFIG": config])
+        runner = ProgramRunner(environment: ["TZ": zone, "TIDINGS_DB": database, "TIDINGS_CONFIG": config, "XDG_CACHE_HOME": folder.file("cache")])
     }
 
     /// Stores `count` pending items due at `now` and the `spacing` before it (`load:0`, …),

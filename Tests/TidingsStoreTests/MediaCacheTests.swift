@@ -79,4 +79,23 @@ import TidingsTestSupport
         #expect(try database.contentMediaURLs(limit: 10) == ["https://example.org/a.png", "https://example.org/c.png"])
         #expect(try database.contentMediaURLs(limit: 1) == ["https://example.org/a.png"])
     }
+
+    @Test("on a full disk cached images beside the database go first, least recently used first, until enough is free")
+    func diskFullEviction() throws {
+        let directory = try TemporaryDirectory()
+        var database = try directory.database()
+        let cache = MediaCache(folder: directory.file("media"))
+        let old = try cache.store(TestImages.png, for: "https://example.org/old", type: .png, now: Self.now)
+        let new = try cache.store(TestImages.png, for: "https://example.org/new", type: .png, now: Self.now + 60_000)
+        #expect(database.evictMedia(untilFree: .max) == 0, "without a media folder nothing is touched")
+        database.mediaFolder = cache.folder
+        #expect(database.evictMedia(untilFree: 0) == 0, "enough is free already")
+        #expect(cache.files().count == 2)
+        // More than any disk has: every image goes, the oldest first.
+        #expect(database.evictMedia(untilFree: .max) == 2)
+        #expect(cache.files().isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: old.path) && !FileManager.default.fileExists(atPath: new.path))
+        #expect(TidingsDatabase.sameFileSystem(directory.path, cache.folder))
+        #expect(!TidingsDatabase.sameFileSystem(directory.path, "/proc"))
+    }
 }
