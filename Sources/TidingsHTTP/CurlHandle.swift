@@ -45,6 +45,11 @@ final class CurlHandle {
         try check(tidings_curl_setopt_string(handle, option, value), option)
     }
 
+    /// Sets a string option back to none (NULL): for the CA folder, no folder at all.
+    func clear(_ option: CURLoption) throws(HTTPError) {
+        try check(tidings_curl_setopt_string(handle, option, nil), option)
+    }
+
     func set(_ option: CURLoption, offset value: Int64) throws(HTTPError) {
         try check(tidings_curl_setopt_off_t(handle, option, curl_off_t(value)), option)
     }

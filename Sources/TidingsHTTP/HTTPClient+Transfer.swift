@@ -24,7 +24,12 @@ extension HTTPClient {
         if !request.pinnedPublicKeys.isEmpty {
             try curl.set(CURLOPT_PINNEDPUBLICKEY, request.pinnedPublicKeys.joined(separator: ";"))
         }
-        if let caFile = request.caFile { try curl.set(CURLOPT_CAINFO, caFile) }
+        if let caFile = request.caFile {
+            // Instead of the system's authorities, not beside them: libcurl also reads the
+            // CA folder it was built with (/etc/ssl/certs on Debian) unless told not to.
+            try curl.set(CURLOPT_CAINFO, caFile)
+            try curl.clear(CURLOPT_CAPATH)
+        }
         try configureMethod(hop)
         let headerList = try headerList(for: hop)
         try curl.set(CURLOPT_HTTPHEADER, headerList)

@@ -43,7 +43,7 @@ struct Plan: ParsableCommand {
             }
             let database = try dryRun ? context.openDatabaseReadingOnly() : context.openDatabase()
             // A dry run writes nothing, so it needs no lock.
-            guard try dryRun || StageLock.acquire(context, wait: lock.waitLock) else { return }
+            guard try dryRun || StageLock.acquire(context, wait: try lock.wait()) else { return }
             let outcome = try Planner(database: database, config: context.config)
                 .run(now: context.now, zone: context.zone, horizon: horizon, dryRun: dryRun)
             context.narrate((dryRun ? "would leave " : "") + outcome.summary)

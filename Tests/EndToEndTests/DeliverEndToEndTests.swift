@@ -81,7 +81,7 @@ import TidingsTestSupport
         #expect(report.object("counts")?.int("delivered") == 5000)
     }
 
-    @Test("A run that finds its program's lock taken ends at once with a line and status 0; --wait-lock waits for it")
+    @Test("A run that finds its program's lock taken ends at once with a line and status 0; --wait-lock waits for it, within --lock-timeout")
     func lockTaken() async throws {
         let pipeline = try Pipeline(config: "[routes]\nsystem = [\"inbox\"]\n")
         try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "1d")
@@ -94,6 +94,16 @@ import TidingsTestSupport
         #expect(try await pipeline.succeed("tidings", "inbox", "--count") == "0\n")
         // A plan run is not held up by deliver's lock.
         try await pipeline.succeed("plan", "--now", "2026-11-22T06:01", "--horizon", "1d")
+
+        // A bounded wait gives up with status 1 and says why.
+        let started = ContinuousClock.now
+        let gaveUp = try await pipeline.run("deliver", "--now", "2026-11-22T07:30", "--wait-lock", "--lock-timeout", "1s")
+        #expect(gaveUp.status == 1)
+        #expect(ContinuousClock.now - started >= .seconds(1))
+        #expect(gaveUp.stderr == "deliver: error: another deliver run still holds \(pipeline.database).deliver.lock after 1s of waiting (--lock-timeout); is it stuck?\n")
+        let usage = try await pipeline.run("deliver", "--now", "2026-11-22T07:30", "--lock-timeout", "1s")
+        #expect(usage.status == 64)
+        #expect(usage.stderr.contains("--lock-timeout needs --wait-lock"), "\(usage.stderr)")
 
         async let waited = pipeline.run("deliver", "--now", "2026-11-22T07:30", "--wait-lock")
         try await Task.sleep(for: .milliseconds(500))

@@ -62,6 +62,36 @@ import TidingsTestSupport
         #expect(history.count == 4001)
     }
 
+    @Test("Making room deletes only the past: a cancelled item due tomorrow and a delivered schedule entry stay")
+    func evictsOnlyThePast() throws {
+        let dir = try TemporaryDirectory()
+        let database = try TidingsDatabase(path: dir.file("tidings.sqlite"))
+        _ = try HistorySeed.fill(database, count: 50, before: Self.now, spacing: 3_600_000)
+        _ = try database.applyPlan([item("tomorrow", due: Self.now + Self.day)], now: Self.now)
+        _ = try database.cancelPending(ids: ["tomorrow"], reason: "cancelled by the user", now: Self.now)
+        var entry = item("app_notification_1", due: Self.now - 200 * Self.day)
+        entry.kind = NotificationKind.schedule.rawValue
+        _ = try database.applyPlan([entry], now: Self.now - 201 * Self.day)
+        let claimed = try database.claimDue(at: Self.now - 200 * Self.day)
+        try database.recordDeliveries(claimed.map {
+            DeliveryRecord(notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: 0,
+                           staleness: $0.staleness, channel: "stdout", outcome: "delivered")
+        }, now: Self.now - 200 * Self.day)
+
+        // Every row that may go goes, pass after pass, as when the disk stays full
+        var removed = 0
+        while case let rows = try database.writer.write({ db in try database.evictOldest(db, limit: 100, now: Self.now) }), rows > 0 {
+            removed += rows
+        }
+        #expect(removed > 50)
+        #expect(try database.notifications(ids: ["old:0"]).isEmpty, "past history went")
+        #expect(try database.notifications(ids: ["tomorrow"])["tomorrow"]?.state == "cancelled", "tomorrow's cancel stands")
+        #expect(try database.notifications(ids: ["app_notification_1"])["app_notification_1"]?.state == "delivered")
+        // And retention keeps the schedule entry too, however old
+        _ = try database.prune(before: Self.now + 2 * Self.day)
+        #expect(try database.notifications(ids: ["app_notification_1"])["app_notification_1"]?.state == "delivered")
+    }
+
     @Test("Full with nothing old to delete: a clear error, the run logged, nothing lost, and it works once there is room")
     func nothingToEvict() throws {
         // Given pending items only (none of them history), in a file that may not grow
@@ -151,7 +181,7 @@ import TidingsTestSupport
 
         // Then the message says which file, that it is damaged, and what to do
         #expect(error.description.hasPrefix("database \(path): "), "\(error)")
-        #expect(error.description.contains("the file is damaged or not a Tidings database"), "\(error)")
+        #expect(error.description.contains("open failed: the file is truncated ("), "\(error)")
         #expect(error.description.contains("restore a copy made by `tidings backup`, or move it away to start afresh"), "\(error)")
     }
 }

@@ -147,8 +147,10 @@ extension TidingsDatabase {
     /// Deletes the oldest history that retention would let go (see `history`) in one
     /// transaction, at most `limit` rows per table: everything dated before the time at
     /// which the first table reaches `limit` rows, so that the oldest rows go first whatever
-    /// table they are in. Returns the rows deleted, 0 when nothing may go.
-    func evictOldest(_ db: Database, limit: Int) throws -> Int {
+    /// table they are in. Only the past goes: a notification due later (one the user
+    /// cancelled, a digest's member) stays, or the next plan would bring it back. Returns the
+    /// rows deleted, 0 when nothing may go.
+    func evictOldest(_ db: Database, limit: Int, now: EpochMillis = EpochMillis(Date().timeIntervalSince1970 * 1000)) throws -> Int {
         var cutoff: EpochMillis?
         for table in Self.history {
             let rows = "FROM \(table.name) WHERE \(table.evictable)"
@@ -156,7 +158,7 @@ extension TidingsDatabase {
                 ?? EpochMillis.fetchOne(db, sql: "SELECT max(\(table.time)) \(rows)")
             if let bound, bound < .max { cutoff = min(cutoff ?? .max, bound + 1) }
         }
-        guard let cutoff else { return 0 }
+        guard let cutoff = cutoff.map({ min($0, now) }) else { return 0 }
         var removed = 0
         for table in Self.history {
             try db.execute(

@@ -6,7 +6,7 @@ extension TidingsDatabase {
     /// attempts and stage runs started before it, and notifications due before it that are
     /// settled (never a pending, backlogged or claimed one, nor one a retry waits for). Kept
     /// whatever their age: the cached content and calendars (the last-known-good), unread
-    /// inbox items, the first run in the log and each program's last successful run (the
+    /// inbox items, the delivered entries of remote schedules, the first run in the log and each program's last successful run (the
     /// monitoring judges from them). Returns how many rows went. Each delete is a range of an
     /// index, so a run with nothing old costs little.
     public func prune(before cutoff: EpochMillis) throws(StoreError) -> Int {
@@ -33,13 +33,17 @@ extension TidingsDatabase {
         let settled = [NotificationState.delivered, .read, .dismissed, .failed, .missed, .expired, .cancelled]
             .map { "'\($0.rawValue)'" }.joined(separator: ", ")
         let unread = "channel = 'inbox' AND outcome = 'delivered' AND engagement IS NULL"
+        // A remote schedule's entry the user saw is its only record that it was sent: a new
+        // version of the schedule must not send it again, however long ago that was.
+        let reached = [NotificationState.delivered, .read, .dismissed].map { "'\($0.rawValue)'" }.joined(separator: ", ")
         return [
             HistoryTable(name: "delivery", time: "scheduledTime", evictable: "NOT (\(unread))"),
             HistoryTable(name: "fetchAttempt", time: "startedAt", evictable: "1"),
             HistoryTable(
                 name: "notification", time: "dueAt",
                 evictable: """
-                    state IN (\(settled)) AND id NOT IN (SELECT notificationId FROM outbox)
+                    state IN (\(settled)) AND NOT (kind = 'schedule' AND state IN (\(reached)))
+                      AND id NOT IN (SELECT notificationId FROM outbox)
                       AND id NOT IN (SELECT notificationId FROM delivery WHERE \(unread))
                     """),
             HistoryTable(

@@ -44,9 +44,38 @@ public struct TidingsDatabase: Sendable {
             // In WAL mode NORMAL loses no committed data on a crash, only on power loss.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
+        try Self.refuseTruncated(path: path)
         writer = try Self.openQueue(path: path, configuration: configuration)
         try migrateIfNeeded()
         keepReserve()
+    }
+
+    /// Throws when the file is shorter than its own header says and no WAL could make up for
+    /// it: a truncated copy, a disk that lost the tail. SQLite itself would only notice when
+    /// a query reaches a missing page, perhaps never in this run. Costs one 100-byte read.
+    static func refuseTruncated(path: String) throws(StoreError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        var header = [UInt8](repeating: 0, count: 100)
+        var info = stat()
+        guard pread(descriptor, &header, 100, 0) == 100, fstat(descriptor, &info) == 0,
+              header.starts(with: Array("SQLite format 3\u{0}".utf8))
+        else { return }
+        func number(_ offset: Int, _ width: Int) -> Int { header[offset..<offset + width].reduce(0) { $0 << 8 | Int($1) } }
+        let pageSize = number(16, 2) == 1 ? 65_536 : number(16, 2)
+        let pages = number(28, 4)
+        // The header's page count holds only when the change counter matches version-valid-for;
+        // and frames in the WAL (a checkpoint under way, a crash before one) may add the rest.
+        guard pages > 0, number(24, 4) == number(92, 4) else { return }
+        var wal = stat()
+        if stat(path + "-wal", &wal) == 0, wal.st_size > 0 { return }
+        let expected = pages * pageSize
+        guard Int(info.st_size) < expected else { return }
+        throw StoreError(
+            path: path,
+            message: "open failed: the file is truncated (\(info.st_size) of \(expected) bytes): restore a copy made by `tidings backup`, or move it away to start afresh",
+            sqliteCode: 11)  // SQLITE_CORRUPT
     }
 
     /// An empty database in memory, for runs that must not create a file (`plan --dry-run`
