@@ -122,7 +122,14 @@ import TidingsTestSupport
         let stat = try String(contentsOfFile: "/proc/\(waiter)/stat", encoding: .utf8)
         let fields = stat[stat.index(after: try #require(stat.lastIndex(of: ")")))...].split(separator: " ")
         #expect(fields[3] == "\(waiter)")
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(waiter)/fd/1") == "/dev/null")
+        // It writes the id, then points stdout at /dev/null: give it a moment to get there.
+        var stdout = ""
+        for _ in 0..<100 {
+            stdout = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(waiter)/fd/1")) ?? ""
+            if stdout == "/dev/null" { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(stdout == "/dev/null")
     }
 
     /// The process id of the waiter recording into `database`.
