@@ -34,7 +34,9 @@ let package = Package(
         .target(name: "TidingsHTTP", dependencies: ["CCurl"]),
         .target(name: "TidingsFetch", dependencies: ["TidingsCore", "TidingsStore", "TidingsHTTP", "TidingsCalendar"]),
         .target(name: "TidingsCalendar", dependencies: ["TidingsCore", "CICal"]),
-        .target(name: "TidingsPlan", dependencies: ["TidingsCore", "TidingsStore", "TidingsCalendar"]),
+        // The content generator: its protocol and the template implementation (no I/O).
+        .target(name: "TidingsGenerate", dependencies: ["TidingsCore"]),
+        .target(name: "TidingsPlan", dependencies: ["TidingsCore", "TidingsStore", "TidingsCalendar", "TidingsGenerate"]),
         .target(
             name: "TidingsDeliver",
             dependencies: [
@@ -43,7 +45,7 @@ let package = Package(
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ]
         ),
-        .target(name: "TidingsReport", dependencies: ["TidingsCore", "TidingsStore"]),
+        .target(name: "TidingsReport", dependencies: ["TidingsCore", "TidingsStore", "TidingsGenerate"]),
         .target(
             name: "TidingsTimers",
             dependencies: ["TidingsCore", "TidingsStore", "TidingsCLI", "TidingsDeliver"]
@@ -92,6 +94,7 @@ let package = Package(
         .testTarget(name: "TidingsHTTPTests", dependencies: ["TidingsHTTP", "TidingsTestSupport"]),
         .testTarget(name: "TidingsFetchTests", dependencies: ["TidingsFetch", "TidingsTestSupport"]),
         .testTarget(name: "TidingsPlanTests", dependencies: ["TidingsPlan", "TidingsTestSupport"]),
+        .testTarget(name: "TidingsGenerateTests", dependencies: ["TidingsGenerate"]),
         .testTarget(name: "TidingsCalendarTests", dependencies: ["TidingsCalendar", "TidingsTestSupport"]),
         .testTarget(
             name: "TidingsDeliverTests",

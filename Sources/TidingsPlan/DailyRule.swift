@@ -1,4 +1,5 @@
 import TidingsCore
+import TidingsGenerate
 import TidingsStore
 
 /// The daily update: one notification a day at the configured wall time, its text chosen
@@ -6,9 +7,14 @@ import TidingsStore
 public struct DailyRule: Sendable {
     /// The settings it follows.
     public let config: TidingsConfig
+    /// How its text is written.
+    public let wording: Wording
 
-    /// A rule for `config`.
-    public init(config: TidingsConfig) { self.config = config }
+    /// A rule for `config`, worded by `wording`.
+    public init(config: TidingsConfig, wording: Wording = .english) {
+        self.config = config
+        self.wording = wording
+    }
 
     /// The daily notifications due in `since ... now + horizon` (`since` is `now` unless
     /// given), planned in `zone` from `content`.
@@ -46,7 +52,7 @@ public struct DailyRule: Sendable {
     /// The notification for `date`, due at `due`. It expires at the end of the day it is
     /// due (or earlier, when its content says so).
     func notification(for date: LocalDate, due: EpochMillis, zone: Zone, content: [CachedContent], now: EpochMillis) -> NotificationRecord {
-        let text = FallbackChain(config: config.fallback).text(for: date, due: due, zone: zone, content: content)
+        let text = FallbackChain(config: config.fallback).text(for: date, due: due, zone: zone, content: content, wording: wording)
         var item = NotificationRecord(
             id: "daily:\(date)", kind: .daily, category: config.daily.category,
             title: text.title, body: text.body, deepLink: text.deepLink, dueAt: due,
@@ -55,6 +61,7 @@ public struct DailyRule: Sendable {
             expiresAt: min(zone.endOfDay(containing: due), text.expiresAt ?? .max), now: now)
         item.subject = text.subject
         item.fingerprint = text.fingerprint
+        item.generator = text.generator.recorded
         return item
     }
 }

@@ -1,4 +1,5 @@
 import TidingsCore
+import TidingsGenerate
 import TidingsStore
 
 /// The text a notification shows, and how current it is.
@@ -15,6 +16,8 @@ public struct PlannedText: Sendable, Equatable {
     public var subject: String?
     /// The content item's own text and link, without the age label: a change is a correction.
     public var fingerprint: String?
+    /// Who wrote the text.
+    public var generator: Generator = .template
 }
 
 /// Chooses what a notification says: fresh content; else the last-known-good, marked
@@ -26,35 +29,34 @@ public struct FallbackChain: Sendable {
     /// A chain for `config`.
     public init(config: TidingsConfig.Fallback) { self.config = config }
 
-    /// The title used for emergency lines.
+    /// The title used for emergency lines (in English).
     public static let emergencyTitle = "Your daily update"
 
-    /// The text for the notification of local day `date`, due at `due`.
+    /// The text for the notification of local day `date`, due at `due`, worded by `wording`.
     ///
     /// Content counts for a day when its `scheduledTime` is before the end of that day; of
     /// those the latest scheduled wins (then the latest fetched). It is fresh when it was
     /// fetched, or confirmed unchanged, at most `stale_after` before `due`. Content that
     /// has expired by `due` does not count.
-    public func text(for date: LocalDate, due: EpochMillis, zone: Zone, content: [CachedContent]) -> PlannedText {
+    public func text(
+        for date: LocalDate, due: EpochMillis, zone: Zone, content: [CachedContent], wording: Wording = .english
+    ) -> PlannedText {
         let endOfDay = zone.startOfDay(date.adding(days: 1))
         let best = content
             .filter { $0.scheduledTime < endOfDay && ($0.expiresAt ?? .max) > due }
             .max { ($0.scheduledTime, $0.fetchTime, $0.id) < ($1.scheduledTime, $1.fetchTime, $1.id) }
         guard let best else {
+            let line = config.messages.isEmpty ? nil : EmergencyMessages.line(for: date, from: config.messages)
+            let words = wording.write(.daily(.emergency(configuredLine: line, date: date)))
             return PlannedText(
-                title: Self.emergencyTitle, body: EmergencyMessages.line(for: date, from: config.messages),
-                deepLink: nil, staleness: .emergency, fetchTime: nil)
+                title: words.title, body: words.body, deepLink: nil, staleness: .emergency, fetchTime: nil, generator: words.generator)
         }
         let age = due - best.fetchTime
-        var text = PlannedText(
-            title: best.title, body: best.body, deepLink: best.deepLink, staleness: .fresh, fetchTime: best.fetchTime,
-            expiresAt: best.expiresAt, subject: "content:\(best.source)/\(best.id)",
-            fingerprint: [best.title, best.body, best.deepLink ?? ""].joined(separator: "\u{1f}"))
-        if age > config.staleAfter {
-            let label = AgeLabel.text(ageMillis: age)
-            text.body = best.body.isEmpty ? label.prefix(1).uppercased() + label.dropFirst() : "\(best.body) (\(label))"
-            text.staleness = .stale
-        }
-        return text
+        let stale = age > config.staleAfter
+        let words = wording.write(.daily(.content(title: best.title, body: best.body, staleAge: stale ? age : nil)))
+        return PlannedText(
+            title: words.title, body: words.body, deepLink: best.deepLink, staleness: stale ? .stale : .fresh,
+            fetchTime: best.fetchTime, expiresAt: best.expiresAt, subject: "content:\(best.source)/\(best.id)",
+            fingerprint: [best.title, best.body, best.deepLink ?? ""].joined(separator: "\u{1f}"), generator: words.generator)
     }
 }

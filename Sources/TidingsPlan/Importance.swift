@@ -15,6 +15,8 @@ import TidingsCore
 public enum Importance {
     /// Daily updates and weekly summaries rank with a meeting that has a link.
     public static let routine = 3
+    /// Insights wait first when the cap is reached.
+    public static let insight = 1
 
     static let keywords = ["interview", "review", "demo", "client", "customer", "board", "exam", "deadline", "launch", "1:1", "one-on-one"]
     private static let keywordBytes = keywords.map { Array($0.utf8) }

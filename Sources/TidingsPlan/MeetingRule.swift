@@ -1,5 +1,6 @@
 import TidingsCalendar
 import TidingsCore
+import TidingsGenerate
 import TidingsStore
 
 /// Reminders before meetings: one per occurrence that starts in the horizon and each of
@@ -9,10 +10,13 @@ public struct MeetingRule {
     public let config: TidingsConfig
     /// Whether a URL scheme has a handler installed (to offer the native app's link).
     public let hasHandler: (String) -> Bool
+    /// How its text is written.
+    public let wording: Wording
 
-    /// A rule for `config`.
-    public init(config: TidingsConfig, hasHandler: @escaping (String) -> Bool = { _ in false }) {
+    /// A rule for `config`, worded by `wording`.
+    public init(config: TidingsConfig, wording: Wording = .english, hasHandler: @escaping (String) -> Bool = { _ in false }) {
         self.config = config
+        self.wording = wording
         self.hasHandler = hasHandler
     }
 
@@ -99,7 +103,7 @@ public struct MeetingRule {
             // hours may push a timed one that far.
             let expiry = event.allDay ? event.end : event.start
             guard due < expiry else { return nil }
-            let text = MeetingText(event: event, link: link, due: due, zone: zone)
+            let text = rule.wording.write(.meeting(MeetingRule.facts(of: event, link: link, due: due, zone: zone)))
             let staleness: Staleness = due - calendar.fetchTime <= rule.config.fallback.staleAfter ? .fresh : .stale
             let id = MeetingRule.id(of: event, lead: lead)
             var item = NotificationRecord(
@@ -110,7 +114,7 @@ public struct MeetingRule {
                 expiresAt: expiry, now: now)
             item.subject = "event:" + id
             item.fingerprint = MeetingRule.fingerprint(of: event, link: link)
-            return item
+            return item.written(text)
         }
     }
 
@@ -160,34 +164,17 @@ public struct MeetingRule {
     }
 }
 
-/// A meeting reminder's words.
-struct MeetingText {
-    let title: String
-    let body: String
-
-    init(event: CalendarOccurrence, link: MeetingLink?, due: EpochMillis, zone: Zone) {
-        let summary = event.summary.isEmpty ? "Meeting" : event.summary
-        title = summary.count > ContentPayload.maxTitleLength
-            ? String(summary.prefix(ContentPayload.maxTitleLength - 1)) + "…" : summary
-        var parts: [String] = []
-        if event.allDay {
-            parts.append("Today, all day")
-        } else {
-            let minutes = Int((event.start - due + 59_999) / 60_000)
-            parts.append("Starts at \(MeetingText.clock(event.start, zone)) (in \(minutes) min), until \(MeetingText.clock(event.end, zone))")
-        }
-        if let link {
-            parts.append("Join on \(MeetingServices.all.first { $0.platform == link.platform }?.name ?? link.platform)")
-        } else if let location = event.location.map(TextSanitizer.clean), !location.isEmpty {
-            parts.append(location)
-        }
-        let text = parts.joined(separator: " · ")
-        body = text.count > ContentPayload.maxBodyLength ? String(text.prefix(ContentPayload.maxBodyLength - 1)) + "…" : text
-    }
-
-    static func clock(_ instant: EpochMillis, _ zone: Zone) -> String {
-        let second = zone.local(instant).secondOfDay
-        return "\(LocalDate.pad(second / 3600, 2)):\(LocalDate.pad(second / 60 % 60, 2))"
+extension MeetingRule {
+    /// What a reminder of `event`, due at `due`, says: its title, times, and the service of
+    /// its join link (else its location).
+    static func facts(of event: CalendarOccurrence, link: MeetingLink?, due: EpochMillis, zone: Zone) -> MeetingFacts {
+        let location = link == nil ? event.location.map(TextSanitizer.clean) : nil
+        return MeetingFacts(
+            title: event.summary, allDay: event.allDay, start: LocalMoment(event.start, in: zone),
+            end: LocalMoment(event.end, in: zone), due: LocalMoment(due, in: zone),
+            minutesUntilStart: Int((event.start - due + 59_999) / 60_000),
+            service: link.map { link in MeetingServices.all.first { $0.platform == link.platform }?.name ?? link.platform },
+            location: location)
     }
 }
 

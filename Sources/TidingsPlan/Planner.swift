@@ -1,5 +1,6 @@
 import TidingsCalendar
 import TidingsCore
+import TidingsGenerate
 import TidingsStore
 
 /// What one `plan` run did, or would do.
@@ -43,22 +44,27 @@ public struct PlanOutcome: Sendable {
 public struct Planner: Sendable {
     public let database: TidingsDatabase
     public let config: TidingsConfig
+    /// How every text is written: the content generator and the user's locale.
+    public let wording: Wording
     /// Whether a URL scheme has a handler installed (a meeting's native app link).
     public let hasHandler: @Sendable (String) -> Bool
     /// Whether `hasHandler` asks the desktop (`xdg-mime`), so that asking ahead pays off.
     private let asksDesktop: Bool
 
-    /// A planner over `database` following `config`; `hasHandler` answers for the desktop's
-    /// URL scheme handlers (by default `SchemeHandlers.installed`).
-    public init(database: TidingsDatabase, config: TidingsConfig, hasHandler: (@Sendable (String) -> Bool)? = nil) {
+    /// A planner over `database` following `config`, worded by `wording`; `hasHandler`
+    /// answers for the desktop's URL scheme handlers (by default `SchemeHandlers.installed`).
+    public init(
+        database: TidingsDatabase, config: TidingsConfig, wording: Wording = .english, hasHandler: (@Sendable (String) -> Bool)? = nil
+    ) {
         self.database = database
         self.config = config
+        self.wording = wording
         self.hasHandler = hasHandler ?? { SchemeHandlers.installed($0) }
         asksDesktop = hasHandler == nil
     }
 
     /// Plans the horizon from `now` in `zone`: daily updates, meeting reminders, weekly
-    /// summaries and the entries of remote schedules. Idempotent: a second run changes nothing; delivered and missed items are
+    /// summaries, insights and the entries of remote schedules. Idempotent: a second run changes nothing; delivered and missed items are
     /// never touched; cancelled ones come back when planned again, except what the user
     /// cancelled, changed or merged (`tidings pending`), which stays as they left it. At most
     /// `plan.max_pending` items are pending; the least important wait in a backlog and are
@@ -88,20 +94,26 @@ public struct Planner: Sendable {
             SchemeHandlers.lookAhead(calendars.flatMap { SchemeHandlers.likelySchemes(in: $0.text) })
         }
 
-        let daily = DailyRule(config: config)
-        let weekly = WeeklyRule(config: config)
+        let daily = DailyRule(config: config, wording: wording)
+        let weekly = WeeklyRule(config: config, wording: wording)
         // One expansion per calendar serves both rules: the past two weeks (for the weekly
         // summary) to a week past the horizon.
         let expanded = ExpandedCalendar.expand(
             calendars, from: now - WeekStatistics.before,
             until: now + horizon + config.meetings.longestLeadTime + WeekStatistics.after + 86_400_000, zone: zone)
-        let reminders = MeetingRule(config: config, hasHandler: hasHandler)
+        let reminders = MeetingRule(config: config, wording: wording, hasHandler: hasHandler)
             .notifications(now: now, horizon: horizon, zone: zone, calendars: expanded.calendars)
         // The daily rule looks a day back too, but only to update what the user already saw.
         var planned = daily.notifications(now: now, horizon: horizon, zone: zone, content: content, since: now - 86_400_000)
         planned += reminders
         planned += weekly.notifications(now: now, horizon: horizon, zone: zone, calendars: expanded.calendars)
         planned += schedules.notifications
+        if config.insights.frequency != .off {
+            let history = try database.insightHistory(
+                from: now - InsightRule.window, until: now, tapsNeeded: config.insights.minTaps, insightsSince: now - InsightRule.memory)
+            planned += InsightRule(config: config, wording: wording)
+                .notifications(now: now, horizon: horizon, zone: zone, history: history, calendars: expanded.calendars)
+        }
         // The open rows are read once: they are most of what a run plans again.
         let open = try database.openNotifications()
         var existing = Dictionary(open.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -218,6 +230,9 @@ public struct Planner: Sendable {
         case .weekly:
             guard let date = LocalDate(item.id.dropFirst("weekly:".count)), weekly.excludes(date) else { return nil }
             return "no longer planned (settings changed)"
+        case .insight:
+            guard item.dueAt <= now + horizon else { return nil }
+            return config.insights.frequency == .off ? "insights are turned off" : "no longer planned (nothing notable, or settings changed)"
         default:
             return nil
         }

@@ -1,5 +1,6 @@
 import TidingsCalendar
 import TidingsCore
+import TidingsGenerate
 import TidingsStore
 
 /// The weekly summary: on the configured day and time, what the past week's calendar held
@@ -7,9 +8,14 @@ import TidingsStore
 public struct WeeklyRule {
     /// The settings it follows.
     public let config: TidingsConfig
+    /// How its text is written.
+    public let wording: Wording
 
-    /// A rule for `config`.
-    public init(config: TidingsConfig) { self.config = config }
+    /// A rule for `config`, worded by `wording`.
+    public init(config: TidingsConfig, wording: Wording = .english) {
+        self.config = config
+        self.wording = wording
+    }
 
     /// The summaries due in `now ... now + horizon`; none without a calendar source.
     public func notifications(now: EpochMillis, horizon: Int64, zone: Zone, calendars: [ExpandedCalendar]) -> [NotificationRecord] {
@@ -23,13 +29,14 @@ public struct WeeklyRule {
             let due = config.quietHours.adjusted(zone.instant(date, config.weekly.time), category: config.weekly.category, in: zone)
             guard due >= now, due <= now + horizon else { continue }
             let week = WeekStatistics(events: events, at: due, zone: zone)
-            let text = week.text()
+            let text = week.text(wording)
             let fetched = calendars.map(\.calendar.fetchTime).min() ?? now
             items.append(NotificationRecord(
                 id: "weekly:\(date)", kind: .weekly, category: config.weekly.category, title: text.title, body: text.body,
                 deepLink: nil, dueAt: due, plannedLocal: "\(date)T\(config.weekly.time)", plannedZone: zone.identifier,
                 staleness: due - fetched <= config.fallback.staleAfter ? .fresh : .stale, contentFetchTime: fetched,
-                priority: Importance.routine, expiresAt: zone.endOfDay(containing: due), now: now))
+                priority: Importance.routine, expiresAt: zone.endOfDay(containing: due), now: now
+            ).written(text))
         }
         return items
     }
@@ -43,18 +50,12 @@ public struct WeeklyRule {
 /// The numbers behind a weekly summary: the week before `at`, the week before that, and the
 /// week after, counting timed events (not all-day, not cancelled, not declined by the user).
 struct WeekStatistics {
-    struct Week {
-        var count = 0
-        var millis: Int64 = 0
-        var byDay: [Int: Int64] = [:]
-        var longest: (title: String, millis: Int64)?
-    }
+    /// The three weeks, as the generator takes them.
+    var facts = WeekFacts()
 
-    var past = Week()
-    var before = Week()
-    var coming = Week()
-
-    static let dayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+    var past: WeekFacts.Week { facts.past }
+    var before: WeekFacts.Week { facts.before }
+    var coming: WeekFacts.Week { facts.coming }
 
     /// Weekly statistics need `due − 14 days ..< due + 7 days` expanded.
     static let before: Int64 = 14 * 86_400_000
@@ -63,17 +64,9 @@ struct WeekStatistics {
     /// The statistics of the weeks around `due`, from `events` (counted once per run).
     init(events: CountedEvents, at due: EpochMillis, zone: Zone) {
         let week: Int64 = 7 * 86_400_000
-        for event in events.starting(from: due - week, before: due) {
-            past.count += 1
-            past.millis += event.length
-            past.byDay[zone.date(of: event.start).isoWeekday, default: 0] += event.length
-            if event.length > (past.longest?.millis ?? -1) { past.longest = (event.summary.isEmpty ? "a meeting" : event.summary, event.length) }
-        }
-        before.count = events.starting(from: due - 2 * week, before: due - week).count
-        for event in events.starting(from: due, before: due + week) {
-            coming.count += 1
-            coming.millis += event.length
-        }
+        facts.past = Self.week(events.starting(from: due - week, before: due), zone: zone, longest: true)
+        facts.before = Self.week(events.starting(from: due - 2 * week, before: due - week), zone: zone, longest: false)
+        facts.coming = Self.week(events.starting(from: due, before: due + week), zone: zone, longest: false)
     }
 
     /// The statistics of the weeks around `due` in `calendars`.
@@ -81,33 +74,23 @@ struct WeekStatistics {
         self.init(events: CountedEvents(calendars: calendars, attendance: attendance), at: due, zone: zone)
     }
 
-    /// The summary's title and body, within the content limits.
-    func text() -> (title: String, body: String) {
-        let title = "Your week: \(Self.meetings(past.count)), \(Self.hours(past.millis))"
-        var parts: [String] = []
-        if let busiest = past.byDay.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) }) {
-            parts.append("Busiest day: \(Self.dayNames[busiest.key - 1]) (\(Self.hours(busiest.value))).")
+    /// One week's count, time by day and (when asked) its longest meeting, the first of equals.
+    private static func week(_ events: ArraySlice<CountedEvents.Event>, zone: Zone, longest: Bool) -> WeekFacts.Week {
+        var week = WeekFacts.Week()
+        for event in events {
+            week.meetings += 1
+            week.millis += event.length
+            week.byDay[zone.date(of: event.start).isoWeekday, default: 0] += event.length
+            if longest, event.length > (week.longest?.millis ?? -1) {
+                week.longest = WeekFacts.Meeting(title: event.summary, millis: event.length)
+            }
         }
-        if let longest = past.longest {
-            let name = longest.title.count > 60 ? String(longest.title.prefix(59)) + "…" : longest.title
-            parts.append("Longest: \(name) (\(Self.hours(longest.millis))).")
-        }
-        let change = past.count - before.count
-        parts.append(change == 0 ? "As many as the week before." : "\(abs(change)) \(change > 0 ? "more" : "fewer") than the week before.")
-        parts.append("Coming week: \(Self.meetings(coming.count)), \(Self.hours(coming.millis)).")
-        var body = parts.joined(separator: " ")
-        if body.count > ContentPayload.maxBodyLength { body = String(body.prefix(ContentPayload.maxBodyLength - 1)) + "…" }
-        return (title, body)
+        return week
     }
 
-    static func meetings(_ count: Int) -> String { count == 1 ? "1 meeting" : "\(count) meetings" }
-
-    /// `2 h`, `1.5 h`, `45 min`.
-    static func hours(_ millis: Int64) -> String {
-        let minutes = millis / 60_000
-        if minutes < 60 { return "\(minutes) min" }
-        let tenths = (minutes * 10 + 30) / 60
-        return tenths % 10 == 0 ? "\(tenths / 10) h" : "\(tenths / 10).\(tenths % 10) h"
+    /// The summary's title and body, within the content limits, worded by `wording`.
+    func text(_ wording: Wording = .english) -> GeneratedText {
+        wording.write(.weekly(facts))
     }
 }
 

@@ -20,8 +20,17 @@ extension Report {
         for (label, value, detail) in rows {
             lines.append(Report.row(label, value, detail))
         }
+        lines.append(generatorRow)
         if let channels { lines += [""] + Report.channelSections(channels) }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The table row of generated text: the share the LLM wrote, and every generator's count.
+    var generatorRow: String {
+        let shares = generatorShares
+        let llm = shares.first { $0.name == "llm" }
+        let others = shares.filter { $0.name != "llm" }.map { "\($0.name) \($0.count)" }.joined(separator: ", ")
+        return Report.row("LLM text", llm?.share, "\(llm?.count ?? 0) of \(generated) generated (\(others))")
     }
 
     /// One table row: the label, the rate and what it counts.
@@ -47,6 +56,13 @@ extension Report {
         counts.add("emergency", self.counts.deliveredStaleness[Staleness.emergency.rawValue, default: 0])
         counts.add("engageableDeliveries", self.counts.engageableDeliveries)
         counts.add("tapped", self.counts.tapped)
+        var generatedCounts = JSONLine()
+        var shares = JSONLine()
+        for entry in generatorShares {
+            generatedCounts.add(entry.name, entry.count)
+            shares.add(entry.name, entry.share)
+        }
+        counts.add("generated", json: generatedCounts.string)
         var json = JSONLine()
         json.add("since", ISOTime.format(since, in: zone))
         json.add("until", ISOTime.format(until, in: zone))
@@ -54,6 +70,7 @@ extension Report {
         json.add("deliveryRate", deliveryRate)
         json.add("engagementRate", engagementRate)
         json.add("staleContentRate", staleContentRate)
+        json.add("generatorShares", json: generated == 0 ? "null" : shares.string)
         json.add("counts", json: counts.string)
         if let channels { json.add("channels", json: Report.channelsJSON(channels)) }
         return json.string + "\n"
@@ -91,6 +108,12 @@ extension Report {
             ("", String(counts.engageableDeliveries))
         ])
         metric("tidings_tapped_deliveries", "Of the engageable deliveries, the ones the user tapped.", [("", String(counts.tapped))])
+        metric(
+            "tidings_notifications_by_generator", "Notifications due in the window (except cancelled ones) by the generator of their text.",
+            generatorShares.map { ("{generator=\"\(Report.labelValue($0.name))\"}", String($0.count)) })
+        metric(
+            "tidings_generator_share_ratio", "Of the notifications due in the window with generated text, the share each generator wrote.",
+            generatorShares.compactMap { entry in entry.share.map { ("{generator=\"\(Report.labelValue(entry.name))\"}", JSONLine.exact($0)) } })
         if let channels {
             metric("tidings_deliveries", "Sends of notifications due in the window by channel and outcome.", channels.flatMap { entry in
                 [("delivered", entry.delivered), ("failed", entry.failed), ("retry", entry.retried)].map { outcome, count in

@@ -1,4 +1,5 @@
 import TidingsCore
+import TidingsGenerate
 import TidingsStore
 
 /// What a report breaks its counts down by (`report --by`).
@@ -71,6 +72,19 @@ public struct Report: Sendable, Equatable {
     public var staleDelivered: Int {
         counts.deliveredStaleness[Staleness.stale.rawValue, default: 0]
             + counts.deliveredStaleness[Staleness.emergency.rawValue, default: 0]
+    }
+
+    /// Notifications due in the window (except cancelled ones) whose text a generator wrote.
+    public var generated: Int { counts.generators.values.reduce(0, +) }
+
+    /// Each generator's count and share of `generated` (nil when nothing was generated):
+    /// `template`, `llm` and `llm-fallback` always, then any other name found, sorted.
+    public var generatorShares: [(name: String, count: Int, share: Double?)] {
+        let names = Generator.names + counts.generators.keys.filter { !Generator.names.contains($0) }.sorted()
+        return names.map { name in
+            let count = counts.generators[name, default: 0]
+            return (name, count, ratio(count, generated))
+        }
     }
 
     /// (ok + not_modified) / attempts.

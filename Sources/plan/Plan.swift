@@ -44,7 +44,9 @@ struct Plan: ParsableCommand {
             let database = try dryRun ? context.openDatabaseReadingOnly() : context.openDatabase()
             // A dry run writes nothing, so it needs no lock.
             guard try dryRun || StageLock.acquire(context, wait: try lock.wait()) else { return }
-            let outcome = try Planner(database: database, config: context.config)
+            // The words follow the locale variables (LANG, …) of this run; they are stored.
+            let wording = Wording.templates(environment: Environment.current)
+            let outcome = try Planner(database: database, config: context.config, wording: wording)
                 .run(now: context.now, zone: context.zone, horizon: horizon, dryRun: dryRun)
             context.narrate((dryRun ? "would leave " : "") + outcome.summary)
             // The next due time may have changed: arm the wake-up for it (never fails the run).

@@ -88,8 +88,8 @@ import TidingsTestSupport
         let everyone = WeekStatistics(calendars: calendars, at: sunday, zone: F.berlin, attendance: Attendance(config: F.config()))
         let alice = WeekStatistics(
             calendars: calendars, at: sunday, zone: F.berlin, attendance: Attendance(config: F.config { $0.me = ["alice@example.org"] }))
-        #expect(everyone.past.count == 2 && everyone.past.millis == 2 * PlanFixture.hour)
-        #expect(alice.past.count == 1 && alice.past.millis == PlanFixture.hour)
+        #expect(everyone.past.meetings == 2 && everyone.past.millis == 2 * PlanFixture.hour)
+        #expect(alice.past.meetings == 1 && alice.past.millis == PlanFixture.hour)
         #expect(alice.text().title == "Your week: 1 meeting, 1 h")
     }
 }

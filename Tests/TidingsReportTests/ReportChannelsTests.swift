@@ -87,6 +87,7 @@ import TidingsTestSupport
             Delivery           n/a   0 delivered, 0 missed, 0 failed, 0 expired
             Engagement         n/a   0 tapped of 0
             Stale content      n/a   0 of 0 delivered
+            LLM text           n/a   0 of 0 generated (template 0, llm-fallback 0)
 
             By channel (sends of items due in the window; missed and expired items reach no channel)
 

@@ -24,6 +24,7 @@ enum Sample {
         counts.deliveredStaleness = ["fresh": 1, "stale": 2, "emergency": 1]
         counts.engageableDeliveries = 4
         counts.tapped = 1
+        counts.generators = ["template": 6, "llm": 3, "llm-fallback": 1]
         return counts
     }
 

@@ -7,14 +7,14 @@ import TidingsTestSupport
 
 /// The machine-readable shapes: one JSON document, and Prometheus text exposition.
 @Suite struct ReportJSONPrometheusTests {
-    @Test("json: the window in the zone, the four rates, and every count")
+    @Test("json: the window in the zone, the four rates, the generator shares, and every count")
     func json() throws {
         let text = Sample.report.json(zone: Sample.berlin)
         #expect(text.hasSuffix("}\n"))
         #expect(text.dropLast().contains("\n") == false)
         #expect(text.contains("\"fetchSuccessRate\":0.6666666666666666,\"deliveryRate\":0.5,"))
         let object = try parseObject(text)
-        #expect(Set(object.keys) == ["since", "until", "fetchSuccessRate", "deliveryRate", "engagementRate", "staleContentRate", "counts"])
+        #expect(Set(object.keys) == ["since", "until", "fetchSuccessRate", "deliveryRate", "engagementRate", "staleContentRate", "generatorShares", "counts"])
         #expect(!text.contains("\"channels\""), "no breakdown was asked for")
         #expect(object["since"] as? String == "2026-11-21T00:00:00+01:00")
         #expect(object["until"] as? String == "2026-11-22T00:00:00+01:00")
@@ -30,10 +30,13 @@ import TidingsTestSupport
             "delivered": 4, "missed": 3, "failed": 1, "expired": 0, "stale": 2, "emergency": 1,
             "engageableDeliveries": 4, "tapped": 1,
         ]
-        #expect(Set(counts.keys) == Set(expected.keys))
+        #expect(Set(counts.keys) == Set(expected.keys).union(["generated"]))
         for (key, value) in expected {
             #expect(counts[key] as? Int == value, "\(key)")
         }
+        #expect(counts["generated"] as? [String: Int] == ["template": 6, "llm": 3, "llm-fallback": 1])
+        #expect(object["generatorShares"] as? [String: Double] == ["template": 0.6, "llm": 0.3, "llm-fallback": 0.1])
+        #expect(text.contains("\"generatorShares\":{\"template\":0.6,\"llm\":0.3,\"llm-fallback\":0.1}"))
     }
 
     @Test("json: an undefined rate is null, a whole one has no fraction")
@@ -47,6 +50,7 @@ import TidingsTestSupport
             #expect(empty[key] is NSNull, "\(key)")
         }
         #expect(empty["since"] as? String == "2026-11-20T23:00:00+00:00")
+        #expect(empty["generatorShares"] is NSNull, "nothing generated: no shares")
 
         let whole = Sample.rates(fetch: (5, 0)).json(zone: .utc)
         #expect(whole.contains("\"fetchSuccessRate\":1,\"deliveryRate\":null,"))
@@ -82,6 +86,14 @@ import TidingsTestSupport
             "# TYPE tidings_engageable_deliveries gauge",
             "tidings_engageable_deliveries 4",
             "tidings_tapped_deliveries 1",
+            "# HELP tidings_notifications_by_generator Notifications due in the window (except cancelled ones) by the generator of their text.",
+            "tidings_notifications_by_generator{generator=\"template\"} 6",
+            "tidings_notifications_by_generator{generator=\"llm\"} 3",
+            "tidings_notifications_by_generator{generator=\"llm-fallback\"} 1",
+            "# TYPE tidings_generator_share_ratio gauge",
+            "tidings_generator_share_ratio{generator=\"template\"} 0.6",
+            "tidings_generator_share_ratio{generator=\"llm\"} 0.3",
+            "tidings_generator_share_ratio{generator=\"llm-fallback\"} 0.1",
             "tidings_report_window_seconds 86400",
             "# TYPE tidings_report_generated_timestamp_seconds gauge",
             "tidings_report_generated_timestamp_seconds 1795327200",
@@ -97,7 +109,7 @@ import TidingsTestSupport
         }
         #expect(lines.filter { $0.hasPrefix("tidings_fetch_attempts{") }.count == 7)
         #expect(lines.filter { $0.hasPrefix("tidings_notifications{") }.count == NotificationState.allCases.count)
-        #expect(lines.filter { $0.hasPrefix("# HELP ") }.count == 11)
+        #expect(lines.filter { $0.hasPrefix("# HELP ") }.count == 13)
         #expect(!text.contains("tidings_stage_last_success_timestamp_seconds"), "no stage ever succeeded")
         #expect(!text.contains("tidings_deliveries{"), "no breakdown was asked for")
         #expect(text.hasSuffix("\n"))

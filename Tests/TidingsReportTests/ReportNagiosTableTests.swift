@@ -77,13 +77,15 @@ import TidingsTestSupport
             Delivery         50.0%   4 delivered, 3 missed, 1 failed, 0 expired
             Engagement       25.0%   1 tapped of 4
             Stale content    75.0%   3 of 4 delivered
+            LLM text         30.0%   3 of 10 generated (template 6, llm-fallback 1)
 
             """)
         let partial = Sample.withoutEngagement.table(zone: Sample.berlin)
         #expect(partial.contains("\nEngagement         n/a   0 tapped of 0\n"))
         let empty = Sample.empty.table(zone: .utc)
         #expect(empty.hasPrefix("Tidings report 2026-11-20T23:00:00+00:00 – 2026-11-21T23:00:00+00:00\n\n"))
-        #expect(empty.components(separatedBy: "n/a").count - 1 == 4)
+        #expect(empty.components(separatedBy: "n/a").count - 1 == 5)
+        #expect(empty.contains("LLM text           n/a   0 of 0 generated (template 0, llm-fallback 0)\n"))
         #expect(empty.contains("Delivery           n/a   0 delivered, 0 missed, 0 failed, 0 expired\n"))
         #expect(!empty.contains("By channel"), "no breakdown was asked for")
     }

@@ -133,6 +133,9 @@ extension TidingsConfig {
         try reader.section("monitoring") { monitoring throws(ConfigError) in
             config.monitoring = try Monitoring.parse(&monitoring)
         }
+        try reader.section("insights") { insights throws(ConfigError) in
+            config.insights = try Insights.parse(&insights)
+        }
         try reader.section("retention") { retention throws(ConfigError) in
             if let days = try retention.int("days") {
                 guard Retention.daysRange.contains(days) else { throw retention.error("days", "must be between 1 and 36600") }

@@ -102,6 +102,8 @@ public struct TidingsConfig: Sendable, Equatable {
     public var features = Features()
     /// The media cache's limits and where it is published.
     public var media = Media()
+    /// Insights drawn from the user's history.
+    public var insights = Insights()
 
     /// How long history is kept: `plan` deletes what is older.
     public struct Retention: Sendable, Equatable {

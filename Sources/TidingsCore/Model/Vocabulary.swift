@@ -12,6 +12,8 @@ public enum NotificationKind: String, Sendable, CaseIterable {
     case schedule
     /// Several items of one kind due close together, merged into one by `tidings pending --group`.
     case digest
+    /// A short observation drawn from the user's own history (meeting hours, reading, stale content).
+    case insight
 }
 
 /// A notification's category; it chooses urgency, routing and whether quiet hours apply.

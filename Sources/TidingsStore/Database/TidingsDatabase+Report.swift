@@ -13,6 +13,9 @@ public struct ReportCounts: Sendable, Equatable {
     public var engageableDeliveries = 0
     /// Of those, the ones the user tapped.
     public var tapped = 0
+    /// Notifications due in the window (except cancelled ones) whose text a generator wrote,
+    /// by generator name (`template`, `llm`, `llm-fallback`, the reason left off).
+    public var generators: [String: Int] = [:]
 
     /// Empty counts.
     public init() {}
@@ -40,6 +43,18 @@ extension TidingsDatabase {
                     guard n > 0 else { continue }
                     counts.notificationStates[state.rawValue, default: 0] += n
                     if state.reachedUser { counts.deliveredStaleness[staleness.rawValue, default: 0] += n }
+                }
+            }
+            // Per state, one index range each, as above; a fallback's reason after the colon is not counted apart.
+            let byGenerator = try db.cachedStatement(
+                sql: """
+                    SELECT CASE WHEN instr(generator, ':') > 0 THEN substr(generator, 1, instr(generator, ':') - 1) ELSE generator END,
+                           count(*)
+                    FROM notification WHERE state = ? AND dueAt >= ? AND dueAt < ? AND generator IS NOT NULL GROUP BY 1
+                    """)
+            for state in NotificationState.allCases where state != .cancelled && counts.notificationStates[state.rawValue] != nil {
+                for row in try Row.fetchAll(byGenerator, arguments: [state.rawValue, from, until]) {
+                    counts.generators[row[0], default: 0] += row[1] as Int
                 }
             }
             if !engagementChannels.isEmpty {

@@ -143,6 +143,10 @@ extension TidingsDatabase {
                 );
                 """)
         }
+        migrator.registerMigration("v7-generator") { db in
+            // Who wrote each notification's text, for report's share by generator.
+            try db.execute(sql: "ALTER TABLE notification ADD COLUMN generator TEXT")
+        }
         return migrator
     }()
 }

@@ -43,6 +43,9 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
     /// A digest of the facts it shows (a meeting's start, end, title and link; a content
     /// item's text). A change after delivery is sent as an update in place.
     public var fingerprint: String?
+    /// Who wrote the text: `template`, `llm`, or `llm-fallback: <reason>`; nil for text not
+    /// generated (a remote schedule's entries, a test, a digest, rows planned before v7).
+    public var generator: String?
 
     /// Creates a pending notification.
     public init(
@@ -93,13 +96,14 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
         revision = row[18]
         subject = row[19]
         fingerprint = row[20]
+        generator = row[21]
     }
 
     /// The columns in table order, as `init(row:)` reads them; a test checks it against the schema.
     public static let columnOrder = [
         "id", "kind", "category", "title", "body", "deepLink", "dueAt", "plannedLocal", "plannedZone", "staleness",
         "contentFetchTime", "priority", "state", "stateReason", "claimedAt", "createdAt", "updatedAt", "expiresAt",
-        "revision", "subject", "fingerprint",
+        "revision", "subject", "fingerprint", "generator",
     ]
 
     /// Whether two versions show the same thing at the same time (ignoring bookkeeping).
@@ -109,6 +113,7 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
             && plannedZone == other.plannedZone && staleness == other.staleness
             && contentFetchTime == other.contentFetchTime && priority == other.priority && state == other.state
             && expiresAt == other.expiresAt && subject == other.subject && fingerprint == other.fingerprint
+            && generator == other.generator
     }
 
     /// Whether `replanned` shows the same subject with other facts: an item already delivered

@@ -1,0 +1,121 @@
+import TidingsCore
+
+/// Writes the words of a notification from the facts behind it. `plan` asks one generator
+/// for every text it makes; the `template` one is offline and deterministic, others (an LLM)
+/// may rewrite the template's draft or fail, and the caller then keeps the draft.
+public protocol ContentGenerator: Sendable {
+    /// The title and body for `request`, and which generator wrote them.
+    func write(_ request: GenerationRequest) -> GeneratedText
+}
+
+/// What a generator is asked to write: the facts, the user's locale and the template's draft.
+public struct GenerationRequest: Sendable, Equatable {
+    /// What the notification is about, as numbers and names.
+    public var facts: GenerationFacts
+    /// The language and formats of the text.
+    public var locale: TextLocale
+    /// The template's text for these facts: what is shown when a generator fails.
+    public var draft: TextDraft
+
+    /// The kind of notification the text is for.
+    public var kind: NotificationKind { facts.kind }
+
+    /// A request for `facts` in `locale`, with the template's draft.
+    public init(facts: GenerationFacts, locale: TextLocale) {
+        self.facts = facts
+        self.locale = locale
+        draft = Templates.draft(facts, locale: locale)
+    }
+}
+
+/// A title and a body.
+public struct TextDraft: Sendable, Equatable {
+    public var title: String
+    public var body: String
+
+    /// A draft of `title` and `body`.
+    public init(title: String, body: String) {
+        self.title = title
+        self.body = body
+    }
+
+    /// The same text cut to the content limits (80 and 280 characters), a cut ending in `…`.
+    public func limited() -> TextDraft {
+        TextDraft(
+            title: Self.cut(title, to: ContentPayload.maxTitleLength), body: Self.cut(body, to: ContentPayload.maxBodyLength))
+    }
+
+    /// `text` cut to `limit` characters, a cut ending in `…`.
+    public static func cut(_ text: String, to limit: Int) -> String {
+        text.count > limit ? String(text.prefix(limit - 1)) + "…" : text
+    }
+}
+
+/// The text a generator wrote.
+public struct GeneratedText: Sendable, Equatable {
+    public var title: String
+    public var body: String
+    /// Who wrote it.
+    public var generator: Generator
+
+    /// `draft` written by `generator`, cut to the content limits.
+    public init(_ draft: TextDraft, by generator: Generator) {
+        let text = draft.limited()
+        title = text.title
+        body = text.body
+        self.generator = generator
+    }
+}
+
+/// Who wrote a notification's text; recorded in `notification.generator`.
+public enum Generator: Sendable, Equatable {
+    /// The built-in templates.
+    case template
+    /// A language model.
+    case llm
+    /// The templates, after a language model failed or was refused (the reason says why).
+    case llmFallback(reason: String)
+
+    /// The names `report` counts by, in order.
+    public static let names = ["template", "llm", "llm-fallback"]
+
+    /// `template`, `llm` or `llm-fallback`.
+    public var name: String {
+        switch self {
+        case .template: "template"
+        case .llm: "llm"
+        case .llmFallback: "llm-fallback"
+        }
+    }
+
+    /// The value stored with the notification: the name, and for a fallback its reason
+    /// (`llm-fallback: timeout`), at most 200 characters.
+    public var recorded: String {
+        guard case .llmFallback(let reason) = self else { return name }
+        let text = TextSanitizer.clean(reason)
+        return TextDraft.cut(text.isEmpty ? name : "\(name): \(text)", to: 200)
+    }
+
+    /// The generator a stored value names, or nil for none of the three.
+    public init?(recorded: String) {
+        switch recorded {
+        case "template": self = .template
+        case "llm": self = .llm
+        case "llm-fallback": self = .llmFallback(reason: "")
+        default:
+            guard recorded.hasPrefix("llm-fallback: ") else { return nil }
+            self = .llmFallback(reason: String(recorded.dropFirst("llm-fallback: ".count)))
+        }
+    }
+}
+
+/// The offline, deterministic generator: the built-in templates in the user's language.
+public struct TemplateGenerator: ContentGenerator {
+    /// The template generator.
+    public init() {}
+
+    /// The request's draft, as the templates wrote it.
+    public func write(_ request: GenerationRequest) -> GeneratedText {
+        GeneratedText(request.draft, by: .template)
+    }
+}
