@@ -27,7 +27,7 @@ public enum Templates {
     public static func emergencyLines(_ language: TextLocale.Language) -> [String] {
         switch language {
         case .en: EmergencyMessages.builtIn
-        case .de: GermanPhrasebook.emergencyLines
+        case .de: GermanPhrasebook.builtInLines
         }
     }
 
@@ -35,7 +35,8 @@ public enum Templates {
     static func shortTitle(_ title: String) -> String { TextDraft.cut(title, to: 60) }
 }
 
-/// One language's words for every kind of generated text.
+/// One language's words: the phrases the templates are built of. What to say, and in which
+/// order, is the same in every language (`Phrasebook`'s extension); a phrasebook only says it.
 protocol Phrasebook {
     /// The formats the words are written with.
     var format: LocaleFormat { get }
@@ -46,16 +47,106 @@ protocol Phrasebook {
     /// The unit after a number of hours (`h`, `Std.`) and of minutes (`min`, `Min.`).
     var hourUnit: String { get }
     var minuteUnit: String { get }
-
-    func daily(_ facts: DailyFacts) -> TextDraft
-    func weekly(_ facts: WeekFacts) -> TextDraft
-    func meeting(_ facts: MeetingFacts) -> TextDraft
-    func insight(_ facts: InsightFacts) -> TextDraft
     /// A long date: `Tuesday, November 24`, `Dienstag, 24. November`.
     func date(_ date: LocalDate) -> String
+
+    /// The daily update's title when there is no content, and the built-in lines then shown.
+    var emergencyTitle: String { get }
+    var emergencyLines: [String] { get }
+    /// How old stale content is (`as of 3h ago`); `alone` when it is the whole body.
+    func staleLabel(_ age: Int64, alone: Bool) -> String
+
+    /// The weekly summary's title, and the sentences of its body.
+    func weekTitle(meetings: Int, hours: String) -> String
+    func busiestDay(_ day: String, hours: String) -> String
+    func longestMeeting(_ title: String?, hours: String) -> String
+    func change(fromWeekBefore difference: Int) -> String
+    func comingWeek(meetings: Int, hours: String, busiestDay: String?) -> String
+
+    /// A meeting reminder's words.
+    var untitledMeeting: String { get }
+    var allDayToday: String { get }
+    func starts(_ day: MeetingDay, at time: String, wait: String, until end: String) -> String
+    func join(_ service: String) -> String
+
+    /// The insights.
+    func meetingHours(_ trend: Trend, now: String, before: String, difference: String) -> TextDraft
+    func mostlyDismissed(_ dismissed: Int, of total: Int) -> TextDraft
+    func reading(opened: Int, dismissed: Int, of total: Int) -> TextDraft
+    func allFresh(_ delivered: Int) -> TextDraft
+    func someStale(_ stale: Int, of delivered: Int) -> TextDraft
+}
+
+/// The day a meeting starts, seen from its reminder.
+enum MeetingDay {
+    case today, tomorrow
+    /// A later day, written out.
+    case on(String)
+}
+
+/// Whether a number went down, stayed or went up.
+enum Trend {
+    case fewer, same, more
+
+    init(_ now: Int64, _ before: Int64) {
+        self = now < before ? .fewer : now > before ? .more : .same
+    }
 }
 
 extension Phrasebook {
+    func daily(_ facts: DailyFacts) -> TextDraft {
+        switch facts {
+        case .content(let title, let body, let staleAge):
+            guard let staleAge else { return TextDraft(title: title, body: body) }
+            return TextDraft(title: title, body: body.isEmpty ? staleLabel(staleAge, alone: true) : "\(body) (\(staleLabel(staleAge, alone: false)))")
+        case .emergency(let line, let date):
+            return TextDraft(title: emergencyTitle, body: line ?? EmergencyMessages.line(for: date, from: emergencyLines))
+        }
+    }
+
+    func weekly(_ facts: WeekFacts) -> TextDraft {
+        let past = facts.past
+        var parts: [String] = []
+        if let busiest = past.busiestDay { parts.append(busiestDay(weekday(busiest.weekday), hours: hours(busiest.millis))) }
+        if let longest = past.longest {
+            parts.append(longestMeeting(longest.title.isEmpty ? nil : Templates.shortTitle(longest.title), hours: hours(longest.millis)))
+        }
+        parts.append(change(fromWeekBefore: past.meetings - facts.before.meetings))
+        parts.append(comingWeek(
+            meetings: facts.coming.meetings, hours: hours(facts.coming.millis), busiestDay: facts.coming.clearlyBusiestDay.map { weekday($0) }))
+        return TextDraft(title: weekTitle(meetings: past.meetings, hours: hours(past.millis)), body: parts.joined(separator: " "))
+    }
+
+    func meeting(_ facts: MeetingFacts) -> TextDraft {
+        var parts: [String] = []
+        if facts.allDay {
+            parts.append(allDayToday)
+        } else {
+            let days = facts.start.date.dayNumber - facts.due.date.dayNumber
+            let day: MeetingDay = days == 0 ? .today : days == 1 ? .tomorrow : .on(date(facts.start.date))
+            let wait = facts.minutesUntilStart < 60 ? "\(facts.minutesUntilStart) \(minuteUnit)" : hours(Int64(facts.minutesUntilStart) * 60_000)
+            parts.append(starts(day, at: time(facts.start), wait: wait, until: time(facts.end)))
+        }
+        if let service = facts.service {
+            parts.append(join(service))
+        } else if let location = facts.location, !location.isEmpty {
+            parts.append(location)
+        }
+        return TextDraft(title: facts.title.isEmpty ? untitledMeeting : facts.title, body: parts.joined(separator: " · "))
+    }
+
+    func insight(_ facts: InsightFacts) -> TextDraft {
+        switch facts {
+        case .meetingHours(let now, let before, _, _):
+            return meetingHours(Trend(now, before), now: hours(now), before: hours(before), difference: hours(abs(now - before)))
+        case .engagement(let opened, let dismissed):
+            return dismissed > opened
+                ? mostlyDismissed(dismissed, of: opened + dismissed) : reading(opened: opened, dismissed: dismissed, of: opened + dismissed)
+        case .staleContent(let stale, let delivered):
+            return stale == 0 ? allFresh(delivered) : someStale(stale, of: delivered)
+        }
+    }
+
     /// `45 min`, `2 h`, `6.5 h` (`6,5 Std.` in German): whole minutes under an hour, else
     /// hours to one decimal.
     func hours(_ millis: Int64) -> String {

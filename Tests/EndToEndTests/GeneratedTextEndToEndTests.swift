@@ -15,32 +15,7 @@ import TidingsTestSupport
         url = "file:work.ics"
         """
 
-    /// A one-hour sync every weekday at 10:00, a two-hour design review on Wednesday 18 November,
-    /// and a four-and-a-half-hour offsite on Tuesday 24 November.
-    static let calendar = CalendarEndToEndTests.calendar([
-        """
-        UID:daily-sync@example.org
-        DTSTAMP:20261101T000000Z
-        SUMMARY:Daily sync
-        DTSTART;TZID=Europe/Berlin:20261102T100000
-        DTEND;TZID=Europe/Berlin:20261102T110000
-        RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR
-        """,
-        """
-        UID:review@example.org
-        DTSTAMP:20261101T000000Z
-        SUMMARY:Design review
-        DTSTART;TZID=Europe/Berlin:20261118T140000
-        DTEND;TZID=Europe/Berlin:20261118T160000
-        """,
-        """
-        UID:offsite@example.org
-        DTSTAMP:20261101T000000Z
-        SUMMARY:Offsite
-        DTSTART;TZID=Europe/Berlin:20261124T130000
-        DTEND;TZID=Europe/Berlin:20261124T173000
-        """,
-    ])
+    static let calendar = CalendarEndToEndTests.calendar(SampleCalendar.workWeeks)
 
     /// An install with the feed fetched at 03:00 on Sunday 22 November and the calendar.
     func pipeline() async throws -> Pipeline {

@@ -11,31 +11,7 @@ import TidingsTestSupport
     typealias F = MeetingFixture
     static let german = Wording.templates(environment: ["LANG": "de_DE.UTF-8"])
 
-    /// A one-hour sync every weekday at 10:00 and a two-hour design review on Wednesday 18 November.
-    static let weekEvents = [
-        """
-        UID:daily-sync@example.org
-        DTSTAMP:20261101T000000Z
-        SUMMARY:Daily sync
-        DTSTART;TZID=Europe/Berlin:20261102T100000
-        DTEND;TZID=Europe/Berlin:20261102T110000
-        RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR
-        """,
-        """
-        UID:review@example.org
-        DTSTAMP:20261101T000000Z
-        SUMMARY:Design review
-        DTSTART;TZID=Europe/Berlin:20261118T140000
-        DTEND;TZID=Europe/Berlin:20261118T160000
-        """,
-        """
-        UID:offsite@example.org
-        DTSTAMP:20261101T000000Z
-        SUMMARY:Offsite
-        DTSTART;TZID=Europe/Berlin:20261124T130000
-        DTEND;TZID=Europe/Berlin:20261124T173000
-        """,
-    ]
+    static let weekEvents = SampleCalendar.workWeeks
     static let weekCalendar = F.calendar(weekEvents)
 
     static func weekly(_ wording: Wording, calendar: String = weekCalendar) throws -> NotificationRecord {
