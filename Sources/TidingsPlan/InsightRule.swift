@@ -30,7 +30,8 @@ public struct InsightRule {
         let settings = config.insights
         guard settings.frequency != .off else { return [] }
         var last = history.earlier.last.map { (date: zone.date(of: $0.dueAt), topic: $0.subject) }
-        let events = calendars.isEmpty ? nil : CountedEvents(calendars: calendars, attendance: Attendance(config: config))
+        // Counted only once an insight may come: before the user is engaged, never.
+        var events: CountedEvents?
         var items: [NotificationRecord] = []
         var date = zone.date(of: now)
         while date <= zone.date(of: now + horizon) {
@@ -42,6 +43,7 @@ public struct InsightRule {
             if settings.frequency == .smart, let last, date.dayNumber - last.date.dayNumber < TidingsConfig.Insights.smartGapDays {
                 continue
             }
+            if events == nil && !calendars.isEmpty { events = CountedEvents(calendars: calendars, attendance: Attendance(config: config)) }
             let meetings = events.map { WeekStatistics(events: $0, at: due, zone: zone).facts }
             guard let facts = Self.choose(
                 Self.candidates(history: history, meetings: meetings), after: last?.topic, notableOnly: settings.frequency == .smart)

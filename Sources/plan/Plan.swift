@@ -12,7 +12,9 @@ struct Plan: ParsableCommand {
         discussion: """
             Creates the daily update for every day in the horizon at the configured local time, \
             moved out of quiet hours, with text from the fallback chain: fresh content, else the \
-            last-known-good marked stale with its age, else an emergency line. Running it again \
+            last-known-good marked stale with its age, else an emergency line; meeting reminders, \
+            the weekly summary and insights too, all in the language and formats of the locale \
+            (LC_ALL, LC_MESSAGES, LC_TIME, LANG: English or German). Running it again \
             changes nothing; better content replaces the text of pending items; delivered items \
             are never touched. Needs no network. Then, with exact wake-ups (delivery.wake), it \
             arms one wake-up for the next due time: a transient systemd user timer \

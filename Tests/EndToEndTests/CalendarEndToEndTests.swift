@@ -158,24 +158,10 @@ import TidingsTestSupport
 
     @Test("The weekly summary on Sunday 18:00 counts the past week and previews the next")
     func weeklySummary() async throws {
-        // A one-hour meeting every weekday at 10:00, and one two-hour design review on Wednesday.
-        let daily = """
-            UID:daily-sync@example.org
-            DTSTAMP:20261101T000000Z
-            SUMMARY:Daily sync
-            DTSTART;TZID=Europe/Berlin:20261102T100000
-            DTEND;TZID=Europe/Berlin:20261102T110000
-            RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR
-            """
-        let review = """
-            UID:review@example.org
-            DTSTAMP:20261101T000000Z
-            SUMMARY:Design review
-            DTSTART;TZID=Europe/Berlin:20261118T140000
-            DTEND;TZID=Europe/Berlin:20261118T160000
-            """
+        // A one-hour meeting every weekday at 10:00, one two-hour design review on Wednesday,
+        // and an offsite on the coming Tuesday.
         let pipeline = try Pipeline(config: Self.config)
-        try pipeline.folder.write(Self.calendar([daily, review]), to: "work.ics")
+        try pipeline.folder.write(Self.calendar(SampleCalendar.workWeeks), to: "work.ics")
         try await pipeline.succeed("prefetch", "--now", "2026-11-22T12:00")
         let items = try JSONObject.array(try await pipeline.succeed(
             "plan", "--now", "2026-11-22T12:00", "--horizon", "12h", "--dry-run", "--format", "json"))
@@ -183,7 +169,7 @@ import TidingsTestSupport
         #expect(summary.string("id") == "weekly:2026-11-22")
         #expect(summary.string("scheduledAt") == "2026-11-22T18:00:00+01:00")
         #expect(summary.string("title") == "Your week: 6 meetings, 7 h")
-        #expect(summary.string("body") == "Busiest day: Wednesday (3 h). Longest: Design review (2 h). 1 more than the week before. Coming week: 5 meetings, 5 h.")
+        #expect(summary.string("body") == "Busiest day: Wednesday (3 h). Longest: Design review (2 h). 1 more than the week before. Coming week: 6 meetings, 9.5 h, Tuesday busiest.")
     }
 
     @Test("Two lead times; declined and (with skip_tentative) tentative meetings skipped, the organizer's kept")
