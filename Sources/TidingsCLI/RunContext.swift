@@ -13,6 +13,9 @@ public struct RunContext: Sendable {
     public let config: TidingsConfig
     /// Where the config came from: a path, or "built-in defaults".
     public let configOrigin: String
+    /// The config file of this run, whether it exists or not: the one `--config` or
+    /// `TIDINGS_CONFIG` names, else the default place.
+    public let configPath: String
     /// The clock: `--now` or the real time.
     public let now: EpochMillis
     /// Whether `--now` fixed the clock.
@@ -25,7 +28,9 @@ public struct RunContext: Sendable {
     public let verbose: Bool
 
     /// Resolves `options` for `program`: the flag, else the environment variable, else the default.
-    public init(program: String, options: CommonOptions) throws(CLIError) {
+    /// With `allowingMissingConfig` (`tidings init`, which creates it), a config file named
+    /// but not there yet gives the built-in defaults instead of an error.
+    public init(program: String, options: CommonOptions, allowingMissingConfig: Bool = false) throws(CLIError) {
         StandardStreams.ignoreBrokenPipes()
         let environment = Environment.current
         self.program = program
@@ -33,6 +38,8 @@ public struct RunContext: Sendable {
         zone = try RunContext.zone(from: environment["TZ"])
         verbose = options.verbose
         databasePath = options.db ?? environment["TIDINGS_DB"].flatMap { $0.isEmpty ? nil : $0 } ?? places.defaultDatabase
+        try RunContext.refuseLineBreak(
+            databasePath, named: options.db != nil ? "--db" : databasePath == places.defaultDatabase ? "the database path (XDG_STATE_HOME)" : "TIDINGS_DB")
         if let text = options.now ?? environment["TIDINGS_NOW"] {
             guard let instant = ISOTime.parse(text, in: zone) else {
                 throw CLIError.usage("--now: expected an ISO 8601 time, found \"\(text)\"")
@@ -44,7 +51,17 @@ public struct RunContext: Sendable {
             clockIsFixed = false
         }
         let explicit = options.config ?? environment["TIDINGS_CONFIG"].flatMap { $0.isEmpty ? nil : $0 }
-        (config, configOrigin) = try RunContext.loadConfig(explicit: explicit, places: places)
+        configPath = explicit ?? places.defaultConfig
+        try RunContext.refuseLineBreak(
+            configPath, named: options.config != nil ? "--config" : explicit != nil ? "TIDINGS_CONFIG" : "the config path (XDG_CONFIG_HOME)")
+        (config, configOrigin) = try RunContext.loadConfig(explicit: allowingMissingConfig ? nil : explicit, path: configPath, places: places)
+    }
+
+    /// Refuses a path with a line break: the crontab lines, systemd units and wake-ups that
+    /// run the programs with it cannot carry one.
+    static func refuseLineBreak(_ path: String, named name: String) throws(CLIError) {
+        guard path.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return }
+        throw CLIError.usage("\(name): the path \(path.debugDescription) holds a line break, which crontab lines and systemd units cannot carry; use a path without one")
     }
 
     /// The zone `TZ` names, checked against the zone database without loading it (that
@@ -74,8 +91,7 @@ public struct RunContext: Sendable {
         return EpochMillis(spec.tv_sec) * 1000 + EpochMillis(spec.tv_nsec / 1_000_000)
     }
 
-    private static func loadConfig(explicit: String?, places: Places) throws(CLIError) -> (TidingsConfig, String) {
-        let path = explicit ?? places.defaultConfig
+    private static func loadConfig(explicit: String?, path: String, places: Places) throws(CLIError) -> (TidingsConfig, String) {
         guard FileManager.default.fileExists(atPath: path) else {
             if explicit != nil { throw CLIError.config(ConfigError(file: path, key: "", message: "no such file")) }
             return (TidingsConfig.builtIn(sampleContentURL: places.sampleContent()), "built-in defaults")

@@ -32,6 +32,12 @@ public struct ProgramRunner: Sendable {
         self.environment = environment
     }
 
+    /// A runner with `environment` for the programs in `binaries` (a copy elsewhere).
+    public init(binaries: String, environment: [String: String]) {
+        self.binaries = binaries
+        self.environment = environment
+    }
+
     /// The path of `program`.
     public func path(_ program: String) -> String { binaries + "/" + program }
 

@@ -1,7 +1,7 @@
 import Foundation
 
-/// How timers start the programs: their absolute paths, with `--db` and `--config` when the
-/// run that installs or arms them was given other places than the defaults.
+/// How timers start the programs: their absolute paths, with `--db` and `--config` (see
+/// `init(context:)`: always the database, the config whenever its file exists).
 public struct ProgramCommand: Sendable, Equatable {
     /// The folder the programs are in.
     public var folder: String

@@ -25,10 +25,9 @@ public struct Setup: Sendable {
         processes = BoundedProcess(environment: environment)
     }
 
-    /// The config file init writes: the one in use, else the default place.
-    public var configPath: String {
-        context.configOrigin == "built-in defaults" ? context.places.defaultConfig : context.configOrigin
-    }
+    /// The config file init writes: the one `--config` or `TIDINGS_CONFIG` names, else the
+    /// default place.
+    public var configPath: String { context.configPath }
 
     /// The timers to suggest: systemd when a user manager is reachable, else cron when
     /// `crontab` is installed, else none.
@@ -46,7 +45,12 @@ public struct Setup: Sendable {
         if exists {
             guard let data = FileManager.default.contents(atPath: path) else { throw WakeProblem("cannot read \(path)") }
             text = String(decoding: data, as: UTF8.self)
-        } else if let template = context.places.sharedFile("tidings.toml"), let data = FileManager.default.contents(atPath: template) {
+        } else {
+            guard let template = context.places.sharedFile("tidings.toml"), let data = FileManager.default.contents(atPath: template) else {
+                throw WakeProblem(
+                    "cannot find the config template tidings.toml (looked in $TIDINGS_SHARE and \((Places.programFolder + "/../share/tidings" as NSString).standardizingPath)): "
+                        + "set TIDINGS_SHARE to the folder that holds it, or install it there; nothing written")
+            }
             text = String(decoding: data, as: UTF8.self)
             // The template names the sample content beside it; the new file is elsewhere.
             if let sample = context.places.sampleContent() {
@@ -68,7 +72,8 @@ public struct Setup: Sendable {
         }
         do {
             if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-            try AtomicFile.write(updated, to: path)
+            // A config may hold webhook secrets: a new one is readable by its owner alone.
+            try AtomicFile.write(updated, to: path, newFileMode: 0o600)
         } catch {
             throw WakeProblem("cannot write \(path): \(error)")
         }

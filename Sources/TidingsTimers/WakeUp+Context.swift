@@ -1,16 +1,15 @@
+import Foundation
 import TidingsCLI
 import TidingsCore
 import TidingsStore
 
 extension ProgramCommand {
-    /// The programs beside this one, with `--db` and `--config` when `context` did not use
-    /// the default places.
+    /// The programs beside this one, always with the absolute `--db`, and with `--config`
+    /// whenever the config file exists: cron, the systemd user manager and systemd-run start
+    /// them without this run's `XDG_*` variables, so the default places could differ there.
     public init(context: RunContext) {
-        let config = context.configOrigin == "built-in defaults" || context.configOrigin == context.places.defaultConfig
-            ? nil : context.configOrigin
-        self.init(
-            folder: Places.programFolder,
-            database: context.databasePath == context.places.defaultDatabase ? nil : context.databasePath, config: config)
+        let config = FileManager.default.fileExists(atPath: context.configPath) ? context.configPath : nil
+        self.init(folder: Places.programFolder, database: context.databasePath, config: config)
     }
 }
 

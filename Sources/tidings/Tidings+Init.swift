@@ -76,7 +76,7 @@ extension Tidings {
 
         /// Runs the onboarding steps (or only records the session); returns whether one failed.
         static func onboard(_ request: Request) async throws -> Bool {
-            let context = try RunContext(program: "tidings init", options: request.options)
+            let context = try RunContext(program: "tidings init", options: request.options, allowingMissingConfig: true)
             if request.recordOnly {
                 _ = try record(context)
                 return false

@@ -96,18 +96,65 @@ import TidingsTestSupport
         let runner = ProgramRunner(environment: [
             "TZ": "Europe/Berlin", "TIDINGS_DB": folder.file("state/tidings.sqlite"), "XDG_CONFIG_HOME": folder.file("xdg"), "PATH": fakes.path,
         ])
-        let result = try await runner.run("tidings", ["init", "--yes", "--daily-time", "06:45", "--no-test"])
+        try fakes.install("crontab", stateful: true)
+        let result = try await runner.run("tidings", ["init", "--yes", "--daily-time", "06:45", "--no-test", "--timers", "cron"])
         // No desktop session here while the template turns the desktop on: that step fails, the rest is done.
         #expect(result.status == 1)
         #expect(result.stderr.contains("tidings init: error: desktop"))
         let file = folder.file("xdg/tidings/config.toml")
         #expect(result.stdout.contains("✓ config: created \(file) from the template with daily.time = \"06:45\""), "\(result.stdout)")
+        // A config may hold webhook secrets: readable by its owner alone.
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == 0o600)
+        // cron has no XDG_CONFIG_HOME: the lines name the config just created, at its default place.
+        #expect(fakes.crontab()?.contains("/deliver --db \(folder.file("state/tidings.sqlite")) --config \(file) >>") == true, "\(fakes.crontab() ?? "")")
         let text = try String(contentsOfFile: file, encoding: .utf8)
         #expect(text.contains("time = \"06:45\"          # local wall time"))
         #expect(text.contains("url = \"file:///"))
         let plan = try await runner.run("plan", ["--dry-run", "--now", "2026-11-22T05:00", "--horizon", "1d"])
         #expect(plan.status == 0, "\(plan.stderr)")
         #expect(plan.stdout.contains("06:45"), "\(plan.stdout)")
+    }
+
+    @Test("a symlinked config (a dotfile manager's) stays a link to the edited file, which keeps its mode 0600")
+    func symlinkedConfig() async throws {
+        let (pipeline, _) = try pipeline()
+        let target = try pipeline.folder.write(Self.config, to: "dotfiles-tidings.toml")
+        chmod(target, 0o600)
+        let link = pipeline.folder.file("linked.toml")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let result = try await pipeline.runner.run("tidings", ["init", "--yes", "--daily-time", "08:15", "--no-test"], extra: ["TIDINGS_CONFIG": link])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+        #expect(try String(contentsOfFile: target, encoding: .utf8).contains("time = \"08:15\""))
+        #expect(try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int == 0o600)
+    }
+
+    @Test("--config naming a file that is not there yet: init creates it (other programs refuse it)")
+    func newExplicitConfig() async throws {
+        let (pipeline, _) = try pipeline()
+        let file = pipeline.folder.file("new/NEW.toml")
+        let result = try await pipeline.runner.run("tidings", ["init", "--yes", "--config", file, "--daily-time", "06:45", "--no-test"])
+        #expect(result.status != 64, "\(result.stderr)")
+        #expect(result.stdout.contains("✓ config: created \(file) from the template with daily.time = \"06:45\""), "\(result.stdout)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8).contains("time = \"06:45\""))
+        #expect(try await pipeline.runner.run("plan", ["--config", pipeline.folder.file("other.toml")]).status == 64)
+    }
+
+    @Test("no template to be found: the config step fails naming TIDINGS_SHARE, and no empty file is written")
+    func noTemplate() async throws {
+        let folder = try TemporaryDirectory()
+        // A copy of tidings far from any share/ or config/ folder.
+        let bin = folder.file("a/b/c/bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: ProgramRunner(environment: [:]).path("tidings"), toPath: bin + "/tidings")
+        let runner = ProgramRunner(binaries: bin, environment: [
+            "TZ": "Europe/Berlin", "TIDINGS_DB": folder.file("state/tidings.sqlite"), "XDG_CONFIG_HOME": folder.file("xdg"),
+        ])
+        let result = try await runner.run("tidings", ["init", "--yes", "--no-test"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("✗ config: cannot find the config template tidings.toml"), "\(result.stdout)")
+        #expect(result.stderr.contains("set TIDINGS_SHARE to the folder that holds it"))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("xdg/tidings/config.toml")))
     }
 
     @Test("in a terminal it asks for the daily time, the timers and the test, and does what the answers say")
