@@ -54,7 +54,7 @@ public struct Diagnosis {
             findings.append(Self.finding(for: report))
         }
         findings.append(scheduling.finding)
-        findings.append(wakeFinding())
+        findings.append(wakeFinding(scheduling: scheduling))
         return findings
     }
 

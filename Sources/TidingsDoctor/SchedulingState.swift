@@ -7,11 +7,15 @@ public struct SchedulingState: Sendable {
     public var cron: Bool
     /// The `tidings-deliver.timer` user unit is enabled.
     public var systemd: Bool
+    /// The enabled deliver timer's `OnCalendar=` (`*:0/15` for the safety net that goes with
+    /// exact wake-ups); nil when none is enabled.
+    public var deliverCalendar: String?
 
     /// A state.
-    public init(cron: Bool, systemd: Bool) {
+    public init(cron: Bool, systemd: Bool, deliverCalendar: String? = nil) {
         self.cron = cron
         self.systemd = systemd
+        self.deliverCalendar = deliverCalendar
     }
 
     /// Looks for an enabled `tidings-deliver.timer` under the XDG config folder and for
@@ -23,7 +27,14 @@ public struct SchedulingState: Sendable {
         let cron = crontab?.split(separator: "\n").contains { line in
             !line.trimmingPrefix(while: { $0 == " " }).hasPrefix("#") && line.contains("deliver")
         } ?? false
-        return SchedulingState(cron: cron, systemd: FileManager.default.fileExists(atPath: timer))
+        let unit = FileManager.default.contents(atPath: timer).map { String(decoding: $0, as: UTF8.self) }
+        return SchedulingState(cron: cron, systemd: unit != nil, deliverCalendar: unit.flatMap(calendar(in:)))
+    }
+
+    /// The last `OnCalendar=` value of a timer unit's text.
+    static func calendar(in unit: String) -> String? {
+        unit.split(separator: "\n").last { $0.hasPrefix("OnCalendar=") }
+            .map { $0.dropFirst("OnCalendar=".count).trimmingCharacters(in: .whitespaces) }
     }
 
     var finding: Finding {

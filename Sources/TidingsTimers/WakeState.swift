@@ -12,6 +12,8 @@ public struct WakeState: Sendable, Equatable {
         case at
         /// Nothing armed: the every-minute deliver timer or crontab line.
         case minute
+        /// Exact wake-ups, but nothing has been due yet, so none was armed (nor tried).
+        case unarmed = "none"
     }
 
     /// The mechanism in use.
@@ -22,13 +24,17 @@ public struct WakeState: Sendable, Equatable {
     public var handle: String?
     /// Why the mechanism is not the one wanted (systemd-run failed, …), for doctor.
     public var note: String?
+    /// What the armed wake-up runs (`TZ=… /path/deliver --db …`): a run that would arm the
+    /// same command at the same instant leaves it as it is.
+    public var command: String?
 
     /// A state.
-    public init(mechanism: Mechanism, armedAt: EpochMillis? = nil, handle: String? = nil, note: String? = nil) {
+    public init(mechanism: Mechanism, armedAt: EpochMillis? = nil, handle: String? = nil, note: String? = nil, command: String? = nil) {
         self.mechanism = mechanism
         self.armedAt = armedAt
         self.handle = handle
         self.note = note
+        self.command = command
     }
 
     /// The file beside the database at `databasePath`.
@@ -40,6 +46,7 @@ public struct WakeState: Sendable, Equatable {
         if let armedAt { lines.append("armed=\(armedAt)") }
         if let handle { lines.append("handle=\(handle)") }
         if let note { lines.append("note=\(note.replacingOccurrences(of: "\n", with: " "))") }
+        if let command { lines.append("command=\(command.replacingOccurrences(of: "\n", with: " "))") }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -52,12 +59,12 @@ public struct WakeState: Sendable, Equatable {
         }
         guard let mechanism = fields["mechanism"].flatMap(Mechanism.init(rawValue:)) else { return nil }
         return WakeState(mechanism: mechanism, armedAt: fields["armed"].flatMap { EpochMillis($0) },
-                         handle: fields["handle"].flatMap { $0.isEmpty ? nil : $0 }, note: fields["note"])
+                         handle: fields["handle"].flatMap { $0.isEmpty ? nil : $0 }, note: fields["note"], command: fields["command"])
     }
 
     /// The state recorded beside the database, nil when there is none (or it cannot be read).
     public static func read(forDatabase databasePath: String) -> WakeState? {
-        guard let data = FileManager.default.contents(atPath: path(forDatabase: databasePath)), data.count < 4096 else { return nil }
+        guard let data = FileManager.default.contents(atPath: path(forDatabase: databasePath)), data.count < 65536 else { return nil }
         return parse(String(decoding: data, as: UTF8.self))
     }
 
@@ -81,12 +88,17 @@ public struct WakeState: Sendable, Equatable {
         return armedAt <= now
     }
 
+    /// Whether exact wake-ups were tried and every mechanism failed (the note then starts
+    /// with systemd-run's failure, the first one tried).
+    public var exactFailed: Bool { mechanism == .minute && note?.hasPrefix("systemd-run: ") == true }
+
     /// One line for people: `exact (systemd-run), next 2026-11-22T07:30:00+01:00`.
     public func summary(in zone: Zone) -> String {
         let next = armedAt.map { ", next \(ISOTime.format($0, in: zone))" } ?? ", nothing due"
         switch mechanism {
         case .systemd, .at: return "exact (\(mechanism.rawValue))\(next)"
         case .minute: return "every minute" + (note.map { " (\($0))" } ?? "")
+        case .unarmed: return "exact, nothing due yet"
         }
     }
 }

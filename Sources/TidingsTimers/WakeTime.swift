@@ -18,11 +18,25 @@ public struct WakeTime: Sendable, Equatable {
         return iso.dropLast().replacingOccurrences(of: "T", with: " ") + " UTC"
     }
 
-    /// The transient unit's name, one per instant so that a deliver run started by one
-    /// wake-up can arm the next: `tidings-wake-20261122-063000`.
-    public var unitName: String {
+    /// The transient unit's name for a wake-up running `command`: one per instant, so that
+    /// a deliver run started by one wake-up can arm the next, and one per command, whose
+    /// absolute `--db` keeps two databases due at the same second apart:
+    /// `tidings-wake-1a2b3c4d-20261122-063000`.
+    public func unitName(for command: String) -> String {
         let digits = ISOTime.formatUTC(instant).filter(\.isNumber)
-        return "tidings-wake-\(digits.prefix(8))-\(digits.dropFirst(8))"
+        return "tidings-wake-\(Self.shortHash(command))-\(digits.prefix(8))-\(digits.dropFirst(8))"
+    }
+
+    /// Eight hex digits of the FNV-1a hash of `text`: the same in every run (Swift's `Hasher`
+    /// is seeded per process).
+    static func shortHash(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash >> 32, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
     }
 
     /// `at -t`'s `[[CC]YY]MMDDhhmm` in `zone` (the zone `at` runs in). `at` runs jobs on the

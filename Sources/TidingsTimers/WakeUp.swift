@@ -13,6 +13,10 @@ public enum WakeUp {
         database: TidingsDatabase, wake: TidingsConfig.Wake?, deliver: [String], now: EpochMillis, zone: Zone,
         environment: [String: String]
     ) async -> (state: WakeState, problems: [String]) {
+        // Runs at the same moment (plan and deliver, two plans) take turns: each sees what
+        // the one before armed, and leaves it when it is the same.
+        let lock = await WakeLock.take(forDatabase: database.path)
+        defer { lock?.release() }
         let previous = WakeState.read(forDatabase: database.path)
         let due: EpochMillis?
         do {
@@ -28,7 +32,8 @@ public enum WakeUp {
             result = Waker.Result(state: WakeState(mechanism: .minute, note: "no systemd user manager reachable"), problems: [])
         } else {
             let processes = BoundedProcess(environment: withRuntimeFolder(environment))
-            let waker = Waker(deliverCommand: deliver, processes: processes, zone: zone)
+            let log = (ProgramCommand.absolute(database.path) as NSString).deletingLastPathComponent + "/deliver.log"
+            let waker = Waker(deliverCommand: deliver, logFile: log, processes: processes, zone: zone)
             result = await waker.arm(due: due, now: now, previous: previous, exact: wake != .minute)
         }
         problems += result.problems
@@ -40,6 +45,17 @@ public enum WakeUp {
             }
         }
         return (result.state, problems)
+    }
+
+    /// Removes the wake-up recorded beside the database at `databasePath` (`tidings purge`,
+    /// before the record goes) and returns it; nil when none is armed.
+    public static func disarm(databasePath: String, environment: [String: String]) async -> WakeState? {
+        let lock = await WakeLock.take(forDatabase: databasePath)
+        defer { lock?.release() }
+        guard let state = WakeState.read(forDatabase: databasePath), state.handle != nil else { return nil }
+        let waker = Waker(deliverCommand: [], processes: BoundedProcess(environment: withRuntimeFolder(environment)), zone: .current)
+        await waker.disarm(state)
+        return state
     }
 
     /// Whether this run can reach a systemd user manager: it runs under one (`XDG_RUNTIME_DIR`

@@ -3,6 +3,7 @@ import TidingsCLI
 import TidingsCore
 import TidingsPlan
 import TidingsStore
+import TidingsTimers
 
 extension Tidings {
     struct Pending: ParsableCommand {
@@ -60,7 +61,9 @@ extension Tidings.Pending {
                 let context = try RunContext(program: "tidings pending", options: options)
                 if let group, let kind = NotificationKind(rawValue: group) {
                     let window = try within.map { text throws(CLIError) in try durationOption(text, flag: "--within") } ?? 5 * 60_000
-                    let merges = try Digest(group: kind, window: window).run(database: context.openDatabase(), now: context.now, zone: context.zone)
+                    let database = try context.openDatabase()
+                    let merges = try Digest(group: kind, window: window).run(database: database, now: context.now, zone: context.zone)
+                    if !merges.isEmpty { try Tidings.Pending.rearm(context, database) }
                     if merges.isEmpty { Terminal.note(program: "tidings pending", "nothing to merge: no two pending \(group) items are due within \(DurationText.format(window)) of each other") }
                     try Terminal.output(merges.map { PendingView.merged($0, format: format, zone: context.zone) + "\n" }.joined())
                 } else {
@@ -87,8 +90,10 @@ extension Tidings.Pending {
         mutating func run() throws {
             try runProgram("tidings pending cancel") {
                 let context = try RunContext(program: "tidings pending cancel", options: options)
-                let write = try context.openDatabase().cancelPending(ids: ids, reason: "cancelled by the user", now: context.now)
+                let database = try context.openDatabase()
+                let write = try database.cancelPending(ids: ids, reason: "cancelled by the user", now: context.now)
                 let cancelled = try Tidings.Pending.written(write, refusing: "nothing cancelled")
+                try Tidings.Pending.rearm(context, database)
                 try Terminal.output(cancelled.map { "cancelled \($0.id)\n" }.joined())
             }
         }
@@ -134,11 +139,19 @@ extension Tidings.Pending {
                 } catch {
                     throw CLIError.usage(error.description)
                 }
-                let write = try context.openDatabase().updatePending(id: id, edit: edit, now: context.now, zone: context.zone)
+                let database = try context.openDatabase()
+                let write = try database.updatePending(id: id, edit: edit, now: context.now, zone: context.zone)
                 let updated = try Tidings.Pending.written(write, refusing: "nothing changed")
+                try Tidings.Pending.rearm(context, database)
                 try Terminal.output(updated.map { PendingView.line($0, format: .text, zone: context.zone) + "\n" }.joined())
             }
         }
+    }
+
+    /// Arms the wake-up for what is now due first, as plan does: an item moved earlier, or a
+    /// cancelled one the wake-up was armed for. Arming the same time again changes nothing.
+    static func rearm(_ context: RunContext, _ database: TidingsDatabase) throws {
+        try runBlocking { await WakeUp.rearm(context: context, database: database) }
     }
 
     /// The items a write changed, or a failure listing why it was refused.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TidingsCLI
 import TidingsDeliver
+import TidingsTimers
 
 extension Tidings {
     struct Purge: ParsableCommand {
@@ -10,7 +11,8 @@ extension Tidings {
             discussion: """
                 Deletes the database (with the -wal and -shm files beside it), its reserve file, \
                 deliver's heartbeat, the programs' lock files, the recorded desktop session and \
-                the media cache ($XDG_CACHE_HOME/tidings/media). \
+                the media cache ($XDG_CACHE_HOME/tidings/media), after stopping the exact wake-up \
+                armed for it (the systemd timer or at job). \
                 The config file is yours and stays. Asks first when run in a terminal; elsewhere it deletes only with \
                 --yes. Refuses while prefetch, plan or deliver is running; stop their timers (and \
                 anything that polls tidings inbox) first, or they create a new database at once.
@@ -29,7 +31,7 @@ extension Tidings {
             try runProgram("tidings purge") {
                 let context = try RunContext(program: "tidings purge", options: options)
                 let database = context.databasePath
-                let files = ["", "-wal", "-shm", "-journal", ".reserve", ".deliver-alive", ".wake", ".prefetch.lock", ".plan.lock", ".deliver.lock"]
+                let files = ["", "-wal", "-shm", "-journal", ".reserve", ".deliver-alive", ".wake", ".wake.lock", ".prefetch.lock", ".plan.lock", ".deliver.lock"]
                     .map { database + $0 } + [RecordedSession.path(forDatabase: database), context.places.mediaFolder]
                 let present = files.filter { FileManager.default.fileExists(atPath: $0) }
                 guard !present.isEmpty else {
@@ -57,6 +59,12 @@ extension Tidings {
                     guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
                         throw CLIError.failed("\(program) is running; nothing deleted, try again when it is done")
                     }
+                }
+                // A wake-up left armed would start deliver later, which makes a new database.
+                let environment = Environment.current
+                if let stopped = try runBlocking({ await WakeUp.disarm(databasePath: database, environment: environment) }) {
+                    let handle = stopped.handle ?? ""
+                    try Terminal.output(stopped.mechanism == .at ? "Removed the wake-up at job \(handle)\n" : "Stopped the wake-up timer \(handle).timer\n")
                 }
                 var deleted: [String] = []
                 for path in present {

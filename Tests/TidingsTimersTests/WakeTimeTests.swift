@@ -8,14 +8,25 @@ import TidingsTestSupport
     static let now = TestClock.at("2026-11-22T05:00:00Z")
 
     @Test("systemd's calendar form is UTC to the second; the unit name follows it", arguments: [
-        ("2026-11-22T07:30:00+01:00", "2026-11-22 06:30:00 UTC", "tidings-wake-20261122-063000"),
-        ("2026-11-22T06:30:00.250Z", "2026-11-22 06:30:01 UTC", "tidings-wake-20261122-063001"),
-        ("2027-03-28T02:30:00Z", "2027-03-28 02:30:00 UTC", "tidings-wake-20270328-023000"),
+        ("2026-11-22T07:30:00+01:00", "2026-11-22 06:30:00 UTC", "tidings-wake-40667431-20261122-063000"),
+        ("2026-11-22T06:30:00.250Z", "2026-11-22 06:30:01 UTC", "tidings-wake-40667431-20261122-063001"),
+        ("2027-03-28T02:30:00Z", "2027-03-28 02:30:00 UTC", "tidings-wake-40667431-20270328-023000"),
     ])
     func calendarSpec(due: String, spec: String, unit: String) {
         let time = WakeTime(due: TestClock.at(due), now: Self.now)
         #expect(time.calendarSpec == spec)
-        #expect(time.unitName == unit)
+        #expect(time.unitName(for: "/opt/t/deliver --db /d/t.sqlite") == unit)
+    }
+
+    @Test("the unit name's hash is FNV-1a's, the same in every run; two databases due at the same second get two names")
+    func unitNameHash() {
+        #expect(WakeTime.shortHash("a") == "af63dc4c")
+        #expect(WakeTime.shortHash("") == "cbf29ce4")
+        let time = WakeTime(due: TestClock.at("2026-11-22T06:30:00Z"), now: Self.now)
+        let one = time.unitName(for: "/opt/t/deliver --db /home/a/one.sqlite")
+        let other = time.unitName(for: "/opt/t/deliver --db /home/a/other.sqlite")
+        #expect(one != other)
+        #expect(one.hasSuffix("-20261122-063000") && other.hasSuffix("-20261122-063000"))
     }
 
     @Test("a due time already past is armed a second from now, never in the past")
@@ -39,8 +50,9 @@ import TidingsTestSupport
     func stateRoundTrip() {
         let states = [
             WakeState(mechanism: .systemd, armedAt: Self.now, handle: "tidings-wake-20261122-050000"),
-            WakeState(mechanism: .at, armedAt: Self.now, handle: "12", note: "systemd-run: exit status 1"),
+            WakeState(mechanism: .at, armedAt: Self.now, handle: "12", note: "systemd-run: exit status 1", command: "TZ=UTC /b/deliver --db /d/t.sqlite"),
             WakeState(mechanism: .minute, note: "at: not installed (not on PATH)"),
+            WakeState(mechanism: .unarmed),
         ]
         for state in states { #expect(WakeState.parse(state.text) == state) }
         #expect(WakeState.parse("mechanism=cron\n") == nil)
@@ -62,6 +74,7 @@ import TidingsTestSupport
         #expect(WakeState(mechanism: .systemd, armedAt: Self.now).summary(in: zone) == "exact (systemd-run), next 2026-11-22T06:00:00+01:00")
         #expect(WakeState(mechanism: .at).summary(in: zone) == "exact (at), nothing due")
         #expect(WakeState(mechanism: .minute, note: "wake = \"minute\"").summary(in: zone) == "every minute (wake = \"minute\")")
+        #expect(WakeState(mechanism: .unarmed).summary(in: zone) == "exact, nothing due yet")
     }
 
     @Test("shell words are quoted only when they need it")
