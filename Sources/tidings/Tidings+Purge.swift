@@ -67,7 +67,8 @@ extension Tidings {
                     try Terminal.output(stopped.mechanism == .at ? "Removed the wake-up at job \(handle)\n" : "Stopped the wake-up timer \(handle).timer\n")
                 }
                 var deleted: [String] = []
-                for path in present {
+                // Stopping it may have made the wake-up lock file: listed again.
+                for path in files where FileManager.default.fileExists(atPath: path) {
                     do {
                         try FileManager.default.removeItem(atPath: path)
                         deleted.append(path)
