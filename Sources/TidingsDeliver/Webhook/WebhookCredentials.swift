@@ -1,5 +1,5 @@
-import Glibc
 import TidingsCore
+import TidingsStore
 
 /// The secrets of one webhook target, resolved from the environment and files.
 struct WebhookCredentials: Sendable {
@@ -32,60 +32,32 @@ struct WebhookCredentials: Sendable {
     private static func resolve(
         _ source: SecretSource, role: String, channel: String, environment: [String: String]
     ) throws(WebhookSecretProblem) -> WebhookSecret {
-        switch source {
-        case .environment(let variable):
-            let fix = "set \(variable) in the environment deliver runs in (for systemd, Environment= or EnvironmentFile=)"
-            guard let value = environment[variable] else {
-                throw WebhookSecretProblem(reason: "\(channel): the \(role) variable \(variable) is not set", fix: fix)
-            }
-            guard !value.isEmpty else {
-                throw WebhookSecretProblem(reason: "\(channel): the \(role) variable \(variable) is empty", fix: fix)
-            }
+        switch SecretReader.value(of: source, environment: environment) {
+        case .success(let value):
             return WebhookSecret(value: value)
-        case .file(let path):
-            let fix = "write the \(role) alone into \(path), readable by the user deliver runs as"
-            let text: String
-            switch readSecretFile(path) {
-            case .success(let read): text = read
-            case .failure(let problem):
-                throw WebhookSecretProblem(reason: "\(channel): cannot read the \(role) file \(path): \(problem.reason)", fix: fix)
-            }
-            var trimmed = Substring(text)
-            while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
-            guard !trimmed.isEmpty else {
-                throw WebhookSecretProblem(reason: "\(channel): the \(role) file \(path) is empty", fix: fix)
-            }
-            return WebhookSecret(value: String(trimmed))
+        case .failure(let problem):
+            throw WebhookSecretProblem(problem, role: role, channel: channel)
         }
     }
+}
 
-    /// The largest secret file read; anything bigger is not a token.
-    static let maxFileBytes = 64 * 1024
-
-    /// The file's text, or the system's reason it cannot be read (never its content).
-    private static func readSecretFile(_ path: String) -> Result<String, WebhookSecretProblem> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(WebhookSecretProblem(reason: systemError(), fix: "")) }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(WebhookSecretProblem(reason: systemError(), fix: ""))
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[..<count])
-            guard bytes.count <= maxFileBytes else {
-                return .failure(WebhookSecretProblem(reason: "larger than 64 KiB", fix: ""))
-            }
+extension WebhookSecretProblem {
+    /// The reader's `problem` as said of the `role` secret of `channel`, with its fix.
+    init(_ problem: SecretReader.Problem, role: String, channel: String) {
+        let variableFix = { (variable: String) in
+            "set \(variable) in the environment deliver runs in (for systemd, Environment= or EnvironmentFile=)"
         }
-        return .success(String(decoding: bytes, as: UTF8.self))
-    }
-
-    private static func systemError() -> String {
-        String(cString: strerror(errno)).lowercased()
+        let fileFix = { (path: String) in "write the \(role) alone into \(path), readable by the user deliver runs as" }
+        switch problem {
+        case .unset(let variable):
+            self.init(reason: "\(channel): the \(role) variable \(variable) is not set", fix: variableFix(variable))
+        case .emptyVariable(let variable):
+            self.init(reason: "\(channel): the \(role) variable \(variable) is empty", fix: variableFix(variable))
+        case .unreadable(let path, let reason):
+            self.init(reason: "\(channel): cannot read the \(role) file \(path): \(reason)", fix: fileFix(path))
+        case .emptyFile(let path):
+            self.init(reason: "\(channel): the \(role) file \(path) is empty", fix: fileFix(path))
+        }
     }
 }
 
