@@ -6,9 +6,10 @@ extension TidingsDatabase {
     /// attempts and stage runs started before it, and notifications due before it that are
     /// settled (never a pending, backlogged or claimed one, nor one a retry waits for). Kept
     /// whatever their age: the cached content and calendars (the last-known-good), unread
-    /// inbox items, the delivered entries of remote schedules, the first run in the log and each program's last successful run (the
-    /// monitoring judges from them). Returns how many rows went. Each delete is a range of an
-    /// index, so a run with nothing old costs little.
+    /// inbox items, the delivered entries of remote schedules, the first run in the log and
+    /// each program's last successful run (the monitoring judges from them). Old answers of
+    /// the LLM go too. Returns how many rows went. Each delete is a range of an index, so a
+    /// run with nothing old costs little.
     public func prune(before cutoff: EpochMillis) throws(StoreError) -> Int {
         try write("prune old history") { db in
             var removed = 0
@@ -52,6 +53,8 @@ extension TidingsDatabase {
                     stage IN ('prefetch', 'plan', 'deliver', 'report') AND id <> (SELECT min(id) FROM stageRun)
                       AND id NOT IN (SELECT max(id) FROM stageRun WHERE outcome IN ('ok', 'degraded') GROUP BY stage)
                     """),
+            // Texts an LLM wrote: asked again (or the template used) when gone.
+            HistoryTable(name: "llmCache", time: "createdAt", evictable: "1"),
         ]
     }()
 

@@ -147,6 +147,17 @@ extension TidingsDatabase {
             // Who wrote each notification's text, for report's share by generator.
             try db.execute(sql: "ALTER TABLE notification ADD COLUMN generator TEXT")
         }
+        migrator.registerMigration("v8-llm-cache") { db in
+            try db.execute(sql: """
+                CREATE TABLE llmCache (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    title TEXT NOT NULL,
+                    body TEXT NOT NULL,
+                    createdAt INTEGER NOT NULL
+                );
+                CREATE INDEX llmCache_createdAt ON llmCache(createdAt);
+                """)
+        }
         return migrator
     }()
 }
