@@ -47,6 +47,10 @@ let package = Package(
         ),
         .target(name: "TidingsReport", dependencies: ["TidingsCore", "TidingsStore", "TidingsGenerate"]),
         .target(
+            name: "TidingsLLM",
+            dependencies: ["TidingsCore", "TidingsStore", "TidingsHTTP", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        .target(
             name: "TidingsTimers",
             dependencies: ["TidingsCore", "TidingsStore", "TidingsCLI", "TidingsDeliver"]
         ),
@@ -104,6 +108,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TidingsReportTests", dependencies: ["TidingsReport", "TidingsTestSupport"]),
+        .testTarget(name: "TidingsLLMTests", dependencies: ["TidingsLLM", "TidingsTestSupport"]),
         .testTarget(name: "TidingsTimersTests", dependencies: ["TidingsTimers", "TidingsTestSupport"]),
         .testTarget(
             name: "EndToEndTests",

@@ -148,6 +148,12 @@ extension TidingsConfig {
         try reader.section("media") { media throws(ConfigError) in
             config.media = try Media.parse(&media, directory: directory)
         }
+        try reader.section("llm") { llm throws(ConfigError) in
+            config.llm = try LLM.parse(&llm, directory: directory)
+        }
+        if config.features.llm, config.llm == nil {
+            throw ConfigError(file: file, key: "features.llm", message: "needs an [llm] table with base_url and model (the endpoint to ask)")
+        }
         try reader.rejectUnknownKeys()
         return config
     }
@@ -191,7 +197,9 @@ extension TidingsConfig {
         table.error("fallback", "expected inbox, desktop, stdout or none, found \"\(text)\"")
     }
 
-    private static func secret(table: inout TOMLReader, env: String, file: String, directory: String) throws(ConfigError) -> SecretSource? {
+    /// Where a secret is read: the variable named by `env` or the file named by `file` (one of
+    /// the two), or nil when neither key is given.
+    static func secret(table: inout TOMLReader, env: String, file: String, directory: String) throws(ConfigError) -> SecretSource? {
         let variable = try table.string(env)
         let path = try table.string(file)
         switch (variable, path) {

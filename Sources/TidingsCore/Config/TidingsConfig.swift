@@ -104,6 +104,8 @@ public struct TidingsConfig: Sendable, Equatable {
     public var media = Media()
     /// Insights drawn from the user's history.
     public var insights = Insights()
+    /// The chat-completions endpoint that may write notification text (`[llm]`); nil when not set.
+    public var llm: LLM?
 
     /// How long history is kept: `plan` deletes what is older.
     public struct Retention: Sendable, Equatable {
