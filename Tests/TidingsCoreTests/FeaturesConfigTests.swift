@@ -3,8 +3,10 @@ import Testing
 
 /// `[features]`: the optional behaviour flags.
 @Suite struct FeaturesConfigTests {
+    /// The features of `text`, parsed with an `[llm]` endpoint after it (`llm = true` needs one).
     static func parse(_ text: String) throws(ConfigError) -> TidingsConfig.Features {
-        try TidingsConfig.parse(toml: text, file: "/c.toml", directory: "/").features
+        let endpoint = "\n[llm]\nbase_url = \"http://127.0.0.1:11434/v1\"\nmodel = \"llama3.2\"\n"
+        return try TidingsConfig.parse(toml: text + endpoint, file: "/c.toml", directory: "/").features
     }
 
     @Test("every flag is off by default, with or without an empty [features] table")

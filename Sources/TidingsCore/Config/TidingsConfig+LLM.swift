@@ -41,12 +41,16 @@ extension TidingsConfig {
         static func parse(_ table: inout TOMLReader, directory: String) throws(ConfigError) -> LLM {
             guard var baseURL = try table.string("base_url") else { throw table.error("base_url", "missing") }
             while baseURL.hasSuffix("/") { baseURL.removeLast() }
+            guard let scheme = LinkPolicy.scheme(of: baseURL), scheme == "https" || scheme == "http" else {
+                throw table.error("base_url", "an LLM endpoint needs https: (or http: to this machine), found \"\(baseURL)\"")
+            }
             if let problem = SourceURL.problem(baseURL) { throw table.error("base_url", problem) }
-            guard LinkPolicy.scheme(of: baseURL) != "file" else {
-                throw table.error("base_url", "an LLM endpoint needs https: (or http: to this machine)")
+            let authority = baseURL.drop { $0 != "/" }.dropFirst(2).prefix { $0 != "/" }
+            guard !authority.contains("@") else {
+                throw table.error("base_url", "give no user name or password in the URL (a key goes in api_key_env or api_key_file)")
             }
             guard !baseURL.contains("?"), !baseURL.contains("#") else {
-                throw table.error("base_url", "give the API's base URL without a query or fragment, found \"\(baseURL)\"")
+                throw table.error("base_url", "give the API's base URL without a query or fragment (a key goes in api_key_env or api_key_file)")
             }
             guard let model = try table.string("model") else { throw table.error("model", "missing") }
             guard !model.isEmpty, !model.unicodeScalars.contains(where: \.isSpaceOrControl) else {
