@@ -16,6 +16,7 @@ public final class LLMWriter: Sendable {
     private let database: TidingsDatabase
     private let environment: [String: String]
     private let now: EpochMillis
+    private let keepsAnswers: Bool
     private let state: Mutex<State>
 
     /// The largest response read; a chat completion of one notification is a few KiB.
@@ -32,12 +33,16 @@ public final class LLMWriter: Sendable {
     }
 
     /// A writer for one run at `now`, caching in `database`, reading the API key from
-    /// `environment` or its file on the first call.
-    public init(settings: TidingsConfig.LLM, database: TidingsDatabase, environment: [String: String], now: EpochMillis) {
+    /// `environment` or its file on the first call. Without `keepsAnswers` (a dry run) the
+    /// cache is read but nothing is written to it.
+    public init(
+        settings: TidingsConfig.LLM, database: TidingsDatabase, environment: [String: String], now: EpochMillis, keepsAnswers: Bool = true
+    ) {
         self.settings = settings
         self.database = database
         self.environment = environment
         self.now = now
+        self.keepsAnswers = keepsAnswers
         state = Mutex(State())
     }
 
@@ -61,7 +66,7 @@ public final class LLMWriter: Sendable {
             case .success(let text):
                 state.tally.written += 1
                 // The cache is a shortcut: a failure to keep the answer costs a call next run.
-                try? database.saveLLMAnswer(key: key, title: text.title, body: text.body, now: now)
+                if keepsAnswers { try? database.saveLLMAnswer(key: key, title: text.title, body: text.body, now: now) }
                 return .written(text)
             case .failure(let failure):
                 let reason = redactingSecret(failure.reason, state: state)

@@ -139,6 +139,23 @@ import TidingsTestSupport
         #expect(fixture.server.requests.count == 3, "another model is another question")
     }
 
+    @Test("A dry run reads the cache but keeps nothing")
+    func dryRunKeepsNothing() throws {
+        let fixture = try LLMFixture(content: Self.good)
+        let dryRun = LLMWriter(settings: fixture.settings, database: fixture.database, environment: [:], now: LLMFixture.now, keepsAnswers: false)
+        #expect(dryRun.rewrite(LLMFixture.request).text != nil)
+        #expect(dryRun.rewrite(LLMFixture.request).text != nil)
+        #expect(fixture.server.requests.count == 2, "nothing was kept to answer from")
+        _ = fixture.writer().rewrite(LLMFixture.request)
+        guard case .cached = LLMWriter(
+            settings: fixture.settings, database: fixture.database, environment: [:], now: LLMFixture.now, keepsAnswers: false
+        ).rewrite(LLMFixture.request) else {
+            Issue.record("a dry run did not read the cache")
+            return
+        }
+        #expect(fixture.server.requests.count == 3)
+    }
+
     @Test("Once the run's budget is spent, the rest fall back without a call")
     func budget() throws {
         var fixture = try LLMFixture(content: Self.good, delay: 3)
