@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "TidingsCalendar", dependencies: ["TidingsCore", "CICal"]),
         // The content generator: its protocol and the template implementation (no I/O).
         .target(name: "TidingsGenerate", dependencies: ["TidingsCore"]),
-        .target(name: "TidingsPlan", dependencies: ["TidingsCore", "TidingsStore", "TidingsCalendar", "TidingsGenerate"]),
+        .target(name: "TidingsPlan", dependencies: ["TidingsCore", "TidingsStore", "TidingsCalendar", "TidingsGenerate", "TidingsLLM"]),
         .target(
             name: "TidingsDeliver",
             dependencies: [
@@ -48,7 +48,9 @@ let package = Package(
         .target(name: "TidingsReport", dependencies: ["TidingsCore", "TidingsStore", "TidingsGenerate"]),
         .target(
             name: "TidingsLLM",
-            dependencies: ["TidingsCore", "TidingsStore", "TidingsHTTP", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "TidingsCore", "TidingsStore", "TidingsHTTP", "TidingsGenerate", .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .target(
             name: "TidingsTimers",
@@ -108,7 +110,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TidingsReportTests", dependencies: ["TidingsReport", "TidingsTestSupport"]),
-        .testTarget(name: "TidingsLLMTests", dependencies: ["TidingsLLM", "TidingsTestSupport"]),
+        .testTarget(name: "TidingsLLMTests", dependencies: ["TidingsLLM", "TidingsGenerate", "TidingsTestSupport"]),
         .testTarget(name: "TidingsTimersTests", dependencies: ["TidingsTimers", "TidingsTestSupport"]),
         .testTarget(
             name: "EndToEndTests",

@@ -6,6 +6,15 @@ import TidingsCore
 public protocol ContentGenerator: Sendable {
     /// The title and body for `request`, and which generator wrote them.
     func write(_ request: GenerationRequest) -> GeneratedText
+
+    /// A one-line account of what the generator did in this run, for the run's log line
+    /// (`llm: 3 written, 1 cached, 0 fell back`); nil when there is nothing to say.
+    var account: String? { get }
+}
+
+extension ContentGenerator {
+    /// Nothing to say: the templates always write.
+    public var account: String? { nil }
 }
 
 /// What a generator is asked to write: the facts, the user's locale and the template's draft.

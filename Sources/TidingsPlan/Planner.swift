@@ -15,6 +15,8 @@ public struct PlanOutcome: Sendable {
     public var staleness: [Staleness: Int]
     /// What went wrong reading calendars (the run still planned what it could).
     public var problems: [String] = []
+    /// What the content generator says of the run (the LLM's counts), when it says anything.
+    public var generation: String?
 
     /// A one-line account for the log.
     public var summary: String {
@@ -27,6 +29,7 @@ public struct PlanOutcome: Sendable {
         }
         if !cancelled.isEmpty { text += "; \(cancelled.count) cancelled" }
         if let problem = problems.first { text += "; \(problem)" }
+        if let generation { text += "; \(generation)" }
         return text
     }
 
@@ -182,7 +185,7 @@ public struct Planner: Sendable {
         for item in ranked where plannedIDs.contains(item.id) { staleness[Staleness(rawValue: item.staleness) ?? .emergency, default: 0] += 1 }
         let outcome = PlanOutcome(
             schedule: schedule, changes: changes, cancelled: obsolete.keys.sorted(), staleness: staleness,
-            problems: expanded.problems + schedules.problems)
+            problems: expanded.problems + schedules.problems, generation: wording.generator.account)
         if !dryRun {
             if let handlerStamp { try? database.saveSchemeHandlerAnswers(SchemeHandlers.asked(), stamp: handlerStamp, now: now) }
             try database.recordStageRun(timer.finish(outcome: outcome.stageOutcome, summary: outcome.summary))

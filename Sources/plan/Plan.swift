@@ -46,8 +46,10 @@ struct Plan: ParsableCommand {
             let database = try dryRun ? context.openDatabaseReadingOnly() : context.openDatabase()
             // A dry run writes nothing, so it needs no lock.
             guard try dryRun || StageLock.acquire(context, wait: try lock.wait()) else { return }
-            // The words follow the locale variables (LANG, …) of this run; they are stored.
-            let wording = Wording.templates(environment: Environment.current)
+            // The words follow the locale variables (LANG, …) of this run, rewritten by the LLM
+            // with features.llm; they are stored.
+            let wording = Wording.forRun(
+                config: context.config, database: database, environment: Environment.current, now: context.now, dryRun: dryRun)
             let outcome = try Planner(database: database, config: context.config, wording: wording)
                 .run(now: context.now, zone: context.zone, horizon: horizon, dryRun: dryRun)
             context.narrate((dryRun ? "would leave " : "") + outcome.summary)

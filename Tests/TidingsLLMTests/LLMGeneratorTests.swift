@@ -1,0 +1,60 @@
+import Testing
+import TidingsCore
+import TidingsGenerate
+import TidingsTestSupport
+@testable import TidingsLLM
+
+/// The LLM as a content generator: `llm` when it wrote, `llm-fallback` with the template's
+/// draft and the reason when it did not; the facts it is given.
+@Suite struct LLMGeneratorTests {
+    /// A reminder, due 09:50, of a meeting at 10:00 whose location holds a dial-in.
+    static func meeting() throws -> GenerationFacts {
+        let day = try #require(LocalDate(year: 2026, month: 11, day: 23))
+        func at(_ hour: Int, _ minute: Int) throws -> LocalMoment {
+            LocalMoment(date: day, time: try #require(WallTime(hour: hour, minute: minute)))
+        }
+        return .meeting(
+            MeetingFacts(
+                title: "Design review", allDay: false, start: try at(10, 0), end: try at(11, 0), due: try at(9, 50),
+                minutesUntilStart: 10, service: nil, location: "Dial +1 555 123 4567, PIN 4711"))
+    }
+
+    @Test("A good answer is the LLM's text; the facts reach the server redacted")
+    func written() throws {
+        let fixture = try LLMFixture(content: LLMFixture.answer(title: "Design review at 10:00", body: "Starts in 10 minutes."))
+        let request = GenerationRequest(facts: try Self.meeting(), locale: .english)
+        let text = LLMGenerator(writer: fixture.writer()).write(request)
+        #expect(text == GeneratedText(TextDraft(title: "Design review at 10:00", body: "Starts in 10 minutes."), by: .llm))
+        let user = try LLMFixture.messages(try #require(fixture.server.requests.first))[1].content
+        #expect(user.contains("Kind: meeting"))
+        #expect(user.contains("start: 2026-11-23 10:00"))
+        #expect(user.contains("minutes until start: 10"))
+        #expect(user.contains("location: Dial [phone], PIN [passcode]"))
+        #expect(user.contains("Draft title: \(request.draft.title)"))
+    }
+
+    @Test("A failure keeps the template's draft and records llm-fallback with the reason")
+    func fallback() throws {
+        let fixture = try LLMFixture(answer: { _ in TestHTTPResponse.text("down", status: 503) })
+        let generator = LLMGenerator(writer: fixture.writer())
+        let request = GenerationRequest(facts: try Self.meeting(), locale: .english)
+        let text = generator.write(request)
+        #expect(text == GeneratedText(request.draft, by: .llmFallback(reason: "the endpoint answered HTTP 503")))
+        #expect(text.generator.recorded == "llm-fallback: the endpoint answered HTTP 503")
+        #expect(generator.account == "llm: 0 written, 0 cached, 1 fell back (the endpoint answered HTTP 503)")
+    }
+
+    @Test("The facts of each kind are given as name: value lines")
+    func facts() {
+        let daily = LLMGenerator.describe(.daily(.content(title: "Team news", body: "Review moved.", staleAge: 3 * 3_600_000)))
+        #expect(daily == "content title: Team news\ncontent body: Review moved.\ncontent age: stale, 3h old")
+        var week = WeekFacts()
+        week.past.meetings = 6
+        week.past.millis = 7 * 3_600_000
+        week.past.longest = WeekFacts.Meeting(title: "Design review", millis: 2 * 3_600_000)
+        let weekly = LLMGenerator.describe(.weekly(week))
+        #expect(weekly.contains("past 7 days: 6 meetings, 7h in total"))
+        #expect(weekly.contains("longest meeting past 7 days: Design review (2h)"))
+        #expect(LLMGenerator.describe(.insight(.engagement(opened: 4, dismissed: 1))) == "observation: engagement\nupdates opened: 4\nupdates dismissed: 1")
+    }
+}
