@@ -16,7 +16,8 @@ struct Plan: ParsableCommand {
             the weekly summary and insights too, all in the language and formats of the locale \
             (LC_ALL, LC_MESSAGES, LC_TIME, LANG: English or German). Running it again \
             changes nothing; better content replaces the text of pending items; delivered items \
-            are never touched. Needs no network. Then, with exact wake-ups (delivery.wake), it \
+            are never touched. Needs no network, except the LLM endpoint that features.llm asks to \
+            rewrite the text ([llm]; on any failure the template's text stands). Then, with exact wake-ups (delivery.wake), it \
             arms one wake-up for the next due time: a transient systemd user timer \
             (systemd-run --user), else an at job, else the every-minute deliver timer sends it; \
             a failure there never fails the run. tidings doctor says which is in use.
