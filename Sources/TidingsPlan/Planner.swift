@@ -97,7 +97,7 @@ public struct Planner: Sendable {
             SchemeHandlers.lookAhead(calendars.flatMap { SchemeHandlers.likelySchemes(in: $0.text) })
         }
 
-        let daily = DailyRule(config: config, wording: wording)
+        let daily = DailyRule(config: try dailyConfig(now: now, zone: zone), wording: wording)
         let weekly = WeeklyRule(config: config, wording: wording)
         // One expansion per calendar serves both rules: the past two weeks (for the weekly
         // summary) to a week past the horizon.
@@ -218,6 +218,17 @@ public struct Planner: Sendable {
 
     /// Why `item` (open, due in the future, not planned this run) is no longer wanted, or nil
     /// to leave it alone.
+    /// The config the daily rule follows: with `features.personalization`, the daily time
+    /// moved toward the hour the user engages most (see `PersonalizedTime`).
+    private func dailyConfig(now: EpochMillis, zone: Zone) throws(StoreError) -> TidingsConfig {
+        guard config.features.personalization else { return config }
+        var personalized = config
+        personalized.daily.time = PersonalizedTime.time(
+            configured: config.daily.time, engagements: try database.engagementTimes(from: now - PersonalizedTime.window, to: now + 1),
+            now: now, zone: zone)
+        return personalized
+    }
+
     private func obsolescence(of item: NotificationRecord, now: EpochMillis, horizon: Int64, daily: DailyRule, weekly: WeeklyRule) -> String? {
         switch NotificationKind(rawValue: item.kind) {
         case .daily:

@@ -34,3 +34,25 @@ public enum HistorySeed {
         return items.map(\.id)
     }
 }
+
+extension HistorySeed {
+    /// One notification delivered on the desktop a minute before each of `instants` and
+    /// tapped at that instant (`tap:0`, …): the engagement history personalization reads.
+    public static func taps(_ database: TidingsDatabase, at instants: [EpochMillis]) throws {
+        for (index, instant) in instants.enumerated() {
+            let item = NotificationRecord(
+                id: "tap:\(index)", kind: .daily, category: .system, title: "Tapped", body: "Seen.", deepLink: nil,
+                dueAt: instant - 60_000, plannedLocal: "2026-01-01T07:30", plannedZone: "UTC", staleness: .fresh,
+                contentFetchTime: nil, now: instant - 120_000)
+            _ = try database.applyPlan([item], now: instant - 120_000)
+            for claimed in try database.claimDue(at: instant - 60_000) {
+                try database.recordDeliveries([
+                    DeliveryRecord(
+                        notificationId: claimed.id, scheduledTime: claimed.dueAt, actualDeliveryTime: claimed.dueAt, contentAge: nil,
+                        staleness: "fresh", channel: "desktop", outcome: "delivered"),
+                ], now: instant - 60_000)
+            }
+            try database.recordEngagement(notificationId: item.id, channel: "desktop", engagement: .tapped, at: instant)
+        }
+    }
+}

@@ -78,3 +78,20 @@ extension TidingsDatabase {
         return unread.count
     }
 }
+
+extension TidingsDatabase {
+    /// When the user tapped or dismissed a notification, on any channel, from `start` on
+    /// (inclusive) to `end` (exclusive), oldest first.
+    public func engagementTimes(from start: EpochMillis, to end: EpochMillis) throws(StoreError) -> [EpochMillis] {
+        try read("read engagement times") { db in
+            try EpochMillis.fetchAll(
+                db,
+                sql: """
+                    SELECT engagedAt FROM delivery
+                    WHERE engagement IN ('TAPPED', 'DISMISSED') AND engagedAt >= ? AND engagedAt < ?
+                    ORDER BY engagedAt
+                    """,
+                arguments: [start, end])
+        }
+    }
+}
