@@ -110,8 +110,11 @@ extension TidingsDatabase {
                         """,
                     arguments: [reason, now, id])
             }
+            // One statement, prepared once: building a request per row (and GRDB's check of
+            // what each new statement reads) cost more than the rest of the save.
+            let lookup = try db.cachedStatement(sql: "SELECT * FROM notification WHERE id = ?")
             for item in planned {
-                guard var existing = try NotificationRecord.fetchOne(db, key: item.id) else {
+                guard var existing = try NotificationRecord.fetchOne(lookup, arguments: [item.id]) else {
                     try item.insert(db)
                     changes.created += 1
                     continue
