@@ -50,6 +50,14 @@ public struct TidingsDatabase: Sendable {
         keepReserve()
     }
 
+    /// Closes the connection now, at the end of a run: the last connection to close copies
+    /// what the WAL holds back into the file and empties it. Left to the end of the process
+    /// (a task still holding the database when it exits), that never happens, and the next
+    /// run, even an idle `deliver`, would have to do it.
+    public func closeConnection() {
+        try? writer.close()
+    }
+
     /// Throws when the file is shorter than its own header says and no WAL could make up for
     /// it: a truncated copy, a disk that lost the tail. SQLite itself would only notice when
     /// a query reaches a missing page, perhaps never in this run. Costs one 100-byte read.
