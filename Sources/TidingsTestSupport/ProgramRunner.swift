@@ -27,8 +27,14 @@ public struct ProgramRunner: Sendable {
     /// `TIDINGS_TEST_PROGRAMS` (to run the end-to-end tests against a release build).
     public init(environment: [String: String]) {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        binaries = ProcessInfo.processInfo.environment["TIDINGS_TEST_PROGRAMS"].flatMap { $0.isEmpty ? nil : $0 }
+        // Resolved: `.build/release` is a link, and the programs name themselves by the real
+        // path (/proc/self/exe) in the command lines they install.
+        let folder = ProcessInfo.processInfo.environment["TIDINGS_TEST_PROGRAMS"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (executable as NSString).deletingLastPathComponent
+        binaries = realpath(folder, nil).map { resolved in
+            defer { free(resolved) }
+            return String(cString: resolved)
+        } ?? folder
         self.environment = environment
     }
 
