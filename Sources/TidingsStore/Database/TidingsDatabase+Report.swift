@@ -45,7 +45,8 @@ extension TidingsDatabase {
                     if state.reachedUser { counts.deliveredStaleness[staleness.rawValue, default: 0] += n }
                 }
             }
-            // Per state, one index range each, as above; a fallback's reason after the colon is not counted apart.
+            // Per state, one range each of an index that holds the generator (v9), so no row is
+            // read; a fallback's reason after the colon is not counted apart.
             let byGenerator = try db.cachedStatement(
                 sql: """
                     SELECT CASE WHEN instr(generator, ':') > 0 THEN substr(generator, 1, instr(generator, ':') - 1) ELSE generator END,

@@ -158,6 +158,12 @@ extension TidingsDatabase {
                 CREATE INDEX llmCache_createdAt ON llmCache(createdAt);
                 """)
         }
+        migrator.registerMigration("v9-generator-index") { db in
+            // report's share by generator reads the index alone, and skips rows without one.
+            try db.execute(sql: """
+                CREATE INDEX notification_state_due_generator ON notification(state, dueAt, generator) WHERE generator IS NOT NULL;
+                """)
+        }
         return migrator
     }()
 }
