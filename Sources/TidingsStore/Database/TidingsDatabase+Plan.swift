@@ -113,9 +113,10 @@ extension TidingsDatabase {
             // One statement, prepared once: building a request per row (and GRDB's check of
             // what each new statement reads) cost more than the rest of the save.
             let lookup = try db.cachedStatement(sql: "SELECT * FROM notification WHERE id = ?")
+            let save = try db.cachedStatement(sql: NotificationRecord.replaceSQL)
             for item in planned {
                 guard var existing = try NotificationRecord.fetchOne(lookup, arguments: [item.id]) else {
-                    try item.insert(db)
+                    try save.execute(arguments: item.columnValues)
                     changes.created += 1
                     continue
                 }
@@ -139,7 +140,7 @@ extension TidingsDatabase {
                 existing = item
                 existing.createdAt = createdAt
                 existing.updatedAt = now
-                try existing.update(db)
+                try save.execute(arguments: existing.columnValues)
                 if !resent { changes.updated += 1 }
             }
             return changes

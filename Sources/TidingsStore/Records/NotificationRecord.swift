@@ -106,6 +106,19 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
         "revision", "subject", "fingerprint", "generator",
     ]
 
+    /// The values of `columnOrder`, for statements that write a whole row without going
+    /// through `Encodable` (a first plan inserts a thousand rows).
+    var columnValues: StatementArguments {
+        [
+            id, kind, category, title, body, deepLink, dueAt, plannedLocal, plannedZone, staleness,
+            contentFetchTime, priority, state, stateReason, claimedAt, createdAt, updatedAt, expiresAt,
+            revision, subject, fingerprint, generator,
+        ]
+    }
+
+    /// `INSERT OR REPLACE` of every column, in `columnOrder`.
+    static let replaceSQL = "INSERT OR REPLACE INTO notification (\(columnOrder.joined(separator: ", "))) VALUES (\(databaseQuestionMarks(count: columnOrder.count)))"
+
     /// Whether two versions show the same thing at the same time (ignoring bookkeeping).
     public func plansSame(as other: NotificationRecord) -> Bool {
         kind == other.kind && category == other.category && title == other.title && body == other.body
