@@ -1,11 +1,12 @@
 import Foundation
 import TidingsCore
+import TidingsGenerate
 
 /// Checks what an LLM proposes as strictly as fetched content, and more: one short message
 /// of plain text, with no link, markup or placeholder, in the language asked for.
 enum AnswerValidator {
     /// The cleaned title and body, or why they cannot be shown.
-    static func validate(_ proposed: ProposedText, language: String?) -> Result<LLMText, LLMFailure> {
+    static func validate(_ proposed: ProposedText, language: String?) -> Result<TextDraft, LLMFailure> {
         for (field, text) in [("title", proposed.title), ("body", proposed.body)] {
             if let problem = structureProblem(text) { return .failure(.invalid("the \(field) \(problem)")) }
         }
@@ -24,7 +25,7 @@ enum AnswerValidator {
         if let expected = language, ["en", "de"].contains(expected), let found = LanguageGuess.guess(title + " " + body), found != expected {
             return .failure(.invalid("the answer is in \(LanguageGuess.name(of: found)), not \(LanguageGuess.name(of: expected))"))
         }
-        return .success(LLMText(title: title, body: body))
+        return .success(TextDraft(title: title, body: body))
     }
 
     /// A list or several messages, judged before white space is folded: two or more lines
@@ -60,20 +61,6 @@ enum AnswerValidator {
         (#"(^|\s)#{1,6}\s"#, "a Markdown heading"),
         (#"`"#, "Markdown code"),
     ]
-}
-
-/// A title and body fit to show.
-public struct LLMText: Sendable, Equatable {
-    /// The title, 1 to 80 characters.
-    public var title: String
-    /// The body, at most 280 characters.
-    public var body: String
-
-    /// Creates a text.
-    public init(title: String, body: String) {
-        self.title = title
-        self.body = body
-    }
 }
 
 /// Why the LLM's text was not used, in words for the log (never a secret).

@@ -16,7 +16,7 @@ public struct LLMGenerator: ContentGenerator {
     /// The LLM's text for `request`, or its draft with the reason the LLM's was not used.
     public func write(_ request: GenerationRequest) -> GeneratedText {
         let asked = LLMRequest(
-            kind: request.kind.rawValue, draft: LLMText(title: request.draft.title, body: request.draft.body),
+            kind: request.kind.rawValue, draft: request.draft,
             facts: Self.describe(request.facts), language: request.locale.language.rawValue)
         switch writer.rewrite(asked) {
         case .written(let text), .cached(let text):

@@ -1,14 +1,16 @@
+import TidingsGenerate
+
 /// What became of one request to the LLM.
 public enum LLMOutcome: Sendable, Equatable {
     /// The endpoint wrote this text, and it passed validation.
-    case written(LLMText)
+    case written(TextDraft)
     /// The same question was answered before: this text, from the cache, without a call.
-    case cached(LLMText)
+    case cached(TextDraft)
     /// No usable text: the template's draft stands. The reason never holds a secret.
     case fallback(reason: String)
 
     /// The text to show instead of the draft, or nil to keep the draft.
-    public var text: LLMText? {
+    public var text: TextDraft? {
         switch self {
         case .written(let text), .cached(let text): text
         case .fallback: nil

@@ -1,4 +1,5 @@
 import Crypto
+import TidingsGenerate
 
 /// What `plan` asks the LLM to write: a notification of `kind` from its facts, in `language`,
 /// starting from the template's draft.
@@ -6,14 +7,14 @@ public struct LLMRequest: Sendable, Equatable {
     /// The notification's kind (`daily`, `meeting`, `weekly`, `schedule`).
     public var kind: String
     /// The template's title and body, shown when the LLM cannot do better.
-    public var draft: LLMText
+    public var draft: TextDraft
     /// The facts the text must keep, one per line (`start: 10:00`, `source: team feed`).
     public var facts: String
     /// The language to write in: a tag such as `en`, `de-DE` or `de_DE.UTF-8`; empty: the draft's.
     public var language: String
 
     /// Creates a request.
-    public init(kind: String, draft: LLMText, facts: String, language: String) {
+    public init(kind: String, draft: TextDraft, facts: String, language: String) {
         self.kind = kind
         self.draft = draft
         self.facts = facts

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TidingsCore
+import TidingsGenerate
 import TidingsHTTP
 import TidingsStore
 
@@ -77,7 +78,7 @@ public final class LLMWriter: Sendable {
     }
 
     /// One call for `prompt`, within the run's limits.
-    private func ask(_ prompt: LLMPrompt, state: inout State) -> Result<LLMText, LLMFailure> {
+    private func ask(_ prompt: LLMPrompt, state: inout State) -> Result<TextDraft, LLMFailure> {
         if let unreachable = state.unreachable { return .failure(LLMFailure(reason: "not asked: \(unreachable) earlier in this run")) }
         guard state.tally.calls < settings.maxCalls else {
             return .failure(LLMFailure(reason: "not asked: the run's \(settings.maxCalls) calls are spent (llm.max_calls)"))

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import TidingsCore
+import TidingsGenerate
+@testable import TidingsLLM
 import TidingsStore
 import TidingsTestSupport
-@testable import TidingsLLM
 
 /// An OpenAI-compatible endpoint on 127.0.0.1 run by the test, a temporary database, and the
 /// request a daily update asks for.
@@ -54,7 +55,7 @@ struct LLMFixture {
     /// A daily update whose facts hold an address, a phone number, a passcode and a link.
     static let request = LLMRequest(
         kind: "daily",
-        draft: LLMText(title: "Team news", body: "The quarterly review moved to Thursday 10:00. Questions to alice@example.org."),
+        draft: TextDraft(title: "Team news", body: "The quarterly review moved to Thursday 10:00. Questions to alice@example.org."),
         facts: """
             source: team feed
             contact: alice@example.org, +49 30 1234567

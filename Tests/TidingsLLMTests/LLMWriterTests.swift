@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import TidingsCore
-import TidingsTestSupport
+import TidingsGenerate
 @testable import TidingsLLM
+import TidingsTestSupport
 
 /// The writer against a real OpenAI-compatible server on 127.0.0.1: what is sent, what comes
 /// back, and every way back to the template's draft.
@@ -17,7 +18,7 @@ import TidingsTestSupport
 
         let outcome = writer.rewrite(LLMFixture.request)
 
-        #expect(outcome == .written(LLMText(title: "Quarterly review on Thursday", body: "The review moved to Thursday at 10:00. Send your questions by mail.")))
+        #expect(outcome == .written(TextDraft(title: "Quarterly review on Thursday", body: "The review moved to Thursday at 10:00. Send your questions by mail.")))
         let request = try #require(fixture.server.requests.first)
         #expect(request.method == "POST")
         #expect(request.path == "/v1/chat/completions")

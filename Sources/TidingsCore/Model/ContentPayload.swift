@@ -119,12 +119,7 @@ private struct RawContent: Decodable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        // Producers send ids as strings or as numbers; both name the same item.
-        if let number = try? container.decode(Int64.self, forKey: .id) {
-            id = String(number)
-        } else {
-            id = try container.decode(String.self, forKey: .id)
-        }
+        id = try container.decodeID(forKey: .id).text
         title = try container.decode(String.self, forKey: .title)
         body = try container.decode(String.self, forKey: .body)
         scheduledTime = try container.decode(Int64.self, forKey: .scheduledTime)
@@ -159,5 +154,14 @@ private struct RawContent: Decodable {
             id: id, title: title, body: body, scheduledTime: scheduledTime,
             mediaUrl: mediaUrl, fetchTime: fetchTime, deepLink: deepLink, expiresAt: expiresAt
         )
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// An id, which producers send as a string or as a number (both name the same item), and
+    /// the number when it was one.
+    func decodeID(forKey key: Key) throws -> (text: String, number: Int64?) {
+        if let number = try? decode(Int64.self, forKey: key) { return (String(number), number) }
+        return (try decode(String.self, forKey: key), nil)
     }
 }

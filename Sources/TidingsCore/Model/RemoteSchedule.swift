@@ -98,14 +98,11 @@ private struct RawSchedule: Decodable {
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             // Ids are numbers in the format; a string of safe characters names the same.
-            if let number = try? container.decode(Int64.self, forKey: .id) {
-                guard number >= 0 else {
-                    throw ContentError(path: Self.path(decoder, "id"), message: "must be ≥ 0")
-                }
-                id = String(number)
-            } else {
-                id = try container.decode(String.self, forKey: .id)
+            let decoded = try container.decodeID(forKey: .id)
+            if let number = decoded.number, number < 0 {
+                throw ContentError(path: Self.path(decoder, "id"), message: "must be ≥ 0")
             }
+            id = decoded.text
             dayOffset = try container.decode(Int.self, forKey: .dayOffset)
             title = try container.decodeIfPresent(String.self, forKey: .title)
             subtitle = try container.decodeIfPresent(String.self, forKey: .subtitle)
