@@ -25,6 +25,7 @@ func exitCode(for error: any Error, program: String) -> ExitCode {
 /// code. With `failure`, that function turns the failure's message into the line printed on
 /// stdout and the exit code instead (a Nagios plugin must answer UNKNOWN, 3).
 public func runProgram(_ program: String, failure: ((String) -> (line: String, status: Int32))? = nil, _ body: () throws -> Void) throws {
+    defer { OpenDatabases.closeAll() }
     do {
         try body()
     } catch let error as ExitCode {
@@ -41,6 +42,7 @@ public func runProgram(_ program: String, failure: ((String) -> (line: String, s
 
 /// `runProgram` for programs whose work is asynchronous.
 public func runProgramAsync(_ program: String, _ body: () async throws -> Void) async throws {
+    defer { OpenDatabases.closeAll() }
     do {
         try await body()
     } catch {

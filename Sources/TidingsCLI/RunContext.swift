@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 import TidingsCore
 import TidingsStore
 
@@ -117,6 +118,7 @@ public struct RunContext: Sendable {
             var database = try TidingsDatabase(path: databasePath)
             database.loggedRun = Stage(rawValue: program).map { StageTimer(stage: $0, now: now) }
             database.mediaFolder = places.mediaFolder
+            OpenDatabases.keep(database)
             return database
         } catch {
             throw CLIError.store(error)
@@ -137,5 +139,25 @@ public struct RunContext: Sendable {
     /// Writes `message` on standard error when `--verbose` is on.
     public func narrate(_ message: @autoclosure () -> String) {
         if verbose { Terminal.note(program: program, message()) }
+    }
+}
+
+/// The databases a run opened, closed when the program ends (`runProgram`): the last
+/// connection to close copies what the WAL holds back into the file and empties it. Left to
+/// the end of the process (a task still holding the database when it exits), that never
+/// happens, and the next run, even an idle `deliver`, would have to do it.
+enum OpenDatabases {
+    private static let open = Mutex<[TidingsDatabase]>([])
+
+    static func keep(_ database: TidingsDatabase) {
+        open.withLock { $0.append(database) }
+    }
+
+    static func closeAll() {
+        let databases = open.withLock { list in
+            defer { list = [] }
+            return list
+        }
+        for database in databases { database.closeConnection() }
     }
 }

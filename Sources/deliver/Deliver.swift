@@ -55,7 +55,6 @@ struct Deliver: ParsableCommand {
                 throw CLIError.usage("--channel: no [[webhooks]] entry is named \"\(name)\"")
             }
             let database = try context.openDatabase()
-            defer { database.closeConnection() }
             guard try StageLock.acquire(context, wait: try lock.wait()) else { return }
             // The every-minute idle run ends here, before anything else starts.
             guard try database.hasDeliveryWork(at: context.now) else {

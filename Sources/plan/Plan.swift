@@ -45,7 +45,6 @@ struct Plan: ParsableCommand {
                 throw CLIError.usage("--horizon: must be between 1h and 3660d, found \(DurationText.format(horizon))")
             }
             let database = try dryRun ? context.openDatabaseReadingOnly() : context.openDatabase()
-            defer { database.closeConnection() }
             // A dry run writes nothing, so it needs no lock.
             guard try dryRun || StageLock.acquire(context, wait: try lock.wait()) else { return }
             // The words follow the locale variables (LANG, …) of this run, rewritten by the LLM

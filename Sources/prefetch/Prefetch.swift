@@ -32,7 +32,6 @@ struct Prefetch: ParsableCommand {
         try runProgram("prefetch") {
             let context = try RunContext(program: "prefetch", options: options)
             let database = try context.openDatabase()
-            defer { database.closeConnection() }
             guard try StageLock.acquire(context, wait: try lock.wait()) else { return }
             if context.config.sources.isEmpty {
                 Terminal.warning(program: "prefetch", "no sources configured (\(context.configOrigin)); plan will use emergency lines")

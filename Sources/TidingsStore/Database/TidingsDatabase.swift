@@ -50,10 +50,7 @@ public struct TidingsDatabase: Sendable {
         keepReserve()
     }
 
-    /// Closes the connection now, at the end of a run: the last connection to close copies
-    /// what the WAL holds back into the file and empties it. Left to the end of the process
-    /// (a task still holding the database when it exits), that never happens, and the next
-    /// run, even an idle `deliver`, would have to do it.
+    /// Closes the connection now (at the end of a run: see `OpenDatabases` in TidingsCLI).
     public func closeConnection() {
         try? writer.close()
     }
