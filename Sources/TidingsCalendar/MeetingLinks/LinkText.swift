@@ -71,20 +71,26 @@ enum LinkText {
 
     private static func startsHostileScheme(_ scalars: [Unicode.Scalar], _ index: Int) -> Bool {
         // Most letters start no hostile scheme: look at the first one before anything else.
-        guard hostileInitials.contains(lowerASCII(scalars[index]).value) else { return false }
+        let initial = lowerASCII(scalars[index]).value
+        guard initial < 0x80, hostileInitials[Int(initial)] else { return false }
         // A scheme starts a token, or follows the punctuation that puts a link in an
         // attribute, a parameter or brackets; inside a word or a path it is not a scheme.
         if index > 0 {
             let before = scalars[index - 1]
-            guard before.isSpaceOrControl || schemeOpeners.contains(before.value) else { return false }
+            guard before.isSpaceOrControl || (before.value < 0x80 && schemeOpeners[Int(before.value)]) else { return false }
         }
         return hostileSchemes.contains { hasPrefix(scalars, index, $0) }
     }
 
     /// The first letters of `hostileSchemes`, lower case.
-    private static let hostileInitials = Set(hostileSchemes.compactMap { $0.unicodeScalars.first?.value })
+    private static let hostileInitials = asciiTable(hostileSchemes.compactMap { $0.unicodeScalars.first })
     /// What may stand just before a scheme that starts a link.
-    private static let schemeOpeners = Set("\"'`()<>[]{}=,;:|".unicodeScalars.map(\.value))
+    private static let schemeOpeners = asciiTable(Array("\"'`()<>[]{}=,;:|".unicodeScalars))
+
+    /// For each ASCII value, whether it is one of `members`: a look-up without hashing.
+    private static func asciiTable(_ members: [Unicode.Scalar]) -> [Bool] {
+        (0..<128).map { value in members.contains { $0.value == value } }
+    }
 
     /// The end of a text-context token starting at `index`: the next white space, with tags
     /// (and their quoted attribute values) skipped as wholes.
@@ -172,7 +178,7 @@ enum LinkText {
             let name = tagName(tag)
             output.append(" ")
             if let href = attribute("href", of: tag) {
-                let value = String(String.UnicodeScalarView(decodeEntities(href))).trimmingCharacters(in: .whitespacesAndNewlines)
+                let value = string(decodeEntities(href)[...]).trimmingCharacters(in: .whitespacesAndNewlines)
                 let lower = value.lowercased()
                 if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("http%3a%2f%2f") || lower.hasPrefix("https%3a%2f%2f") {
                     // Re-encoded so that the decoding pass does not change it twice.
@@ -253,7 +259,7 @@ enum LinkText {
                 index += 1
                 continue
             }
-            let body = String(String.UnicodeScalarView(scalars[(index + 1)..<semicolon]))
+            let body = string(scalars[(index + 1)..<semicolon])
             var decoded: Unicode.Scalar?
             if body.hasPrefix("#x") || body.hasPrefix("#X") {
                 decoded = UInt32(body.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
@@ -295,7 +301,7 @@ enum LinkText {
             }
             var end = index
             while end < scalars.count, !isTerminator(scalars[end], encoded: encoded) { end += 1 }
-            let text = trimTrailingPunctuation(String(String.UnicodeScalarView(scalars[index..<end])))
+            let text = trimTrailingPunctuation(string(scalars[index..<end]))
             if !text.isEmpty { candidates.append(Candidate(text: text, encoded: encoded)) }
             index = end
         }
@@ -304,6 +310,11 @@ enum LinkText {
 
     /// Characters that cannot be part of a link as written in text.
     static func isTerminator(_ scalar: Unicode.Scalar, encoded: Bool = false) -> Bool {
+        // ASCII, most of any link, is answered from a table, without property look-ups.
+        if scalar.value < 0x80 {
+            let value = Int(scalar.value)
+            return asciiTerminators[value] || (encoded && value == 0x26)
+        }
         if scalar.isSpace { return true }
         switch scalar.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator: return true
@@ -318,15 +329,20 @@ enum LinkText {
         }
     }
 
+    /// `isTerminator` for each ASCII value (`&` aside, which ends only an encoded link).
+    private static let asciiTerminators: [Bool] = (0..<128).map { value in
+        value <= 0x20 || value == 0x7F || "<>\"'\\`^{}|".unicodeScalars.contains { $0.value == value }
+    }
+
     /// `text` without the punctuation a sentence puts after a link: `.`, `,`, `;`, `:`, `!`,
     /// `?`, `*`, an ellipsis, and a `)` or `]` that closes nothing inside the link.
     static func trimTrailingPunctuation(_ text: String) -> String {
-        var text = Substring(text)
+        let scalars = text.unicodeScalars
         // Opened minus closed, kept as characters are removed.
         var parentheses = 0
         var brackets = 0
-        for character in text {
-            switch character {
+        for scalar in scalars {
+            switch scalar {
             case "(": parentheses += 1
             case ")": parentheses -= 1
             case "[": brackets += 1
@@ -334,26 +350,43 @@ enum LinkText {
             default: break
             }
         }
-        while let last = text.last {
-            switch last {
+        var end = scalars.endIndex
+        trimming: while end > scalars.startIndex {
+            let before = scalars.index(before: end)
+            switch scalars[before] {
             case ".", ",", ";", ":", "!", "?", "*", "\u{2026}":
-                text.removeLast()
+                break
             case ")" where parentheses < 0:
-                text.removeLast()
                 parentheses += 1
             case "]" where brackets < 0:
-                text.removeLast()
                 brackets += 1
             default:
-                return String(text)
+                break trimming
             }
+            end = before
         }
-        return String(text)
+        return end == scalars.endIndex ? text : String(scalars[..<end])
     }
 
     /// The text of `text` up to its first terminator (for decoded, unwrapped links).
     static func cut(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.prefix { !isTerminator($0) }))
+    }
+
+    /// The text of `scalars`: written as UTF-8 in one go, faster than appending scalar by
+    /// scalar to a string.
+    static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        let capacity = scalars.reduce(0) { $0 + UTF8.width($1) }
+        return String(unsafeUninitializedCapacity: capacity) { buffer in
+            var count = 0
+            for scalar in scalars {
+                UTF8.encode(scalar) { byte in
+                    buffer[count] = byte
+                    count += 1
+                }
+            }
+            return count
+        }
     }
 
     private static func hasPrefix(_ scalars: [Unicode.Scalar], _ index: Int, _ prefix: String, caseInsensitive: Bool = true) -> Bool {

@@ -69,8 +69,8 @@ struct ServiceMatcher: Sendable {
         var suffix = Substring(url.host)
         while true {
             if let entries = byHost[String(suffix)] {
-                let isHostItself = suffix.count == url.host.count
-                let isWWW = url.host == "www." + suffix
+                let isHostItself = suffix.startIndex == url.host.startIndex
+                let isWWW = url.host.utf8.count == suffix.utf8.count + 4 && url.host.hasPrefix("www.")
                 for entry in entries where !(entry.subdomainsOnly && (isHostItself || isWWW)) {
                     let range = NSRange(url.rest.startIndex..., in: url.rest)
                     if entry.pattern.regex?.firstMatch(in: url.rest, options: [.anchored], range: range) != nil {

@@ -9,12 +9,13 @@ public enum LinkPolicy {
 
     /// The lower-cased scheme of `link`, or nil when it has none.
     public static func scheme(of link: String) -> String? {
-        guard let colon = link.firstIndex(of: ":") else { return nil }
-        let scheme = link[..<colon]
-        guard let first = scheme.first, first.isLetter,
-            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        let utf8 = link.utf8
+        guard let colon = utf8.firstIndex(of: 0x3A) else { return nil }
+        let scheme = utf8[..<colon]
+        guard let first = scheme.first, isASCIILetter(first),
+            scheme.allSatisfy({ isASCIILetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })
         else { return nil }
-        return scheme.lowercased()
+        return String(decoding: scheme.map { $0 | 0x20 }, as: UTF8.self)
     }
 
     /// Whether `link` may be opened: an allowed scheme, no white space or control characters,
@@ -29,8 +30,12 @@ public enum LinkPolicy {
 
     /// Whether `link` is `https://` followed by a host.
     public static func isHTTPS(_ link: String) -> Bool {
-        let rest = link.dropFirst("https://".count)
-        return link.lowercased().hasPrefix("https://") && !rest.isEmpty && !rest.hasPrefix("/")
-            && !link.unicodeScalars.contains(where: { $0.isSpaceOrControl })
+        let utf8 = link.utf8
+        guard utf8.count > 8, scheme(of: link) == "https", utf8.dropFirst(5).starts(with: "://".utf8) else { return false }
+        return utf8.dropFirst(8).first != 0x2F && !link.unicodeScalars.contains(where: { $0.isSpaceOrControl })
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
     }
 }
