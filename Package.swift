@@ -71,7 +71,13 @@ let package = Package(
 
         // Programs: argument parsing only
         .executableTarget(name: "prefetch", dependencies: ["TidingsCLI", "TidingsFetch"]),
-        .executableTarget(name: "plan", dependencies: ["TidingsCLI", "TidingsPlan", "TidingsTimers"]),
+        .executableTarget(
+            name: "plan",
+            dependencies: ["TidingsCLI", "TidingsPlan", "TidingsTimers"],
+            // Position-dependent, like deliver: plan runs from a timer too, and its start-up
+            // relocations are a good part of a small run.
+            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]
+        ),
         .executableTarget(
             name: "deliver",
             dependencies: ["TidingsCLI", "TidingsDeliver", "TidingsTimers"],
