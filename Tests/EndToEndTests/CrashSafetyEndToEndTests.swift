@@ -7,18 +7,8 @@ import TidingsTestSupport
 /// The programs killed with SIGKILL at random moments, many times: the database stays intact,
 /// nothing is lost, and stdout never shows an item twice.
 @Suite(.serialized) struct CrashSafetyEndToEndTests {
-    /// SplitMix64: random delays that a failing seed reproduces.
-    struct Delays {
-        var state: UInt64
-        mutating func next(in range: ClosedRange<Int>) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            z ^= z >> 31
-            return range.lowerBound + Int(z % UInt64(range.count))
-        }
-    }
+    /// Random delays that a failing seed reproduces.
+    typealias Delays = SplitMix64
 
     /// Runs `program` with `arguments`, killed with SIGKILL after `milliseconds`.
     func killed(_ pipeline: Pipeline, _ program: String, _ arguments: [String], after milliseconds: Int) async throws -> ProgramResult {

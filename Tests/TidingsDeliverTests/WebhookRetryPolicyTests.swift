@@ -1,19 +1,10 @@
 import Testing
+import TidingsTestSupport
 import TidingsCore
 @testable import TidingsDeliver
 
-/// A tiny deterministic generator (SplitMix64), so jittered instants are reproducible.
-struct WebhookTestRandom: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// A deterministic generator, so jittered instants are reproducible.
+typealias WebhookTestRandom = SplitMix64
 
 /// Exponential backoff with jitter, capped, never sooner than Retry-After.
 @Suite struct WebhookRetryPolicyTests {

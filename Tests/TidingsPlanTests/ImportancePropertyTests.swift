@@ -1,4 +1,5 @@
 import Testing
+import TidingsTestSupport
 import TidingsCalendar
 import TidingsCore
 @testable import TidingsPlan
@@ -6,19 +7,8 @@ import TidingsCore
 /// The importance score against its documented table, over thousands of generated events:
 /// each sign adds exactly its points, whatever else the event has.
 @Suite struct ImportancePropertyTests {
-    /// SplitMix64: the same events on every run.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func coin() -> Bool { next() & 1 == 1 }
-        mutating func pick<T>(_ values: [T]) -> T { values[Int(next() % UInt64(values.count))] }
-    }
+    /// The same events on every run.
+    typealias Generator = SplitMix64
 
     /// The signs of one generated event, and the points README's table gives them.
     struct Signs {
