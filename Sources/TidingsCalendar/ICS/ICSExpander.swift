@@ -48,6 +48,10 @@ struct ICSExpander {
     let until: EpochMillis
     let maxPerEvent: Int
     let deadline: ContinuousClock.Instant
+    /// Whether DAILY and WEEKLY rules without BY… parts are stepped through by arithmetic
+    /// (their instances are a fixed number of days apart) instead of libical's iterator; off
+    /// only in tests that compare the two.
+    var fixedSteps = true
 
     private var occurrences: [CalendarOccurrence] = []
     private var truncated: [String] = []
@@ -251,6 +255,10 @@ struct ICSExpander {
         if last < start.wall { return .complete }
         rule.until = ICSMath.fields(wall: last, isDate: start.isDate)
 
+        if fixedSteps, let step = Self.fixedStep(of: rule, startDay: start.day) {
+            return stepThrough(from: start.wall, step: step, count: Int(rule.count), first: window.first, last: last, body: body)
+        }
+
         var dtstart = start.wall
         var skipTo: Int64?
         if rule.count == 0 && window.first > start.wall {
@@ -284,6 +292,54 @@ struct ICSExpander {
             case .full: return .cut
             }
         }
+    }
+
+    /// The wall seconds between instances of `rule` when they are a fixed number of days
+    /// apart: FREQ=DAILY or WEEKLY with an INTERVAL and nothing else but COUNT or UNTIL (a
+    /// WEEKLY rule may name the weekday of DTSTART in BYDAY, as Google writes them; WKST then
+    /// changes nothing). Nil for every other rule; `startDay` is DTSTART's local day number.
+    static func fixedStep(of rule: icalrecurrencetype, startDay: Int64) -> Int64? {
+        guard rule.rscale == nil, rule.interval >= 1 else { return nil }
+        var onlyByDay = rule
+        let none = Int16(truncatingIfNeeded: ICAL_RECURRENCE_ARRAY_MAX.rawValue)
+        onlyByDay.by_day.0 = none
+        guard !hasByParts(onlyByDay) else { return nil }
+        switch rule.freq {
+        case ICAL_DAILY_RECURRENCE:
+            return rule.by_day.0 == none ? Int64(rule.interval) * 86_400 : nil
+        case ICAL_WEEKLY_RECURRENCE:
+            if rule.by_day.0 != none {
+                // 1970-01-01 was a Thursday, libical's weekday 5 (Sunday is 1).
+                let weekday = (startDay + 4) - ICSMath.floorDiv(startDay + 4, 7) * 7 + 1
+                guard rule.by_day.1 == none, icalrecurrencetype_day_position(rule.by_day.0) == 0,
+                    Int64(icalrecurrencetype_day_day_of_week(rule.by_day.0).rawValue) == weekday
+                else { return nil }
+            }
+            return Int64(rule.interval) * 7 * 86_400
+        default:
+            return nil
+        }
+    }
+
+    /// The instances `start + k × step` (k below `count` when it is set) that fall in
+    /// `first ... last`, as libical's iterator gives them for a `fixedStep` rule, without
+    /// its per-instance calendar arithmetic.
+    private func stepThrough(from start: Int64, step: Int64, count: Int, first: Int64, last: Int64, body: (Int64) -> Step) -> Outcome {
+        // The first instance that can reach the window; those before it cannot overlap it.
+        var k = first > start ? (first - start + step - 1) / step : 0
+        var steps = 0
+        while count == 0 || k < count {
+            let (wall, overflow) = start.addingReportingOverflow(k * step)
+            guard !overflow, wall <= last, wall <= ICSMath.maxWall else { return .complete }
+            steps += 1
+            if steps > ICalendar.maxStepsPerRule { return .cut }
+            switch body(wall) {
+            case .more: k += 1
+            case .stop: return .complete
+            case .full: return .cut
+            }
+        }
+        return .complete
     }
 
     /// UNTIL as a wall reading in the frame of DTSTART (a DATE is inclusive: its whole day).

@@ -146,7 +146,7 @@ public enum ICalendar {
     /// libical iterates slowly; ordinary calendars use a small fraction of it.
     static func expand(
         _ text: String, from: EpochMillis, until: EpochMillis, floatingZone: Zone, maxOccurrencesPerEvent: Int,
-        workBudget: Duration
+        workBudget: Duration, fixedSteps: Bool = true
     ) throws(CalendarError) -> CalendarExpansion {
         var text = text
         let body = try text.withUTF8 { bytes in
@@ -158,6 +158,7 @@ public enum ICalendar {
                 clock: ICSClock(floating: zone), from: from, until: until,
                 maxPerEvent: max(0, maxOccurrencesPerEvent),
                 deadline: ContinuousClock.now.advanced(by: workBudget))
+            expander.fixedSteps = fixedSteps
             return expander.run(calendars)
         }
     }
