@@ -1,4 +1,5 @@
 import CICal
+import TidingsCore
 
 /// Resolves the TZIDs of one VCALENDAR, each once.
 ///
@@ -115,6 +116,8 @@ final class ICSZoneResolver {
         if utcNames.contains(name.lowercased()) { return .utc }
         guard let zone = name.withCString({ icaltimezone_get_builtin_timezone($0) }) else { return nil }
         if zone == icaltimezone_get_utc_timezone() { return .utc }
+        // libical reads the system's zone data too (/usr/share/zoneinfo).
+        if let named = Zone(identifier: name) { return .named(named.resolved()) }
         return .zone(zone)
     }
 
