@@ -5,24 +5,27 @@ public enum ISOTime {
     public static func format(_ instant: EpochMillis, in zone: Zone) -> String {
         let seconds = Zone.floorDiv(instant, 1000)
         let offset = zone.offset(atEpochSeconds: seconds)
-        let local = seconds + Int64(offset)
-        let day = Zone.floorDiv(local, 86_400)
-        let second = Int(local - day * 86_400)
-        let date = LocalDate(dayNumber: Int(day))
-        let sign = offset < 0 ? "-" : "+"
+        var text = DigitWriter()
+        text.dateTime(local: seconds + Int64(offset))
+        text.byte(offset < 0 ? 0x2D : 0x2B)
         let magnitude = abs(offset)
+        text.digits(magnitude / 3600, 2)
+        text.byte(0x3A)
+        text.digits(magnitude / 60 % 60, 2)
         // Zones before about 1970 had offsets with seconds (Monrovia: -00:44:30); keep them exact.
-        let offsetSeconds = magnitude % 60 == 0 ? "" : ":\(LocalDate.pad(magnitude % 60, 2))"
-        return "\(date)T\(LocalDate.pad(second / 3600, 2)):\(LocalDate.pad(second / 60 % 60, 2)):\(LocalDate.pad(second % 60, 2))"
-            + "\(sign)\(LocalDate.pad(magnitude / 3600, 2)):\(LocalDate.pad(magnitude / 60 % 60, 2))\(offsetSeconds)"
+        if magnitude % 60 != 0 {
+            text.byte(0x3A)
+            text.digits(magnitude % 60, 2)
+        }
+        return text.string
     }
 
     /// `2026-11-22T06:30:00Z` for `instant`.
     public static func formatUTC(_ instant: EpochMillis) -> String {
-        let seconds = Zone.floorDiv(instant, 1000)
-        let day = Zone.floorDiv(seconds, 86_400)
-        let second = Int(seconds - day * 86_400)
-        return "\(LocalDate(dayNumber: Int(day)))T\(LocalDate.pad(second / 3600, 2)):\(LocalDate.pad(second / 60 % 60, 2)):\(LocalDate.pad(second % 60, 2))Z"
+        var text = DigitWriter()
+        text.dateTime(local: Zone.floorDiv(instant, 1000))
+        text.byte(0x5A)
+        return text.string
     }
 
     /// Parses `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM[:SS[.fff]]` and either followed by `Z` or
@@ -79,4 +82,57 @@ extension String {
     fileprivate func trimmingCharacters(in set: Character) -> String {
         String(drop(while: { $0 == set }).reversed().drop(while: { $0 == set }).reversed())
     }
+}
+
+/// Dates and times written digit by digit into a small buffer: several times faster than
+/// string interpolation, and `plan` writes thousands of them per run.
+struct DigitWriter {
+    private var bytes: [UInt8] = []
+
+    init() { bytes.reserveCapacity(32) }
+
+    mutating func byte(_ value: UInt8) { bytes.append(value) }
+
+    /// `value` zero-padded to `width` digits, with a `-` before a negative one.
+    mutating func digits(_ value: Int, _ width: Int) {
+        if value < 0 { bytes.append(0x2D) }
+        var count = 1
+        var rest = value.magnitude / 10
+        while rest > 0 {
+            count += 1
+            rest /= 10
+        }
+        for _ in count..<max(width, count) { bytes.append(0x30) }
+        let end = bytes.count + count
+        bytes.append(contentsOf: repeatElement(0x30, count: count))
+        var magnitude = value.magnitude
+        for index in stride(from: end - 1, through: end - count, by: -1) {
+            bytes[index] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
+            magnitude /= 10
+        }
+    }
+
+    /// `YYYY-MM-DD`.
+    mutating func date(_ date: LocalDate) {
+        digits(date.year, 4)
+        byte(0x2D)
+        digits(date.month, 2)
+        byte(0x2D)
+        digits(date.day, 2)
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS` for `local` wall seconds since 1970.
+    mutating func dateTime(local: Int64) {
+        let day = Zone.floorDiv(local, 86_400)
+        let second = Int(local - day * 86_400)
+        date(LocalDate(dayNumber: Int(day)))
+        byte(0x54)
+        digits(second / 3600, 2)
+        byte(0x3A)
+        digits(second / 60 % 60, 2)
+        byte(0x3A)
+        digits(second % 60, 2)
+    }
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -62,7 +62,9 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// `2026-11-22`.
     public var description: String {
-        "\(LocalDate.pad(year, 4))-\(LocalDate.pad(month, 2))-\(LocalDate.pad(day, 2))"
+        var text = DigitWriter()
+        text.date(self)
+        return text.string
     }
 
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool { lhs.dayNumber < rhs.dayNumber }
@@ -77,9 +79,9 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// `value` in decimal, zero-padded to `width` digits.
     public static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(abs(value))
-        let sign = value < 0 ? "-" : ""
-        return sign + String(repeating: "0", count: max(0, width - digits.count)) + digits
+        var text = DigitWriter()
+        text.digits(value, width)
+        return text.string
     }
 }
 
