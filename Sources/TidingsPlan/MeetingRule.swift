@@ -28,6 +28,10 @@ public struct MeetingRule {
         var items: [NotificationRecord] = []
         // Every occurrence of a recurring event carries the same fields: find its link once.
         var links: [[String]: MeetingLink?] = [:]
+        // Links are found with every app form they can have; whether the app is installed is
+        // asked at the end (the desktop's answer may take a while to come), and a reminder
+        // whose app is not installed gets the https form back.
+        var httpsForms: [String: String] = [:]
         // The expansion reaches past the horizon (for the weekly summary): what cannot get a
         // reminder in it is passed over before its link is looked for.
         let longestLead = config.meetings.leadTimes.max() ?? 0
@@ -43,13 +47,20 @@ public struct MeetingRule {
                 if let known = links[key] {
                     link = known
                 } else {
-                    link = MeetingLinks.best(fields: fields, hasHandler: hasHandler)
+                    link = MeetingLinks.best(fields: fields, hasHandler: { _ in true })
                     links[key] = link
+                    if let link, let native = link.nativeURL { httpsForms[native] = link.url }
                 }
                 items += reminders(
                     for: occurrence, link: link, organizer: attendance.organizes(occurrence), calendar: calendar.calendar,
                     now: now, horizon: horizon, zone: zone)
             }
+        }
+        var installed: [String: Bool] = [:]
+        for index in items.indices {
+            guard let link = items[index].deepLink, let https = httpsForms[link], let scheme = LinkPolicy.scheme(of: link) else { continue }
+            if installed[scheme] == nil { installed[scheme] = hasHandler(scheme) }
+            if installed[scheme] == false { items[index].deepLink = https }
         }
         // The same event in two calendars is one reminder.
         var seen = Set<String>()
