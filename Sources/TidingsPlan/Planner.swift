@@ -84,17 +84,20 @@ public struct Planner: Sendable {
         let schedules = config.sources.contains { $0.type == .schedule }
             ? scheduleRule.plan(now: now, horizon: horizon, zone: zone, schedules: try database.cachedSchedules())
             : ScheduleRule.Plan()
-        // The desktop's answers about app schemes (xdg-mime, a slow shell script) are kept
+        // Whether the apps of meeting links are installed is asked ahead, on a thread of its
+        // own. On KDE the answers come from xdg-mime, a slow shell script: they are kept
         // between runs for a day, as long as the files they come from are unchanged. The
         // cache is only a shortcut: a failure to read or keep it costs a question, nothing more.
-        let handlerStamp = asksDesktop && config.meetings.enabled && !calendars.isEmpty
+        let handlerStamp = asksDesktop && config.meetings.enabled && !calendars.isEmpty && SchemeHandlers.asksXDGMime()
             ? SchemeHandlers.stamp() : nil
         if let handlerStamp {
             let known = (try? database.schemeHandlerAnswers(stamp: handlerStamp, since: now - 86_400_000)) ?? [:]
             for (scheme, installed) in known {
                 SchemeHandlers.remember(scheme, installed: installed)
             }
-            SchemeHandlers.lookAhead(calendars.flatMap { SchemeHandlers.likelySchemes(in: $0.text) })
+        }
+        if asksDesktop && config.meetings.enabled && !calendars.isEmpty {
+            SchemeHandlers.lookAhead(mentionedIn: calendars.map(\.text))
         }
 
         let daily = DailyRule(config: try dailyConfig(now: now, zone: zone), wording: wording)

@@ -21,10 +21,11 @@ public final class TemporaryDirectory: @unchecked Sendable {
     /// `path/name`.
     public func file(_ name: String) -> String { path + "/" + name }
 
-    /// Writes `text` to `name` in the folder and returns its path.
+    /// Writes `text` to `name` in the folder (making the folders `name` names) and returns its path.
     @discardableResult
     public func write(_ text: String, to name: String) throws -> String {
         let target = file(name)
+        try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try text.write(toFile: target, atomically: true, encoding: .utf8)
         return target
     }

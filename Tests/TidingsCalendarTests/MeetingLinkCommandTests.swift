@@ -45,22 +45,44 @@ import TidingsTestSupport
         #expect(result.lines == [#"{"platform":"zoom","url":"https://us02web.zoom.us/j/84512345678?pwd=abc&x=1","nativeUrl":null,"field":"description"}"#])
     }
 
-    @Test("--native asks xdg-mime and gives the app link when a handler is installed")
+    @Test("--native gives the app link when the desktop has a handler for its scheme")
     func native() async throws {
         let directory = try TemporaryDirectory()
-        let fake = try directory.write(
-            "#!/bin/sh\ncase \"$3\" in x-scheme-handler/zoommtg) echo Zoom.desktop;; esac\n", to: "xdg-mime")
-        #expect(chmod(fake, 0o755) == 0)
-        let path = "\(directory.path):/usr/local/bin:/usr/bin:/bin"
+        _ = try directory.write(
+            "[Default Applications]\nx-scheme-handler/zoommtg=zoom-client.desktop\n", to: "config/mimeapps.list")
+        _ = try directory.write(
+            "[Desktop Entry]\nType=Application\nName=Zoom\nExec=/bin/true %u\n", to: "data/applications/zoom-client.desktop")
+        let desktop = [
+            "HOME": directory.path, "XDG_CONFIG_HOME": directory.file("config"), "XDG_CONFIG_DIRS": directory.file("none"),
+            "XDG_DATA_HOME": directory.file("data"), "XDG_DATA_DIRS": directory.file("none"), "XDG_CURRENT_DESKTOP": "X-Generic",
+        ]
         let text = "https://zoom.us/j/123?pwd=abc https://teams.microsoft.com/meet/2345678901234?p=x"
-        let withNative = try await runner.run("tidings", ["links", "--native", text], extra: ["PATH": path])
+        let withNative = try await runner.run("tidings", ["links", "--native", text], extra: desktop)
         #expect(withNative.status == 0)
         #expect(withNative.lines == [
             #"{"platform":"zoom","url":"https://zoom.us/j/123?pwd=abc","nativeUrl":"zoommtg://zoom.us/join?confno=123&pwd=abc","field":null}"#,
             #"{"platform":"teams","url":"https://teams.microsoft.com/meet/2345678901234?p=x","nativeUrl":null,"field":null}"#,
         ])
-        let without = try await runner.run("tidings", ["links", text], extra: ["PATH": path])
+        let without = try await runner.run("tidings", ["links", text], extra: desktop)
         #expect(without.lines.allSatisfy { $0.contains(#""nativeUrl":null"#) })
+    }
+
+    @Test("--native on KDE asks xdg-mime, which asks KDE's service database")
+    func nativeOnKDE() async throws {
+        let directory = try TemporaryDirectory()
+        let fake = try directory.write(
+            "#!/bin/sh\ncase \"$3\" in x-scheme-handler/msteams) echo teams.desktop;; esac\n", to: "xdg-mime")
+        #expect(chmod(fake, 0o755) == 0)
+        let kde = [
+            "PATH": "\(directory.path):/usr/local/bin:/usr/bin:/bin", "XDG_CURRENT_DESKTOP": "KDE", "HOME": directory.path,
+            "XDG_CONFIG_HOME": directory.file("config"), "XDG_DATA_HOME": directory.file("data"),
+        ]
+        let text = "https://zoom.us/j/123?pwd=abc https://teams.microsoft.com/meet/2345678901234?p=x"
+        let result = try await runner.run("tidings", ["links", "--native", text], extra: kde)
+        #expect(result.lines == [
+            #"{"platform":"zoom","url":"https://zoom.us/j/123?pwd=abc","nativeUrl":null,"field":null}"#,
+            #"{"platform":"teams","url":"https://teams.microsoft.com/meet/2345678901234?p=x","nativeUrl":"msteams:/meet/2345678901234?p=x","field":null}"#,
+        ])
     }
 
     @Test("a wrong --field is a usage error")

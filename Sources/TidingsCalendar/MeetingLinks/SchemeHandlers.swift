@@ -7,9 +7,11 @@ import Glibc
 import Darwin
 #endif
 
-/// Whether a URL scheme has a handler installed: `xdg-mime query default x-scheme-handler/<scheme>`
-/// prints a .desktop file (run with a 2 s deadline, once per process; `plan` keeps the answers
-/// in the database, see `stamp`).
+/// Whether a URL scheme has a handler installed: what `xdg-mime query default
+/// x-scheme-handler/<scheme>` answers, asked once per process. Tidings reads the desktop's
+/// default applications itself, as xdg-mime does (see `DesktopDefaults`), except on KDE,
+/// where it runs `xdg-mime` with a 2 s deadline (and `plan` keeps those answers in the
+/// database, see `stamp`).
 public enum SchemeHandlers {
     /// One question to `xdg-mime`, asked once per process: its answer once known.
     private final class Lookup: Sendable {
@@ -24,7 +26,11 @@ public enum SchemeHandlers {
         init(_ scheme: String) { self.scheme = scheme }
 
         func run() {
-            let installed = SchemeHandlers.query(scheme, command: ["xdg-mime", "query", "default"], deadline: 2)
+            let environment = ProcessInfo.processInfo.environment
+            let installed =
+                SchemeHandlers.asksXDGMime(environment)
+                ? SchemeHandlers.query(scheme, command: ["xdg-mime", "query", "default"], deadline: 2)
+                : SchemeHandlers.isWellFormed(scheme) && DesktopDefaults(environment: environment).application(for: "x-scheme-handler/" + scheme) != nil
             asked.withLock { $0 = installed }
             settle(installed ?? false)
         }
@@ -106,13 +112,22 @@ public enum SchemeHandlers {
     }
 
     /// Starts asking about `schemes` on a thread of its own, so that `installed` later finds
-    /// the answers ready: `xdg-mime` is a shell script that takes over 10 ms, time a `plan`
-    /// run spends expanding calendars meanwhile.
+    /// the answers ready: reading the desktop's files, or on KDE running `xdg-mime` (a shell
+    /// script that takes over 10 ms), while a `plan` run expands calendars.
     public static func lookAhead(_ schemes: [String]) {
         for scheme in Set(schemes.map { $0.lowercased() }) {
             let (lookup, isNew) = self.lookup(scheme)
             if isNew { Thread.detachNewThread { lookup.run() } }
         }
+    }
+
+    /// `lookAhead` for the app schemes `texts` mention (see `likelySchemes`) that are not
+    /// known yet; when every app scheme is known, the texts are not even read.
+    public static func lookAhead(mentionedIn texts: [String]) {
+        let known = lookups.withLock { Set($0.keys) }
+        let unknown = MeetingServices.all.filter { service in service.nativeScheme.map { !known.contains($0) } ?? false }
+        guard !unknown.isEmpty else { return }
+        lookAhead(texts.flatMap { likelySchemes(in: $0, among: unknown) })
     }
 
     private static func lookup(_ scheme: String) -> (Lookup, isNew: Bool) {
@@ -126,9 +141,9 @@ public enum SchemeHandlers {
 
     /// The app schemes of the services whose hosts `text` mentions: the ones `installed`
     /// will be asked about when links in `text` are resolved (a cheap over-estimate).
-    public static func likelySchemes(in text: String) -> [String] {
+    public static func likelySchemes(in text: String, among services: [MeetingService] = MeetingServices.all) -> [String] {
         let lowered = text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
-        return MeetingServices.all.compactMap { service in
+        return services.compactMap { service in
             guard let scheme = service.nativeScheme,
                   service.hosts.contains(where: { lowered.containsBytes(Array(($0.hasPrefix("*.") ? String($0.dropFirst(2)) : $0).lowercased().utf8)) })
             else { return nil }
@@ -136,14 +151,26 @@ public enum SchemeHandlers {
         }
     }
 
+    /// Whether the default application is asked of `xdg-mime` rather than read from the
+    /// desktop's files: on KDE, as xdg-mime itself tells it (`XDG_CURRENT_DESKTOP=KDE`, or
+    /// `KDE_FULL_SESSION` set), where it asks KDE's service database.
+    public static func asksXDGMime(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        guard let desktop = environment["XDG_CURRENT_DESKTOP"], !desktop.isEmpty else { return !(environment["KDE_FULL_SESSION"] ?? "").isEmpty }
+        return desktop == "KDE"
+    }
+
+    /// Whether `scheme` is a URL scheme: a letter, then letters, digits, `+`, `-` and `.`.
+    static func isWellFormed(_ scheme: String) -> Bool {
+        guard let first = scheme.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
+        return scheme.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) }
+    }
+
     /// Runs `command` followed by `x-scheme-handler/<scheme>` and says whether it printed the
     /// name of a .desktop file within `deadline` seconds.
     /// Nil when there is no answer (the program is missing, failed or missed the deadline):
     /// such a miss is not kept beyond the process.
     static func query(_ scheme: String, command: [String], deadline: Double) -> Bool? {
-        guard let first = scheme.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
-            scheme.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) })
-        else { return false }
+        guard isWellFormed(scheme) else { return false }
         guard let output = BoundedRun.output(command + ["x-scheme-handler/" + scheme], deadline: deadline) else { return nil }
         let line = output.trimmingCharacters(in: .whitespacesAndNewlines)
         return !line.isEmpty && !line.contains("\n") && line.hasSuffix(".desktop")
