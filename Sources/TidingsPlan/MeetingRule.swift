@@ -27,7 +27,7 @@ public struct MeetingRule {
         let attendance = Attendance(config: config)
         var items: [NotificationRecord] = []
         // Every occurrence of a recurring event carries the same fields: find its link once.
-        var links: [[String]: MeetingLink?] = [:]
+        var links: [[FieldText]: MeetingLink?] = [:]
         // Links are found with every app form they can have; whether the app is installed is
         // asked at the end (the desktop's answer may take a while to come), and a reminder
         // whose app is not installed gets the https form back.
@@ -42,7 +42,7 @@ public struct MeetingRule {
         for calendar in calendars {
             for occurrence in calendar.occurrences where mayBeDue(occurrence) && !attendance.skips(occurrence) {
                 let fields = Self.fields(of: occurrence)
-                let key = fields.map { "\($0.0.rawValue)\u{0}\($0.1)" }
+                let key = fields.map { FieldText(field: $0.0, text: $0.1) }
                 let link: MeetingLink?
                 if let known = links[key] {
                     link = known
@@ -163,6 +163,12 @@ public struct MeetingRule {
             ISOTime.formatUTC(event.start), ISOTime.formatUTC(event.end),
             String(event.summary.prefix(ContentPayload.maxBodyLength)), link?.url ?? "", location ?? "",
         ].joined(separator: "\u{1f}")
+    }
+
+    /// One field of an event and its text: what finding its link depends on.
+    struct FieldText: Hashable {
+        let field: MeetingField
+        let text: String
     }
 
     /// Where a join link may stand, in the order they are searched.

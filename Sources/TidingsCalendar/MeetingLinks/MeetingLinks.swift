@@ -14,17 +14,24 @@ public enum MeetingLinks {
     ///   - hasHandler: whether an app is installed for a URL scheme (`zoommtg`, `msteams`, …);
     ///     asked only when a link has an app form. `SchemeHandlers.installed` asks the desktop.
     public static func find(in text: String, field: MeetingField? = nil, hasHandler: (String) -> Bool = { _ in false }) -> [MeetingLink] {
-        var links: [MeetingLink] = []
+        found(in: text, field: field, hasHandler: hasHandler).map(\.link)
+    }
+
+    /// `find`, each link with whether it keeps its passcode.
+    private static func found(in text: String, field: MeetingField?, hasHandler: (String) -> Bool) -> [(link: MeetingLink, keepsPasscode: Bool)] {
+        var links: [(link: MeetingLink, keepsPasscode: Bool)] = []
         var seen: Set<String> = []
         for candidate in LinkText.candidates(in: text) {
-            guard let (url, service) = resolve(candidate), seen.insert(url.https).inserted else { continue }
-            var link = MeetingLink(platform: service.platform, url: url.https, field: field)
+            guard let (url, service) = resolve(candidate) else { continue }
+            let https = url.https
+            guard seen.insert(https).inserted else { continue }
+            var link = MeetingLink(platform: service.platform, url: https, field: field)
             if let scheme = service.nativeScheme, let native = NativeLinks.link(for: url, service: service),
                 LinkPolicy.scheme(of: native) == scheme, LinkPolicy.isAllowed(native), hasHandler(scheme)
             {
                 link.nativeURL = native
             }
-            links.append(link)
+            links.append((link, keepsPasscode(url, of: service)))
         }
         return links
     }
@@ -35,9 +42,9 @@ public enum MeetingLinks {
     public static func best(fields: [(MeetingField, String)], hasHandler: (String) -> Bool = { _ in false }) -> MeetingLink? {
         let ordered = fields.enumerated().sorted { ($0.element.0.priority, $0.offset) < ($1.element.0.priority, $1.offset) }
         for (_, (field, text)) in ordered {
-            let links = find(in: text, field: field, hasHandler: hasHandler)
+            let links = found(in: text, field: field, hasHandler: hasHandler)
             if let first = links.first {
-                return links.first(where: keepsPasscode) ?? first
+                return (links.first(where: \.keepsPasscode) ?? first).link
             }
         }
         return nil
@@ -46,7 +53,11 @@ public enum MeetingLinks {
     /// Whether `link` carries its meeting's passcode (a non-empty passcode parameter of its service).
     public static func keepsPasscode(_ link: MeetingLink) -> Bool {
         guard let service = MeetingServices.service(platform: link.platform), let url = WebURL(link.url) else { return false }
-        return service.passcodeParameters.contains { url.queryValue($0).map { !$0.isEmpty } ?? false }
+        return keepsPasscode(url, of: service)
+    }
+
+    private static func keepsPasscode(_ url: WebURL, of service: MeetingService) -> Bool {
+        service.passcodeParameters.contains { url.queryValue($0).map { !$0.isEmpty } ?? false }
     }
 
     /// The unwrapped link of `candidate` and its service, when it is a meeting link that may be opened.
