@@ -12,13 +12,23 @@ public struct PendingCap: Sendable {
 
     /// `candidates` with their state set to pending or backlog.
     public func assign(_ candidates: [NotificationRecord]) -> [NotificationRecord] {
-        let ranked = candidates.sorted { ($1.priority, $0.dueAt, $0.id) < ($0.priority, $1.dueAt, $1.id) }
-        return ranked.enumerated().map { index, item in
-            var item = item
-            item.state = (index < limit ? NotificationState.pending : .backlog).rawValue
-            if index < limit, item.stateReason?.hasPrefix("backlog") == true { item.stateReason = nil }
-            if index >= limit { item.stateReason = "backlog: more important items fill the \(limit) pending places" }
-            return item
+        var ranked = candidates
+        ranked.sort { a, b in
+            if a.priority != b.priority { return a.priority > b.priority }
+            if a.dueAt != b.dueAt { return a.dueAt < b.dueAt }
+            return a.id < b.id
         }
+        // In place: a record copied is a retain for each of its strings.
+        let backlogReason = "backlog: more important items fill the \(limit) pending places"
+        for index in ranked.indices {
+            if index < limit {
+                ranked[index].state = NotificationState.pending.rawValue
+                if ranked[index].stateReason?.hasPrefix("backlog") == true { ranked[index].stateReason = nil }
+            } else {
+                ranked[index].state = NotificationState.backlog.rawValue
+                ranked[index].stateReason = backlogReason
+            }
+        }
+        return ranked
     }
 }
