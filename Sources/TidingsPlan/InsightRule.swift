@@ -27,11 +27,18 @@ public struct InsightRule {
     public func notifications(
         now: EpochMillis, horizon: Int64, zone: Zone, history: InsightHistory, calendars: [ExpandedCalendar]
     ) -> [NotificationRecord] {
+        notifications(now: now, horizon: horizon, zone: zone, history: history, calendars: calendars, counted: nil)
+    }
+
+    /// The same, with `counted`: what `CountedEvents` makes of `calendars`, when the caller has it already.
+    func notifications(
+        now: EpochMillis, horizon: Int64, zone: Zone, history: InsightHistory, calendars: [ExpandedCalendar], counted: CountedEvents?
+    ) -> [NotificationRecord] {
         let settings = config.insights
         guard settings.frequency != .off else { return [] }
         var last = history.earlier.last.map { (date: zone.date(of: $0.dueAt), topic: $0.subject) }
         // Counted only once an insight may come: before the user is engaged, never.
-        var events: CountedEvents?
+        var events = counted
         var items: [NotificationRecord] = []
         var date = zone.date(of: now)
         while date <= zone.date(of: now + horizon) {

@@ -84,10 +84,11 @@ public struct Planner: Sendable {
         let schedules = config.sources.contains { $0.type == .schedule }
             ? scheduleRule.plan(now: now, horizon: horizon, zone: zone, schedules: try database.cachedSchedules())
             : ScheduleRule.Plan()
-        // Whether the apps of meeting links are installed is asked ahead, on a thread of its
-        // own. On KDE the answers come from xdg-mime, a slow shell script: they are kept
-        // between runs for a day, as long as the files they come from are unchanged. The
-        // cache is only a shortcut: a failure to read or keep it costs a question, nothing more.
+        // Whether the apps of meeting links are installed is read from the desktop's files
+        // when a reminder needs it. On KDE the answers come from xdg-mime, a slow shell
+        // script: they are asked ahead, on a thread of their own, and kept between runs for a
+        // day, as long as the files they come from are unchanged. The cache is only a
+        // shortcut: a failure to read or keep it costs a question, nothing more.
         let handlerStamp = asksDesktop && config.meetings.enabled && !calendars.isEmpty && SchemeHandlers.asksXDGMime()
             ? SchemeHandlers.stamp() : nil
         if let handlerStamp {
@@ -95,8 +96,6 @@ public struct Planner: Sendable {
             for (scheme, installed) in known {
                 SchemeHandlers.remember(scheme, installed: installed)
             }
-        }
-        if asksDesktop && config.meetings.enabled && !calendars.isEmpty {
             SchemeHandlers.lookAhead(mentionedIn: calendars.map(\.text))
         }
 
@@ -112,13 +111,16 @@ public struct Planner: Sendable {
         // The daily rule looks a day back too, but only to update what the user already saw.
         var planned = daily.notifications(now: now, horizon: horizon, zone: zone, content: content, since: now - 86_400_000)
         planned += reminders
-        planned += weekly.notifications(now: now, horizon: horizon, zone: zone, calendars: expanded.calendars)
+        // The events weekly summaries and insights count, gathered once for both.
+        let counted = config.weekly.enabled && !expanded.calendars.isEmpty
+            ? CountedEvents(calendars: expanded.calendars, attendance: Attendance(config: config)) : nil
+        planned += weekly.notifications(now: now, horizon: horizon, zone: zone, calendars: expanded.calendars, counted: counted)
         planned += schedules.notifications
         if config.insights.frequency != .off {
             let history = try database.insightHistory(
                 from: now - InsightRule.window, until: now, tapsNeeded: config.insights.minTaps, insightsSince: now - InsightRule.memory)
             planned += InsightRule(config: config, wording: wording)
-                .notifications(now: now, horizon: horizon, zone: zone, history: history, calendars: expanded.calendars)
+                .notifications(now: now, horizon: horizon, zone: zone, history: history, calendars: expanded.calendars, counted: counted)
         }
         // The open rows are read once: they are most of what a run plans again.
         let open = try database.openNotifications()

@@ -19,9 +19,14 @@ public struct WeeklyRule {
 
     /// The summaries due in `now ... now + horizon`; none without a calendar source.
     public func notifications(now: EpochMillis, horizon: Int64, zone: Zone, calendars: [ExpandedCalendar]) -> [NotificationRecord] {
+        notifications(now: now, horizon: horizon, zone: zone, calendars: calendars, counted: nil)
+    }
+
+    /// The same, with `counted`: what `CountedEvents` makes of `calendars`, when the caller has it already.
+    func notifications(now: EpochMillis, horizon: Int64, zone: Zone, calendars: [ExpandedCalendar], counted: CountedEvents?) -> [NotificationRecord] {
         guard config.weekly.enabled, !calendars.isEmpty else { return [] }
         var items: [NotificationRecord] = []
-        let events = CountedEvents(calendars: calendars, attendance: Attendance(config: config))
+        let events = counted ?? CountedEvents(calendars: calendars, attendance: Attendance(config: config))
         var date = zone.date(of: now).adding(days: -1)
         while date <= zone.date(of: now + horizon) {
             defer { date = date.adding(days: 1) }
