@@ -56,7 +56,8 @@ public struct TextDraft: Sendable, Equatable {
 
     /// `text` cut to `limit` characters, a cut ending in `…`.
     public static func cut(_ text: String, to limit: Int) -> String {
-        text.count > limit ? String(text.prefix(limit - 1)) + "…" : text
+        // No more bytes than the limit is no more characters either: nothing to count.
+        text.utf8.count > limit && text.count > limit ? String(text.prefix(limit - 1)) + "…" : text
     }
 }
 

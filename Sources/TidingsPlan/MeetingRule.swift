@@ -133,7 +133,7 @@ public struct MeetingRule {
     /// an instance of a recurring one (`@all-day` instead of the lead for an all-day event):
     /// the id survives the event moving, so each reminder moves with it.
     static func id(of event: CalendarOccurrence, lead: Int64?) -> String {
-        let uid = String(TextSanitizer.clean(event.uid).prefix(200))
+        let uid = TextSanitizer.clean(event.uid).leading(200)
         let base = event.recurrenceID.map { "meeting:\(uid):\(ISOTime.formatUTC($0))" } ?? "meeting:\(uid)"
         return base + "@" + (lead.map(DurationText.format) ?? allDaySuffix)
     }
@@ -158,10 +158,10 @@ public struct MeetingRule {
     /// The facts a reminder shows, joined with U+001F: start, end, title, join link,
     /// location. A change after delivery is sent as an update.
     static func fingerprint(of event: CalendarOccurrence, link: MeetingLink?) -> String {
-        let location = event.location.map { String(TextSanitizer.clean($0).prefix(ContentPayload.maxBodyLength)) }
+        let location = event.location.map { TextSanitizer.clean($0).leading(ContentPayload.maxBodyLength) }
         return [
             ISOTime.formatUTC(event.start), ISOTime.formatUTC(event.end),
-            String(event.summary.prefix(ContentPayload.maxBodyLength)), link?.url ?? "", location ?? "",
+            event.summary.leading(ContentPayload.maxBodyLength), link?.url ?? "", location ?? "",
         ].joined(separator: "\u{1f}")
     }
 

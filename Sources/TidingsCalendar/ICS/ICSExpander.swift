@@ -429,7 +429,7 @@ struct ICSExpander {
         return CalendarOccurrence(
             uid: uid,
             recurrenceID: nil,
-            summary: Self.clean(event.summary ?? master?.summary ?? ""),
+            summary: TextSanitizer.clean(event.summary ?? master?.summary ?? ""),
             start: 0,
             end: 0,
             allDay: allDay,
@@ -442,22 +442,6 @@ struct ICSExpander {
             attendees: event.attendees ?? master?.attendees ?? [],
             attendeeCount: event.attendees != nil ? event.attendeeCount : master?.attendeeCount ?? 0,
             sequence: event.sequence)
-    }
-
-    /// `TextSanitizer.clean`, skipped for text it would return unchanged (printable ASCII, single
-    /// inner spaces): most summaries, and its Unicode property lookups cost more than the expansion.
-    static func clean(_ text: String) -> String {
-        var afterSpace = true
-        for byte in text.utf8 {
-            guard byte >= 0x20 && byte <= 0x7E else { return TextSanitizer.clean(text) }
-            if byte == 0x20 {
-                if afterSpace { return TextSanitizer.clean(text) }
-                afterSpace = true
-            } else {
-                afterSpace = false
-            }
-        }
-        return afterSpace && !text.isEmpty ? TextSanitizer.clean(text) : text
     }
 
     private mutating func append(

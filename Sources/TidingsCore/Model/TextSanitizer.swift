@@ -4,6 +4,7 @@ public enum TextSanitizer {
     /// Returns `text` with control characters replaced by spaces, bidi overrides removed,
     /// runs of white space folded into one space, and both ends trimmed.
     public static func clean(_ text: String) -> String {
+        if isClean(text) { return text }
         var result = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in text.unicodeScalars {
@@ -19,6 +20,22 @@ public enum TextSanitizer {
             result.append(scalar)
         }
         return String(result)
+    }
+
+    /// Whether `clean` would return `text` unchanged because it is printable ASCII with
+    /// single inner spaces (most titles and places): answered without building a new string.
+    private static func isClean(_ text: String) -> Bool {
+        var afterSpace = true
+        for byte in text.utf8 {
+            guard byte >= 0x20 && byte <= 0x7E else { return false }
+            if byte == 0x20 {
+                if afterSpace { return false }
+                afterSpace = true
+            } else {
+                afterSpace = false
+            }
+        }
+        return !afterSpace
     }
 
     /// Bidi embeddings, overrides and isolates can make a title read backwards (the
@@ -73,4 +90,10 @@ extension Array where Element == UInt8 {
         }
         return false
     }
+}
+
+extension String {
+    /// The first `count` characters: the text itself, without counting its characters, when
+    /// it has no more bytes than that.
+    public func leading(_ count: Int) -> String { utf8.count <= count ? self : String(prefix(count)) }
 }
