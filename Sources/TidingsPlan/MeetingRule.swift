@@ -29,9 +29,9 @@ public struct MeetingRule {
         // Every occurrence of a recurring event carries the same fields: find its link once.
         var links: [[FieldText]: MeetingLink?] = [:]
         // Links are found with every app form they can have; whether the app is installed is
-        // asked at the end (the desktop's answer may take a while to come), and a reminder
-        // whose app is not installed gets the https form back.
-        var httpsForms: [String: String] = [:]
+        // asked at the end (on KDE the desktop's answer may take a while to come), and the
+        // reminders whose app is not installed get the https form back.
+        var appLinks: [(item: Int, link: MeetingLink)] = []
         // The expansion reaches past the horizon (for the weekly summary): what cannot get a
         // reminder in it is passed over before its link is looked for.
         let longestLead = config.meetings.leadTimes.max() ?? 0
@@ -49,18 +49,19 @@ public struct MeetingRule {
                 } else {
                     link = MeetingLinks.best(fields: fields, hasHandler: { _ in true })
                     links[key] = link
-                    if let link, let native = link.nativeURL { httpsForms[native] = link.url }
                 }
+                let first = items.count
                 items += reminders(
                     for: occurrence, link: link, organizer: attendance.organizes(occurrence), calendar: calendar.calendar,
                     now: now, horizon: horizon, zone: zone)
+                if let link, link.nativeURL != nil { appLinks += (first..<items.count).map { ($0, link) } }
             }
         }
         var installed: [String: Bool] = [:]
-        for index in items.indices {
-            guard let link = items[index].deepLink, let https = httpsForms[link], let scheme = LinkPolicy.scheme(of: link) else { continue }
+        for (index, link) in appLinks {
+            guard let native = link.nativeURL, let scheme = LinkPolicy.scheme(of: native) else { continue }
             if installed[scheme] == nil { installed[scheme] = hasHandler(scheme) }
-            if installed[scheme] == false { items[index].deepLink = https }
+            if installed[scheme] == false { items[index].deepLink = link.url }
         }
         // The same event in two calendars is one reminder.
         var seen = Set<String>()

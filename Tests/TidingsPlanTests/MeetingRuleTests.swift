@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 import TidingsCalendar
 import TidingsCore
@@ -27,6 +28,30 @@ import TidingsTestSupport
         let fingerprint = ["2026-11-23T08:00:00Z", "2026-11-23T09:00:00Z", "Client review", F.zoom, F.zoom].joined(separator: "\u{1f}")
         #expect(items.allSatisfy { $0.fingerprint == fingerprint })
         #expect(items.allSatisfy { $0.revision == 0 && $0.state == NotificationState.pending.rawValue })
+    }
+
+    @Test("Join opens the app when its scheme has a handler, asked once per scheme; otherwise the https link")
+    func appLink() throws {
+        let calendar = try F.expanded(F.calendar([
+            F.meeting("zoom-1@example.org"),
+            F.meeting("zoom-2@example.org", start: "110000", end: "120000"),
+            F.meeting("teams-1@example.org", start: "130000", end: "140000")
+                .replacingOccurrences(of: F.zoom, with: "https://teams.microsoft.com/l/meetup-join/19%3ameeting_abc%40thread.v2/0"),
+        ]))
+        let asked = Mutex<[String]>([])
+        let rule = MeetingRule(config: Self.twoLeads, hasHandler: { scheme in
+            asked.withLock { $0.append(scheme) }
+            return scheme == "zoommtg"
+        })
+        let items = rule.notifications(now: F.now, horizon: 2 * PlanFixture.day, zone: F.berlin, calendars: calendar)
+        #expect(items.count == 6)
+        for item in items where item.id.hasPrefix("meeting:zoom") {
+            #expect(item.deepLink == "zoommtg://acme.zoom.us/join?confno=81234567890&pwd=abcDEF123")
+        }
+        for item in items where item.id.hasPrefix("meeting:teams") {
+            #expect(item.deepLink == "https://teams.microsoft.com/l/meetup-join/19%3ameeting_abc%40thread.v2/0")
+        }
+        #expect(asked.withLock { $0.sorted() } == ["msteams", "zoommtg"])
     }
 
     @Test("The default lead time gives one reminder, with its lead in the id")
