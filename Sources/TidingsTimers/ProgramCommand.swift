@@ -7,6 +7,9 @@ public struct ProgramCommand: Sendable, Equatable {
     public var folder: String
     /// Flags every program gets (`--db /x --config /y`).
     public var flags: [String]
+    /// Variables every program gets (`LANG=de_DE.UTF-8`), set by `/usr/bin/env` before it:
+    /// what cron and the systemd user manager would otherwise not pass on.
+    public var environment: [String] = []
 
     /// Commands for the programs in `folder`; `database` and `config` are passed on when not nil
     /// (made absolute against `currentDirectory`: a timer runs in another folder).
@@ -24,5 +27,17 @@ public struct ProgramCommand: Sendable, Equatable {
     }
 
     /// The command line of `program` (`deliver`), with the flags.
-    public func command(_ program: String) -> [String] { [folder + "/" + program] + flags }
+    public func command(_ program: String) -> [String] {
+        (environment.isEmpty ? [] : ["/usr/bin/env"] + environment) + [folder + "/" + program] + flags
+    }
+
+    /// The variables that decide the zone and the language of the text (`TZ`, `LANG`,
+    /// `LC_ALL`, `LC_MESSAGES`, `LC_TIME`) as `NAME=value`, those set in `environment`:
+    /// timers installed from a terminal then write as that terminal would.
+    public static func localeAssignments(_ environment: [String: String]) -> [String] {
+        ["TZ", "LANG", "LC_ALL", "LC_MESSAGES", "LC_TIME"].compactMap { name in
+            guard let value = environment[name], !value.isEmpty, !value.contains(where: \.isNewline) else { return nil }
+            return "\(name)=\(value)"
+        }
+    }
 }

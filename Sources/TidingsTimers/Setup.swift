@@ -84,7 +84,9 @@ public struct Setup: Sendable {
     /// Installs `kind` and says what it did.
     public func installTimers(_ kind: TimerKind) async throws(WakeProblem) -> String {
         let installer = TimerInstaller(processes: processes)
-        let commands = ProgramCommand(context: context)
+        var commands = ProgramCommand(context: context)
+        // cron and the user manager start the programs without this terminal's zone and locale.
+        commands.environment = ProgramCommand.localeAssignments(processes.environment)
         switch kind {
         case .none:
             return "none installed (tidings init --timers cron|systemd installs them)"

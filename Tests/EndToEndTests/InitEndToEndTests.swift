@@ -12,8 +12,15 @@ import TidingsTestSupport
         let fakes = try FakePrograms(in: pipeline.folder)
         pipeline.runner.environment["PATH"] = fakes.path
         pipeline.runner.environment["XDG_CONFIG_HOME"] = pipeline.folder.file("xdg")
+        // The zone and language of the terminal init runs in, which the timers carry over.
+        pipeline.runner.environment["TZ"] = "Europe/Berlin"
+        pipeline.runner.environment["LANG"] = "de_DE.UTF-8"
+        for name in ["LC_ALL", "LC_MESSAGES", "LC_TIME"] { pipeline.runner.environment[name] = nil }
         return (pipeline, fakes)
     }
+
+    /// What runs before each program: the terminal's zone and language.
+    static let carried = "/usr/bin/env TZ=Europe/Berlin LANG=de_DE.UTF-8"
 
     @Test("--timers cron adds the block to the crontab, keeps the user's lines, and a second run writes nothing")
     func cron() async throws {
@@ -28,8 +35,8 @@ import TidingsTestSupport
         let crontab = try #require(fakes.crontab())
         #expect(crontab.hasPrefix(mine + "\n# BEGIN Tidings"))
         let flags = "--db \(pipeline.database) --config \(pipeline.config)"
-        #expect(crontab.contains("* * * * *  \(pipeline.runner.path("deliver")) \(flags) >>\(pipeline.folder.file("state"))/deliver.log 2>&1\n"))
-        #expect(crontab.contains("\(pipeline.runner.path("plan")) \(flags) >>"))
+        #expect(crontab.contains("* * * * *  \(Self.carried) \(pipeline.runner.path("deliver")) \(flags) >>\(pipeline.folder.file("state"))/deliver.log 2>&1\n"))
+        #expect(crontab.contains("\(Self.carried) \(pipeline.runner.path("plan")) \(flags) >>"))
         #expect(crontab.hasSuffix("# END Tidings\n"))
         // The daily time was written into the config, its comment kept.
         #expect(try String(contentsOfFile: pipeline.config, encoding: .utf8) == Self.config.replacingOccurrences(of: "07:30", with: "08:15"))
@@ -50,9 +57,9 @@ import TidingsTestSupport
         #expect(first.status == 0, "\(first.stderr)")
         let folder = pipeline.folder.file("xdg/systemd/user")
         let service = try String(contentsOfFile: folder + "/tidings-deliver.service", encoding: .utf8)
-        #expect(service.contains("ExecStart=\(pipeline.runner.path("deliver")) --db \(pipeline.database) --config \(pipeline.config)\n"))
+        #expect(service.contains("ExecStart=\(Self.carried) \(pipeline.runner.path("deliver")) --db \(pipeline.database) --config \(pipeline.config)\n"))
         let prefetch = try String(contentsOfFile: folder + "/tidings-prefetch.service", encoding: .utf8)
-        #expect(prefetch.contains("ExecStartPost=\(pipeline.runner.path("plan")) --db "))
+        #expect(prefetch.contains("ExecStartPost=\(Self.carried) \(pipeline.runner.path("plan")) --db "))
         #expect(!prefetch.contains("%h/.local/bin"))
         let timer = try String(contentsOfFile: folder + "/tidings-deliver.timer", encoding: .utf8)
         #expect(timer.contains("OnCalendar=*:0/15"))

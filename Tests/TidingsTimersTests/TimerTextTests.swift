@@ -12,6 +12,20 @@ import TidingsTestSupport
         #expect(ProgramCommand(folder: "/b", database: nil, config: nil).command("plan") == ["/b/plan"])
     }
 
+    @Test("the zone and language of the terminal go before each program, quoted; other variables do not")
+    func locale() {
+        let assignments = ProgramCommand.localeAssignments([
+            "LANG": "de_DE.UTF-8", "TZ": "America/New_York", "LC_TIME": "", "LC_MESSAGES": "fr_FR.UTF-8", "HOME": "/home/a",
+            "LC_ALL": "bad\nvalue",
+        ])
+        #expect(assignments == ["TZ=America/New_York", "LANG=de_DE.UTF-8", "LC_MESSAGES=fr_FR.UTF-8"])
+        var commands = Self.commands
+        commands.environment = ["LANG=de_DE.UTF-8", "TZ=Pacific/Chatham +12:45"]
+        #expect(commands.command("plan").prefix(3) == ["/usr/bin/env", "LANG=de_DE.UTF-8", "TZ=Pacific/Chatham +12:45"])
+        let block = CrontabBlock.render(commands, logFolder: "/home/a/db")
+        #expect(block.contains("* * * * *  /usr/bin/env LANG=de_DE.UTF-8 'TZ=Pacific/Chatham +12:45' /opt/tidings/bin/deliver --db "))
+    }
+
     @Test("the block runs every program with its flags and logs beside the database")
     func block() {
         let block = CrontabBlock.render(Self.commands, logFolder: "/home/a/db")
