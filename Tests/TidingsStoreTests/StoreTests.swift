@@ -30,6 +30,18 @@ import TidingsTestSupport
         #expect(try database.notifications(ids: ["a"])["a"] == stored)
     }
 
+    @Test("The taps that start insights are counted from their own index, not by reading every delivery")
+    func tapsIndex() throws {
+        let dir = try TemporaryDirectory()
+        _ = try dir.database()
+        let queue = try DatabaseQueue(path: dir.file("tidings.sqlite"))
+        defer { try? queue.close() }
+        let plan = try queue.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + TidingsDatabase.firstTapsSQL, arguments: [3]).map { $0["detail"] as String }
+        }
+        #expect(plan.contains("SCAN delivery USING INDEX delivery_tapped"), "\(plan)")
+    }
+
     @Test("A database written by a newer Tidings is refused with a clear error")
     func newerSchema() throws {
         let dir = try TemporaryDirectory()

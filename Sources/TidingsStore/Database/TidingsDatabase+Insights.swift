@@ -29,6 +29,10 @@ public struct InsightHistory: Sendable, Equatable {
 }
 
 extension TidingsDatabase {
+    /// How many taps there are, counted up to the number given: read from the index of
+    /// tapped deliveries (`v10-tapped-index`), not from every delivery.
+    public static let firstTapsSQL = "SELECT count(*) FROM (SELECT 1 FROM delivery WHERE engagement = 'TAPPED' LIMIT ?)"
+
     /// The history insights are drawn from, over `from ..< until`: taps counted up to
     /// `tapsNeeded`, the first use, engagement and staleness in the window, and the insights
     /// due since `insightsSince` (before `until`) that were not cancelled.
@@ -36,8 +40,7 @@ extension TidingsDatabase {
         try read("read insight history") { db in
             var history = InsightHistory()
             // Counting stops at what the gate needs: a year of taps is not read to learn it is more than 3.
-            history.taps = try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM (SELECT 1 FROM delivery WHERE engagement = 'TAPPED' LIMIT ?)", arguments: [tapsNeeded]) ?? 0
+            history.taps = try Int.fetchOne(db, sql: Self.firstTapsSQL, arguments: [tapsNeeded]) ?? 0
             // One index lookup per stage and one for deliveries: the earliest row of each.
             var first: [EpochMillis] = []
             for stage in Stage.allCases {

@@ -164,6 +164,13 @@ extension TidingsDatabase {
                 CREATE INDEX notification_state_due_generator ON notification(state, dueAt, generator) WHERE generator IS NOT NULL;
                 """)
         }
+        migrator.registerMigration("v10-tapped-index") { db in
+            // Insights start after the first taps: `plan` asks for a few on every run, which
+            // without this scanned every delivery of a history that has none.
+            try db.execute(sql: """
+                CREATE INDEX delivery_tapped ON delivery(scheduledTime) WHERE engagement = 'TAPPED';
+                """)
+        }
         return migrator
     }()
 }
