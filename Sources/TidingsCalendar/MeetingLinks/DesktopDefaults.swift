@@ -94,14 +94,16 @@ struct DesktopDefaults {
     // MARK: Desktop files
 
     /// Whether the .desktop file `name` is in an applications folder (`vendor-app.desktop`
-    /// also as `vendor/app.desktop`) and the program of its `Exec` line is installed.
+    /// first as `vendor/app.desktop`, then in any subfolder) and the program of its `Exec`
+    /// line is installed: the first data folder that has the file decides.
     private func isInstalled(_ name: String) -> Bool {
         let name = (name as NSString).lastPathComponent
         for data in dataFolders {
             var candidates: [String] = []
-            if let dash = name.firstIndex(of: "-") {
-                let vendor = name[..<dash]
-                let rest = name[name.index(after: dash)...]
+            if let firstDash = name.firstIndex(of: "-"), let lastDash = name.lastIndex(of: "-") {
+                // As xdg-mime splits it: the vendor before the last dash, the rest after the first.
+                let vendor = name[..<lastDash]
+                let rest = name[name.index(after: firstDash)...]
                 candidates += ["\(data)/applications/\(vendor)/\(rest)", "\(data)/applnk/\(vendor)/\(rest)"]
             }
             for folder in ["\(data)/applications", "\(data)/applnk"] {
