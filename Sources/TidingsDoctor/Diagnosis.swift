@@ -31,15 +31,24 @@ public struct Diagnosis {
     public let channels: ChannelCheck
     public let now: EpochMillis
     public let zone: Zone
+    /// The environment secrets are read from (the LLM's API key).
+    public let environment: [String: String]
+    /// Where prefetch keeps images; nil when unknown.
+    public let mediaFolder: String?
 
     /// A diagnosis of one install.
-    public init(config: TidingsConfig, configOrigin: String, database: TidingsDatabase, channels: ChannelCheck, now: EpochMillis, zone: Zone) {
+    public init(
+        config: TidingsConfig, configOrigin: String, database: TidingsDatabase, channels: ChannelCheck, now: EpochMillis, zone: Zone,
+        environment: [String: String] = [:], mediaFolder: String? = nil
+    ) {
         self.config = config
         self.configOrigin = configOrigin
         self.database = database
         self.channels = channels
         self.now = now
         self.zone = zone
+        self.environment = environment
+        self.mediaFolder = mediaFolder
     }
 
     /// Runs every check.
@@ -50,6 +59,8 @@ public struct Diagnosis {
         findings.append(databaseFinding())
         findings += stageFindings()
         findings.append(contentFinding())
+        if let llm = llmFinding() { findings.append(llm) }
+        if let media = mediaFinding() { findings.append(media) }
         for report in await channels.states() {
             findings.append(Self.finding(for: report))
         }

@@ -142,12 +142,7 @@ public final class LLMWriter: Sendable {
         return SecretReader.value(of: source, environment: environment)
             .map { Optional($0) }
             .mapError { problem in
-                switch problem {
-                case .unset(let variable): LLMFailure(reason: "the API key variable \(variable) is not set (llm.api_key_env)")
-                case .emptyVariable(let variable): LLMFailure(reason: "the API key variable \(variable) is empty (llm.api_key_env)")
-                case .unreadable(let path, let reason): LLMFailure(reason: "cannot read the API key file \(path): \(reason) (llm.api_key_file)")
-                case .emptyFile(let path): LLMFailure(reason: "the API key file \(path) is empty (llm.api_key_file)")
-                }
+                LLMFailure(reason: problem.text(role: "API key") + (problem.isVariable ? " (llm.api_key_env)" : " (llm.api_key_file)"))
             }
     }
 

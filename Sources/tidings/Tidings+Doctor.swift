@@ -10,9 +10,10 @@ extension Tidings {
             abstract: "Check the whole install and say how to fix what is wrong.",
             discussion: """
                 Checks the config, the database, the last run of each program, the age of the \
-                newest content, the state of every channel (for the desktop: the notification \
-                daemon's name and capabilities) and whether cron or systemd starts the pipeline. \
-                One line per check, ✓ or ✗, with the fix.
+                newest content, the language model and the image cache when they are turned on, \
+                the state of every channel (for the desktop: the notification daemon's name and \
+                capabilities) and whether cron or systemd starts the pipeline. One line per \
+                check, ✓ or ✗, with the fix.
 
                 Exit status: 0 when every check passes, 1 otherwise, 64 for a usage or config error.
                 """)
@@ -32,7 +33,8 @@ extension Tidings {
                 let crontab = await BoundedCommand.output("crontab", ["-l"], environment: Environment.current)
                 let findings = await Diagnosis(
                     config: context.config, configOrigin: context.configOrigin, database: database,
-                    channels: ChannelCheck(config: context.config, factory: factory), now: context.now, zone: context.zone
+                    channels: ChannelCheck(config: context.config, factory: factory), now: context.now, zone: context.zone,
+                    environment: Environment.current, mediaFolder: context.places.mediaFolder
                 ).run(scheduling: .detect(environment: Environment.current, crontab: crontab))
                 healthy = findings.allSatisfy(\.ok)
                 try Terminal.output(DoctorView.render(findings, format: format))

@@ -77,6 +77,19 @@ import TidingsTestSupport
         let report = try JSONObject(try await pipeline.runner.run("report", ["--since", "1d", "--until", "2026-11-23T00:00", "--format", "json"]).stdout)
         #expect(report.object("counts")?.object("generated")?.int("llm") == 1)
         #expect(report.object("generatorShares")?.double("llm") == 1)
+
+        let doctor = try await llmFinding(pipeline, key: Self.key)
+        #expect(doctor.bool("ok") == true)
+        #expect(doctor.string("detail") == "\(server.baseURL)/v1: 1 of 1 texts due in the day around now written by the model")
+    }
+
+    /// The `llm` line of `tidings doctor --format json`, run with `key` in TIDINGS_LLM_KEY (or without it).
+    func llmFinding(_ pipeline: Pipeline, key: String?) async throws -> JSONObject {
+        var environment = ["LANG": "en_US.UTF-8"]
+        if let key { environment["TIDINGS_LLM_KEY"] = key }
+        let result = try await pipeline.runner.run("tidings", ["doctor", "--now", "2026-11-22T05:00", "--format", "json"], extra: environment)
+        #expect(!result.stdout.contains(Self.key) && !result.stderr.contains(Self.key))
+        return try #require(try JSONObject.array(result.stdout).first { $0.string("check") == "llm" }, "\(result.stdout)")
     }
 
     @Test("A failing server: plan keeps the template's text, logs the reason, report counts the fallback, the key shows nowhere")
@@ -97,6 +110,18 @@ import TidingsTestSupport
         let runLog = try await pipeline.runner.run("tidings", ["log"])
         #expect(runLog.stdout.contains("the endpoint answered HTTP 500"), "\(runLog.stdout)")
         for output in [report.stdout, report.stderr, runLog.stdout, runLog.stderr] { #expect(!output.contains(Self.key)) }
+
+        // doctor: nothing the model wrote, and why; then the key missing where it runs.
+        let failing = try await llmFinding(pipeline, key: Self.key)
+        #expect(failing.bool("ok") == false)
+        #expect(failing.string("detail")?.hasSuffix(
+            "0 of 1 texts due in the day around now written by the model; the others fell back to the templates, most often because the endpoint answered HTTP 500") == true,
+            "\(failing)")
+        #expect(failing.string("fix")?.contains("llm.base_url") == true)
+        let keyless = try await llmFinding(pipeline, key: nil)
+        #expect(keyless.bool("ok") == false)
+        #expect(keyless.string("detail") == "\(server.baseURL)/v1: the API key variable TIDINGS_LLM_KEY is not set")
+        #expect(keyless.string("fix")?.contains("where plan runs too") == true)
         for file in [pipeline.database, pipeline.database + "-wal"] {
             let bytes = (try? Data(contentsOf: URL(fileURLWithPath: file))) ?? Data()
             #expect(bytes.range(of: Data(Self.key.utf8)) == nil, "\(file) holds the key")

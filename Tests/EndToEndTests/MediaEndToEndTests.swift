@@ -51,6 +51,10 @@ import TidingsTestSupport
         let file = Self.mediaFile(pipeline, server: server)
         #expect(FileManager.default.contents(atPath: file) == Data(TestImages.png))
         #expect(server.requestedPaths() == ["/today.png"])
+        let doctor = try await pipeline.runner.run("tidings", ["doctor", "--format", "json"])
+        let media = try #require(try JSONObject.array(doctor.stdout).first { $0.string("check") == "media" }, "\(doctor.stdout)")
+        #expect(media.bool("ok") == true)
+        #expect(media.string("detail") == pipeline.folder.file("cache/tidings/media") + ": 1 image, 69 B of 50 MiB")
 
         try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "2d")
         try await pipeline.succeed("deliver", "--now", "2026-11-22T07:30")

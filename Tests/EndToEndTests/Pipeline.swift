@@ -59,6 +59,7 @@ struct JSONObject {
     func string(_ key: String) -> String? { fields[key] as? String }
     func double(_ key: String) -> Double? { (fields[key] as? NSNumber)?.doubleValue }
     func int(_ key: String) -> Int? { (fields[key] as? NSNumber)?.intValue }
+    func bool(_ key: String) -> Bool? { fields[key] as? Bool }
     func isNull(_ key: String) -> Bool { fields[key] is NSNull }
     func object(_ key: String) -> JSONObject? { (fields[key] as? [String: Any]).map(JSONObject.init(fields:)) }
 

@@ -110,7 +110,7 @@ import TidingsTestSupport
         // Then the error names the file, the cause, the free space and the way out
         #expect(error.isDiskFull)
         #expect(error.description.hasPrefix("database \(path): save plan failed: the disk is full ("), "\(error)")
-        #expect(error.description.contains("iB free on /"), "\(error)")
+        #expect(error.description.contains("B free on /"), "\(error)")
         #expect(error.description.hasSuffix("; no old history was left to delete; free space and run again"), "\(error)")
         // The run is logged as failed; nothing stored is lost and the file is intact
         let run = try #require(try database.recentStageRuns(limit: 1, stage: .plan).first)

@@ -21,4 +21,14 @@ public enum SizeText {
         let unit = units.last { bytes % $0.bytes == 0 && bytes != 0 } ?? units[0]
         return "\(bytes / unit.bytes)\(unit.name)"
     }
+
+    /// `bytes` for people to read: `69 B`, whole KiB (rounded up) below 1 MiB, `3.2 MiB` below
+    /// 10 MiB, whole MiB below 10 GiB, then whole GiB.
+    public static func approximate(_ bytes: Int64) -> String {
+        if bytes < 1024 { return "\(bytes) B" }
+        if bytes < 1 << 20 { return "\((bytes + 1023) / 1024) KiB" }
+        let mebibytes = Double(bytes) / 1_048_576
+        if mebibytes < 10 { return String(format: "%.1f MiB", mebibytes) }
+        return mebibytes < 10_240 ? "\(Int(mebibytes)) MiB" : "\(Int(mebibytes / 1024)) GiB"
+    }
 }

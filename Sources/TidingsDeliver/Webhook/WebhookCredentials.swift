@@ -48,15 +48,10 @@ extension WebhookSecretProblem {
             "set \(variable) in the environment deliver runs in (for systemd, Environment= or EnvironmentFile=)"
         }
         let fileFix = { (path: String) in "write the \(role) alone into \(path), readable by the user deliver runs as" }
+        let reason = "\(channel): " + problem.text(role: role)
         switch problem {
-        case .unset(let variable):
-            self.init(reason: "\(channel): the \(role) variable \(variable) is not set", fix: variableFix(variable))
-        case .emptyVariable(let variable):
-            self.init(reason: "\(channel): the \(role) variable \(variable) is empty", fix: variableFix(variable))
-        case .unreadable(let path, let reason):
-            self.init(reason: "\(channel): cannot read the \(role) file \(path): \(reason)", fix: fileFix(path))
-        case .emptyFile(let path):
-            self.init(reason: "\(channel): the \(role) file \(path) is empty", fix: fileFix(path))
+        case .unset(let variable), .emptyVariable(let variable): self.init(reason: reason, fix: variableFix(variable))
+        case .unreadable(let path, _), .emptyFile(let path): self.init(reason: reason, fix: fileFix(path))
         }
     }
 }

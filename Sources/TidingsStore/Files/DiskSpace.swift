@@ -1,4 +1,5 @@
 import Foundation
+import TidingsCore
 
 /// The free space of the file system that holds a path, and where that file system is mounted.
 public struct DiskSpace: Sendable, Equatable {
@@ -17,11 +18,7 @@ public struct DiskSpace: Sendable, Equatable {
     }
 
     /// `available` for people: "0.4 MiB", "37 MiB", "52 GiB".
-    public var availableText: String {
-        let mebibytes = Double(available) / 1_048_576
-        if mebibytes < 10 { return String(format: "%.1f MiB", mebibytes) }
-        return mebibytes < 10_240 ? "\(Int(mebibytes)) MiB" : "\(Int(mebibytes / 1024)) GiB"
-    }
+    public var availableText: String { SizeText.approximate(available) }
 
     /// The longest mount point in `/proc/self/mountinfo` that contains `path` once resolved.
     static func mountPoint(of path: String) -> String? {

@@ -14,6 +14,25 @@ public enum SecretReader {
         case unreadable(path: String, reason: String)
         /// The file holds only white space.
         case emptyFile(path: String)
+
+        /// What went wrong with the `role` secret (`API key`, `token`), naming the variable or
+        /// file: "the API key variable TIDINGS_LLM_KEY is not set".
+        public func text(role: String) -> String {
+            switch self {
+            case .unset(let variable): "the \(role) variable \(variable) is not set"
+            case .emptyVariable(let variable): "the \(role) variable \(variable) is empty"
+            case .unreadable(let path, let reason): "cannot read the \(role) file \(path): \(reason)"
+            case .emptyFile(let path): "the \(role) file \(path) is empty"
+            }
+        }
+
+        /// Whether the secret was to come from a variable (else from a file).
+        public var isVariable: Bool {
+            switch self {
+            case .unset, .emptyVariable: true
+            case .unreadable, .emptyFile: false
+            }
+        }
     }
 
     /// The largest secret file read; anything bigger is not a token.
