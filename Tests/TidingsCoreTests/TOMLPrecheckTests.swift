@@ -39,6 +39,24 @@ import Testing
         #expect(TOMLPrecheck.problem(in: "messages = [\"Grüße\", 'café'] # déjà vu\n") == nil)
     }
 
+    @Test("A long bare value, a space and a digit must be a date and a time", arguments: [
+        ("since = 1979-05-27 0\n", 1, "1979-05-27 0"), ("a = 0[\"------e 0\n", 1, "0[\"------e 0"), ("[x]\na = 0ab------e 0\n", 2, "0ab------e 0"),
+        ("a = [\n1979-05-27 07:3\n]\n", 2, "1979-05-27 07:3"), ("a = { b = 1979-05-27 07:32:00+1 }\n", 1, "1979-05-27 07:32:00+1"),
+    ])
+    func spacedDateTime(text: String, line: Int, value: String) {
+        #expect(TOMLPrecheck.problem(in: text)?.line == line)
+        #expect(TOMLPrecheck.problem(in: text)?.message == "a date and a time are written 1979-05-27 07:32:00, found \(value.debugDescription)")
+        #expect(throws: ConfigError.self) { try Self.parse(text) }
+    }
+
+    @Test("Dates and times with a space, and other values followed by a space, pass the check", arguments: [
+        "a = 1979-05-27 07:32:00\n", "a = 1979-05-27 07:32:00Z\n", "a = 1979-05-27 07:32:00.999-07:00 # c\n", "a = 1979-05-27 07:32\n",
+        "a = [1979-05-27 07:32:00, 1]\n", "a = 1979-05-27 # c\n", "a = 1234567890 # ten digits\n", "a = 123456789 1\n",
+    ])
+    func spacedDateTimeAccepted(text: String) {
+        #expect(TOMLPrecheck.problem(in: text) == nil)
+    }
+
     @Test("Valid headers, arrays of arrays and multi-line strings pass the check")
     func accepted() throws {
         #expect(TOMLPrecheck.problem(in: "[ daily ]\n[[webhooks]]\n[\"quoted\"]\n['literal']\n") == nil)

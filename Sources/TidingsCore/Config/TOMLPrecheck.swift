@@ -2,7 +2,9 @@
 /// stop the program on an internal assertion instead of reporting an error: a table header
 /// whose name starts with a character no key can start with (`[=`, `[[ .x]]`, `[` and a line
 /// end), a `}` where an array expects a value (`[}`, `[1, }`), and bytes that are not
-/// printable ASCII outside strings and comments (TOML allows them nowhere else). Found by fuzzing
+/// printable ASCII outside strings and comments (TOML allows them nowhere else), and a bare
+/// value of ten or more characters followed by a space and a digit that is not a date and a
+/// time (`1979-05-27 0`: the parser reads on as if a time followed). Found by fuzzing
 /// (`scripts/fuzz config`); the inputs are kept in `fuzz/regressions/config`.
 enum TOMLPrecheck {
     /// The line (1-based) and the problem of the first such header, or nil.
@@ -94,12 +96,66 @@ enum TOMLPrecheck {
                 arrayDepth = max(0, arrayDepth - 1)
                 atLineStart = false
             default:
+                let startsValue = previous.map { [UInt8(ascii: "="), UInt8(ascii: "["), UInt8(ascii: ",")].contains($0) } ?? (arrayDepth > 0)
+                if startsValue, let found = spacedDateTimeProblem(bytes, from: index) {
+                    return (line, "a date and a time are written 1979-05-27 07:32:00, found \(found.debugDescription)")
+                }
                 atLineStart = false
             }
             if significant { previous = byte }
             index += 1
         }
         return nil
+    }
+
+    /// The value at `start` when it is one the parser cannot survive: a bare value that begins
+    /// with a digit or a sign, ten or more bytes long, followed by a space and a digit, which
+    /// is not `YYYY-MM-DD` and a time (`HH:MM[:SS[.fff]]`, then `Z` or `±HH:MM` or nothing).
+    static func spacedDateTimeProblem(_ bytes: [UInt8], from start: Int) -> String? {
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        guard isDigit(bytes[start]) || bytes[start] == UInt8(ascii: "+") || bytes[start] == UInt8(ascii: "-") else { return nil }
+        func runEnd(from index: Int) -> Int {
+            var end = index
+            while end < bytes.count, !isValueTerminator(bytes[end]) { end += 1 }
+            return end
+        }
+        let dateEnd = runEnd(from: start)
+        guard dateEnd - start >= 10, dateEnd + 1 < bytes.count, bytes[dateEnd] == UInt8(ascii: " "), isDigit(bytes[dateEnd + 1]) else { return nil }
+        let timeEnd = runEnd(from: dateEnd + 1)
+        let date = Array(bytes[start..<dateEnd])
+        let time = Array(bytes[(dateEnd + 1)..<timeEnd])
+        if matches(date, "dddd-dd-dd") && isTime(time) { return nil }
+        return String(decoding: bytes[start..<timeEnd], as: UTF8.self)
+    }
+
+    /// What ends a bare value for the parser: white space, a line end, `,`, `]`, `}` or `#`.
+    private static func isValueTerminator(_ byte: UInt8) -> Bool {
+        [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: ","), UInt8(ascii: "]"),
+         UInt8(ascii: "}"), UInt8(ascii: "#")].contains(byte)
+    }
+
+    /// `HH:MM`, `HH:MM:SS` or `HH:MM:SS.f…`, then nothing, `Z` or `±HH:MM`.
+    private static func isTime(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 5, matches(Array(bytes[0..<5]), "dd:dd") else { return false }
+        var rest = bytes[5...]
+        if rest.count >= 3, matches(Array(rest.prefix(3)), ":dd") {
+            rest = rest.dropFirst(3)
+            if rest.first == UInt8(ascii: "."), rest.count >= 2, rest.dropFirst().first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true {
+                rest = rest.dropFirst().drop { $0 >= 0x30 && $0 <= 0x39 }
+            }
+        }
+        if rest.isEmpty { return true }
+        if rest.count == 1 { return rest.first == UInt8(ascii: "Z") || rest.first == UInt8(ascii: "z") }
+        return rest.count == 6 && (rest.first == UInt8(ascii: "+") || rest.first == UInt8(ascii: "-")) && matches(Array(rest.dropFirst()), "dd:dd")
+    }
+
+    /// Whether `bytes` has `pattern`'s shape: `d` a digit, any other character itself.
+    private static func matches(_ bytes: [UInt8], _ pattern: String) -> Bool {
+        let shape = Array(pattern.utf8)
+        guard bytes.count == shape.count else { return false }
+        return zip(bytes, shape).allSatisfy { byte, expected in
+            expected == UInt8(ascii: "d") ? (byte >= 0x30 && byte <= 0x39) : byte == expected
+        }
     }
 
     /// Whether a key (or the end of an empty header, which the parser reports itself) can
