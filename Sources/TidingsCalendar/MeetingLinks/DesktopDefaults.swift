@@ -1,4 +1,6 @@
 import Foundation
+import Synchronization
+import TidingsCore
 
 #if canImport(Glibc)
 import Glibc
@@ -64,16 +66,16 @@ struct DesktopDefaults {
 
     /// The first application `[Default Applications]` of the list at `path` gives `mimeType`.
     private func defaultApplication(in path: String, for mimeType: String) -> String? {
-        guard let text = Self.read(path) else { return nil }
+        guard let lines = Self.lines(of: path) else { return nil }
+        let key = Array((mimeType + "=").utf8)
         var inDefaults = false
-        for line in text.split(whereSeparator: \.isNewline) {
-            if line.hasPrefix("[Default Applications]") {
+        for line in lines {
+            if line.starts(with: "[Default Applications]".utf8) {
                 inDefaults = true
-            } else if line.hasPrefix("[") {
+            } else if line.first == UInt8(ascii: "[") {
                 inDefaults = false
-            } else if inDefaults, line.hasPrefix(mimeType + "=") {
-                let first = line.dropFirst(mimeType.count + 1).split(separator: ";", omittingEmptySubsequences: false).first ?? ""
-                return first.isEmpty ? nil : String(first)
+            } else if inDefaults, line.starts(with: key) {
+                return Self.firstEntry(line.dropFirst(key.count))
             }
         }
         return nil
@@ -82,13 +84,19 @@ struct DesktopDefaults {
     /// The first application the first line naming `mimeType=` of `defaults.list` or
     /// `mimeinfo.cache` at `path` lists.
     private func listedApplication(in path: String, for mimeType: String) -> String? {
-        guard let text = Self.read(path) else { return nil }
-        for line in text.split(whereSeparator: \.isNewline) {
-            guard let range = line.range(of: mimeType + "=") else { continue }
-            let first = line[range.upperBound...].split(separator: ";", omittingEmptySubsequences: false).first ?? ""
-            return first.isEmpty ? nil : String(first)
+        guard let lines = Self.lines(of: path) else { return nil }
+        let key = Array((mimeType + "=").utf8)
+        for line in lines {
+            guard let start = Self.firstIndex(of: key, in: line) else { continue }
+            return Self.firstEntry(line[(start + key.count)...])
         }
         return nil
+    }
+
+    /// The text up to the first `;` of a list of applications, nil when empty.
+    private static func firstEntry(_ list: ArraySlice<UInt8>) -> String? {
+        let first = list.prefix { $0 != UInt8(ascii: ";") }
+        return first.isEmpty ? nil : String(decoding: first, as: UTF8.self)
     }
 
     // MARK: Desktop files
@@ -116,13 +124,16 @@ struct DesktopDefaults {
         return false
     }
 
-    /// The first word of the first `Exec` line of the .desktop file at `path`.
+    /// The first word of the first `Exec` (or `Exec[…]`) line of the .desktop file at `path`.
     private static func program(ofDesktopFile path: String) -> String? {
-        guard let text = read(path) else { return nil }
-        for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix("Exec") {
-            let key = line.prefix { $0 != "=" }
-            guard key == "Exec" || (key.hasPrefix("Exec[") && key.hasSuffix("]")), key.count < line.count else { continue }
-            return line.dropFirst(key.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
+        guard let lines = lines(of: path) else { return nil }
+        for line in lines where line.starts(with: "Exec".utf8) {
+            let key = line.prefix { $0 != UInt8(ascii: "=") }
+            guard key.count < line.count, key.count == 4 || (key.dropFirst(4).first == UInt8(ascii: "[") && key.last == UInt8(ascii: "]")) else {
+                continue
+            }
+            let word = line.dropFirst(key.count + 1).drop { $0 == 0x20 || $0 == 0x09 }.prefix { $0 != 0x20 && $0 != 0x09 }
+            return word.isEmpty ? nil : String(decoding: word, as: UTF8.self)
         }
         return nil
     }
@@ -139,17 +150,49 @@ struct DesktopDefaults {
     /// The .desktop file, in the applications folders and their subfolders, that names
     /// `mimeType` and has the highest `InitialPreference` (the first one on a tie).
     private func preferredApplication(for mimeType: String) -> String? {
+        let needle = Array((mimeType + ";").utf8)
         var best: (name: String, preference: Int)?
-        for data in dataFolders {
-            for file in Self.desktopFiles(in: data + "/applications") {
-                guard let text = Self.read(file), text.contains(mimeType + ";") else { continue }
-                let preference = text.split(whereSeparator: \.isNewline)
-                    .first { $0.contains("InitialPreference=") }
-                    .flatMap { Int($0.split(separator: "=", omittingEmptySubsequences: false).dropFirst().first ?? "") } ?? 0
-                if preference > best?.preference ?? -1 { best = ((file as NSString).lastPathComponent, preference) }
-            }
+        for file in desktopFiles() where file.lists.containsBytes(needle) {
+            if file.preference > best?.preference ?? -1 { best = (file.name, file.preference) }
         }
         return best?.name
+    }
+
+    /// A .desktop file as the last resort reads it.
+    private struct DesktopFile: Sendable {
+        let name: String
+        let preference: Int
+        /// Its lines that hold a `;`, joined by line ends: the only ones a type followed by
+        /// `;` can stand in.
+        let lists: [UInt8]
+    }
+
+    /// The .desktop files of the applications folders, read once per process (for each set of
+    /// folders): every scheme asked about would otherwise read them all again.
+    private static let scanned = Mutex<[[String]: [DesktopFile]]>([:])
+
+    private func desktopFiles() -> [DesktopFile] {
+        let folders = dataFolders
+        if let known = Self.scanned.withLock({ $0[folders] }) { return known }
+        let marker = Array("InitialPreference=".utf8)
+        var files: [DesktopFile] = []
+        for data in folders {
+            for path in Self.desktopFiles(in: data + "/applications") {
+                guard let lines = Self.lines(of: path) else { continue }
+                // As xdg-mime reads it: the text between the first and the second `=`.
+                let preference = lines.first { Self.firstIndex(of: marker, in: $0) != nil }
+                    .flatMap { line in line.split(separator: UInt8(ascii: "="), omittingEmptySubsequences: false).dropFirst().first }
+                    .flatMap { Int(String(decoding: $0, as: UTF8.self)) } ?? 0
+                var lists: [UInt8] = []
+                for line in lines where line.contains(UInt8(ascii: ";")) {
+                    lists += line
+                    lists.append(UInt8(ascii: "\n"))
+                }
+                files.append(DesktopFile(name: (path as NSString).lastPathComponent, preference: preference, lists: lists))
+            }
+        }
+        Self.scanned.withLock { $0[folders] = files }
+        return files
     }
 
     /// The .desktop files in `folder` and, depth first, in its subfolders.
@@ -172,11 +215,38 @@ struct DesktopDefaults {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
-    /// The text of a small file; nil when it is missing, unreadable, not UTF-8 or over 4 MiB.
-    private static func read(_ path: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: 4 * 1024 * 1024 + 1), data.count <= 4 * 1024 * 1024 else { return nil }
-        return String(data: data, encoding: .utf8)
+    /// The lines of a small file (a `\\r` before a line end dropped); nil when it is missing,
+    /// unreadable or over 4 MiB. Read as bytes: the lists and .desktop files of a desktop run
+    /// to megabytes, and only a few lines of them matter.
+    private static func lines(of path: String) -> [ArraySlice<UInt8>]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if count == 0 { break }
+            bytes += chunk[0..<count]
+            if bytes.count > 4 << 20 { return nil }
+        }
+        return bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+            line.last == UInt8(ascii: "\r") ? line.dropLast() : line
+        }
+    }
+
+    /// Where `needle` first starts in `line`.
+    private static func firstIndex(of needle: [UInt8], in line: ArraySlice<UInt8>) -> Int? {
+        guard let first = needle.first, line.count >= needle.count else { return nil }
+        var index = line.startIndex
+        while index <= line.endIndex - needle.count {
+            if line[index] == first && line[index..<(index + needle.count)].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
     }
 }
