@@ -13,14 +13,15 @@ import Darwin
 /// where it runs `xdg-mime` with a 2 s deadline (and `plan` keeps those answers in the
 /// database, see `stamp`).
 public enum SchemeHandlers {
-    /// One question to `xdg-mime`, asked once per process: its answer once known.
+    /// One question about a scheme (to the desktop's files, or on KDE to `xdg-mime`), asked
+    /// once per process: its answer once known.
     private final class Lookup: Sendable {
         let scheme: String
         private let answer = Mutex<Bool?>(nil)
         private let done = DispatchSemaphore(value: 0)
 
-        /// Set when `xdg-mime` answered in this process (not from `remember`); `.some(nil)`
-        /// when it was asked and gave no answer.
+        /// Set when the question was answered in this process (not from `remember`);
+        /// `.some(nil)` when `xdg-mime` was asked and gave no answer.
         private let asked = Mutex<Bool??>(nil)
 
         init(_ scheme: String) { self.scheme = scheme }
@@ -59,8 +60,8 @@ public enum SchemeHandlers {
         if isNew { lookup.settle(installed) }
     }
 
-    /// The answers `xdg-mime` gave in this process, by scheme (not the misses: a missing or
-    /// failing `xdg-mime` gives no answer worth keeping).
+    /// The answers found in this process, by scheme (not the misses: a missing or failing
+    /// `xdg-mime` gives no answer worth keeping); `plan` keeps them only on KDE.
     public static func asked() -> [String: Bool] {
         lookups.withLock { lookups in
             lookups.compactMapValues { $0.askedAnswer }
