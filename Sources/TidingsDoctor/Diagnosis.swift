@@ -110,10 +110,12 @@ public struct Diagnosis {
     }
 
     private func contentFinding() -> Finding {
+        // Calendars and remote schedules are sources too, but not of content.
+        let hasContentSources = config.sources.contains { $0.type == .content }
         let newest = (try? database.cachedContent())?.map(\.fetchTime).max()
         guard let newest else {
-            return Finding(check: "content", ok: config.sources.isEmpty, detail: "nothing cached",
-                           fix: config.sources.isEmpty ? nil : "run prefetch; see tidings log --stage prefetch for failures")
+            return Finding(check: "content", ok: !hasContentSources, detail: hasContentSources ? "nothing cached" : "no content source",
+                           fix: hasContentSources ? "run prefetch; see tidings log --stage prefetch for failures" : nil)
         }
         let age = now - newest
         let fresh = age <= config.fallback.staleAfter

@@ -79,6 +79,12 @@ import TidingsTestSupport
         #expect(reminder.string("scheduledAt") == "2026-11-23T08:50:00+01:00")
         #expect(reminder.string("body")?.hasPrefix("Starts at 09:00 (in 10 min), until 10:00 · Join on Zoom") == true)
         #expect(reminder.string("deepLink") == "https://acme.zoom.us/j/81234567890?pwd=abcDEF123")
+
+        // With calendars only, doctor does not ask for content.
+        let doctor = try await pipeline.runner.run("tidings", ["doctor", "--format", "json"])
+        let content = try #require(try JSONObject.array(doctor.stdout).first { $0.string("check") == "content" })
+        #expect(content.bool("ok") == true)
+        #expect(content.string("detail") == "no content source")
     }
 
     @Test("A moved event moves its reminder; a removed one cancels it; a delivered one is never sent again")
