@@ -12,20 +12,7 @@ public enum ContentPayload {
 
     /// Decodes `bytes`, stamping every item with `fetchTime`; throws a `ContentError` naming the field at fault.
     public static func decode(_ bytes: [UInt8], fetchTime: EpochMillis) throws(ContentError) -> [NotificationContent] {
-        guard String(validating: bytes, as: UTF8.self) != nil else {
-            throw ContentError(path: "", message: "not valid UTF-8")
-        }
-        let raw: [RawContent]
-        do {
-            let envelope = try JSONDecoder().decode(Envelope.self, from: Data(bytes))
-            raw = envelope.items
-        } catch let error as ContentError {
-            throw error
-        } catch let error as DecodingError {
-            throw ContentError(decoding: error)
-        } catch {
-            throw ContentError(path: "", message: "not JSON: \(error.localizedDescription)")
-        }
+        let raw = try ContentError.decodingJSON(Envelope.self, from: bytes).items
         if raw.isEmpty { throw ContentError(path: "items", message: "no items") }
         if raw.count > maxItems { throw ContentError(path: "items", message: "more than \(maxItems) items (\(raw.count))") }
         var seen = Set<String>()
@@ -53,6 +40,23 @@ public struct ContentError: Error, Sendable, Equatable, CustomStringConvertible 
     public init(path: String, message: String) {
         self.path = path
         self.message = message
+    }
+
+    /// `bytes` decoded as UTF-8 JSON into `type`; any failure a `ContentError` naming the
+    /// field at fault (a validation inside `init(from:)` throws its own).
+    static func decodingJSON<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(ContentError) -> T {
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            throw ContentError(path: "", message: "not valid UTF-8")
+        }
+        do {
+            return try JSONDecoder().decode(type, from: Data(bytes))
+        } catch let error as ContentError {
+            throw error
+        } catch let error as DecodingError {
+            throw ContentError(decoding: error)
+        } catch {
+            throw ContentError(path: "", message: "not JSON: \(error.localizedDescription)")
+        }
     }
 
     init(decoding error: DecodingError) {

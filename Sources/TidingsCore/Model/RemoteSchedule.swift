@@ -55,20 +55,7 @@ public struct RemoteSchedule: Sendable, Equatable {
     /// Decodes and checks `bytes`; the error names the field at fault
     /// (`schedules[3].dayOffset: must be ≥ 0`).
     public static func decode(_ bytes: [UInt8]) throws(ContentError) -> RemoteSchedule {
-        guard String(validating: bytes, as: UTF8.self) != nil else {
-            throw ContentError(path: "", message: "not valid UTF-8")
-        }
-        let raw: RawSchedule
-        do {
-            raw = try JSONDecoder().decode(RawSchedule.self, from: Data(bytes))
-        } catch let error as ContentError {
-            throw error
-        } catch let error as DecodingError {
-            throw ContentError(decoding: error)
-        } catch {
-            throw ContentError(path: "", message: "not JSON: \(error.localizedDescription)")
-        }
-        return try raw.validated()
+        try ContentError.decodingJSON(RawSchedule.self, from: bytes).validated()
     }
 }
 
