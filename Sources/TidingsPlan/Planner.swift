@@ -51,7 +51,8 @@ public struct Planner: Sendable {
     public let wording: Wording
     /// Whether a URL scheme has a handler installed (a meeting's native app link).
     public let hasHandler: @Sendable (String) -> Bool
-    /// Whether `hasHandler` asks the desktop (`xdg-mime`), so that asking ahead pays off.
+    /// Whether `hasHandler` asks the desktop (its files, or `xdg-mime` on KDE), so that its
+    /// answers may be kept and asked ahead.
     private let asksDesktop: Bool
 
     /// A planner over `database` following `config`, worded by `wording`; `hasHandler`

@@ -18,7 +18,9 @@ extension Tidings {
                 Jitsi and about 75 more) with a meeting-shaped path count.
 
                 With --native, nativeUrl gives the app form of the link (zoommtg:, msteams:, \
-                jitsi-meet:, slack:) when xdg-mime says an application handles that scheme.
+                jitsi-meet:, slack:) when the desktop has a default application for that scheme \
+                (read from its mimeapps.list and .desktop files as xdg-mime reads them; on KDE, \
+                xdg-mime is asked).
 
                 Needs no database and no config. Exit status: 0 when a link was found, 1 when \
                 there is none (nothing is printed), 64 for a usage error.
@@ -30,7 +32,7 @@ extension Tidings {
         @Option(help: ArgumentHelp("Label the links with the event field the text came from.", valueName: "field"))
         var field: MeetingField?
 
-        @Flag(help: "Give the app form of each link when an application is installed for it (asks xdg-mime).")
+        @Flag(help: "Give the app form of each link when an application is installed for it (what xdg-mime query default would say).")
         var native = false
 
         /// Standard input beyond this is not read: no event text comes near it.
