@@ -37,6 +37,48 @@ import TidingsTestSupport
         ])
     }
 
+    /// The octal-escaped markup and ESC of a hostile feed body.
+    static let octalBody = #"\074b\076BOLD\074/b\076 \074a href=\042https://evil.example/\042\076click\074/a\076 esc\033[31m"#
+
+    @Test("Backslashes in the body are doubled, so notify-send's unescaping gives back the cleaned text", arguments: [
+        (octalBody, true),
+        (octalBody, false),
+        (#"C:\temp\new \n \t \" \\ \b \f \r \v \x41 \"#, true),
+        ("Fish & chips <b>\\074</b>", true),
+        ("Fish & chips <b>\\074</b>", false),
+        ("no backslash at all", true),
+    ])
+    func backslashesSurviveCompression(body: String, markup: Bool) {
+        let item = DesktopFixture.item("a", body: body + "\u{1B}[0m\t")
+        let server = markup ? Self.dunst : Self.plain
+        let argument = DesktopChannel.notifySendArguments(for: item, config: Self.config(), server: server).last ?? ""
+        let cleaned = DesktopChannel.withoutControls(item.body)
+        let expected = markup ? TextSanitizer.escapingMarkup(cleaned) : cleaned
+        #expect(GStrcompress.apply(argument) == expected)
+        #expect(!GStrcompress.apply(argument).unicodeScalars.contains { $0.value < 0x20 })
+    }
+
+    @Test("The octal body reaches the daemon as literal text: no tag, no link, no ESC")
+    func octalBodyIsLiteral() {
+        let item = DesktopFixture.item("a", title: #"Back\slash \074b\076"#, body: Self.octalBody)
+        let arguments = DesktopChannel.notifySendArguments(for: item, config: Self.config(), server: Self.dunst)
+        let received = GStrcompress.apply(arguments[arguments.count - 1])
+        #expect(received == Self.octalBody)
+        #expect(!received.contains("<") && !received.contains("\u{1B}"))
+        #expect(arguments[arguments.count - 2] == #"Back\slash \074b\076"#, "the summary is not unescaped by notify-send")
+    }
+
+    @Test("An update in place escapes its body the same way")
+    func replacementEscaped() {
+        let item = DesktopFixture.item("a", body: #"now \074b\076"#)
+        let arguments = DesktopChannel.notifySendArguments(for: item, config: Self.config(), server: Self.dunst, replacing: 7)
+        #expect(arguments.contains("--replace-id=7"))
+        #expect(arguments.last == #"now \\074b\\076"#)
+        let channel = DesktopChannel(
+            config: Self.config(), session: SessionEnvironment(environment: [:]), databasePath: "/tmp/t.sqlite", waiterPath: "/usr/bin/tidings")
+        #expect(channel.waiterArguments(for: item, server: Self.dunst, replacing: 7).last == #"now \\074b\\076"#)
+    }
+
     @Test("Urgency and category hint per category", arguments: [
         (TidingsCore.Category.transactional, "critical", "x-tidings.transactional"),
         (.system, "normal", "x-tidings.system"),
@@ -95,5 +137,46 @@ import TidingsTestSupport
     func seconds() {
         #expect(DesktopChannel.seconds(3_000) == "3 s")
         #expect(DesktopChannel.seconds(1_500) == "1500 ms")
+    }
+}
+
+/// glib's `g_strcompress`, as notify-send applies it to the body: a backslash and up to three
+/// octal digits is that byte; `\b \f \n \r \t \v` are their controls; any other escaped
+/// character is itself; a trailing backslash is dropped.
+enum GStrcompress {
+    static func apply(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            guard byte == UInt8(ascii: "\\") else {
+                out.append(byte)
+                continue
+            }
+            guard index < bytes.count else { break }
+            let next = bytes[index]
+            index += 1
+            switch next {
+            case UInt8(ascii: "0")...UInt8(ascii: "7"):
+                var value = Int(next - UInt8(ascii: "0"))
+                var digits = 1
+                while digits < 3, index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(bytes[index]) {
+                    value = value * 8 + Int(bytes[index] - UInt8(ascii: "0"))
+                    index += 1
+                    digits += 1
+                }
+                out.append(UInt8(truncatingIfNeeded: value))
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "v"): out.append(0x0B)
+            default: out.append(next)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -32,10 +32,28 @@ extension DesktopChannel {
             arguments.append("--action=default=\(item.kind == "meeting" ? "Join" : "View")")
         }
         let title = withoutControls(item.title)
-        let body = withoutControls(item.body)
         // "--" ends the options: a title starting with "-" is still the summary.
-        arguments += ["--", title.isEmpty ? "Tidings" : title, server?.supportsBodyMarkup == true ? TextSanitizer.escapingMarkup(body) : body]
+        arguments += ["--", title.isEmpty ? "Tidings" : title, bodyArgument(item.body, server: server)]
         return arguments
+    }
+
+    /// The body as notify-send must be given it for the daemon to receive exactly the
+    /// cleaned text: control characters removed, `&`, `<`, `>` escaped when the daemon
+    /// announces `body-markup`, then every backslash doubled.
+    ///
+    /// notify-send passes the body (and only the body: the summary goes as it is) through
+    /// `g_strcompress` (libnotify tools/notify-send.c), which turns `\074` into `<`, `\n`
+    /// into a newline and `\033` into ESC, after Tidings' own escaping; a doubled backslash
+    /// comes out as one.
+    static func bodyArgument(_ body: String, server: DesktopServer?) -> String {
+        let clean = withoutControls(body)
+        return doublingBackslashes(server?.supportsBodyMarkup == true ? TextSanitizer.escapingMarkup(clean) : clean)
+    }
+
+    /// `text` with each `\` doubled, which `g_strcompress` turns back into one.
+    static func doublingBackslashes(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
+        return text.replacing("\\", with: "\\\\")
     }
 
     /// critical for transactional, normal for system and social, low for marketing.
