@@ -23,6 +23,9 @@ public struct ChannelResult: Sendable, Equatable {
         /// The channel cannot take anything now (no session bus, no daemon): the reason.
         /// The item goes to the inbox instead.
         case unavailable(String)
+        /// Nothing of it reached the channel (a pipe closed before its line): the reason.
+        /// It is due again for the next run.
+        case notSent(String)
     }
 
     /// The notification's id.
@@ -62,8 +65,25 @@ public enum ChannelState: Sendable, Equatable {
     }
 }
 
+/// What a channel promises when a run dies, or the disk fills, in the middle of a send.
+public enum DeliveryGuarantee: String, Sendable {
+    /// A send whose outcome was not recorded is made again, so a receiver may see it twice
+    /// (with the same idempotency key): webhooks.
+    case atLeastOnce = "at least once"
+    /// The entry and the item's state are one transaction: the inbox.
+    case exactlyOnce = "exactly once"
+    /// A send that may have happened is never repeated: stdout and the desktop. A kill
+    /// loses the outcome of the items in flight (`chunkSize` at most), which count as failed.
+    case atMostOnce = "at most once"
+}
+
 /// A place notifications are shown. Sends a batch, reporting each item's fate.
 public protocol Channel {
+    /// What the channel promises when a run dies in the middle of a send.
+    var guarantee: DeliveryGuarantee { get }
+    /// How many items one send hands over before their outcomes are committed: what a kill
+    /// can leave unrecorded.
+    var chunkSize: Int { get }
     /// The channel's name, as in routes and delivery rows (`stdout`, `webhook:phone`).
     var name: String { get }
     /// Whether the channel learns what the user did (taps, dismissals).
@@ -80,6 +100,11 @@ public protocol Channel {
 }
 
 extension Channel {
+    /// At most once, unless the channel says otherwise.
+    public var guarantee: DeliveryGuarantee { .atMostOnce }
+    /// 64 items a step.
+    public var chunkSize: Int { 64 }
+
     /// Channels that cannot replace what they showed send an update like any other item.
     public func send(_ items: [NotificationRecord], previous: [String: String], now: EpochMillis) async -> [ChannelResult] {
         await send(items, now: now)

@@ -67,7 +67,7 @@ public struct ChannelCheck {
                 platformInfo: report.platformInfo)
             switch outcome {
             case .delivered: break
-            case .failed(let reason), .unavailable(let reason), .transient(let reason, _):
+            case .failed(let reason), .unavailable(let reason), .transient(let reason, _), .notSent(let reason):
                 row.outcome = NotificationState.failed.rawValue
                 row.failureReason = reason
             }

@@ -19,16 +19,19 @@ public struct Deliverer {
         self.channels = channels
     }
 
-    /// Delivers everything due at `now`: items past their expiry become expired and items
-    /// later than the grace period missed; the rest are claimed atomically (each goes out
-    /// once even when runs overlap), routed, sent and recorded, with retries that are due.
-    /// With nothing due it reads a few index entries and writes nothing. Runs that did
-    /// something are recorded as stage runs.
+    /// Delivers everything due at `now`: claims of runs that died are given back first;
+    /// items past their expiry become expired and items later than the grace period missed;
+    /// the rest are claimed atomically (each goes out once even when runs overlap), routed,
+    /// sent a step at a time, and each step's outcome is committed before the next (see
+    /// `DeliveryGuarantee`), with retries that are due. With nothing due it reads a few index
+    /// entries and writes nothing. Runs that did something are recorded as stage runs.
     public func run(now: EpochMillis, zone: Zone) async throws(StoreError) -> DeliverOutcome {
         guard try database.hasDeliveryWork(at: now) else { return DeliverOutcome() }
         let timer = StageTimer(stage: .deliver, now: now)
         var outcome = DeliverOutcome()
-        outcome.interrupted = try database.failInterruptedClaims(now: now)
+        let released = try database.releaseAbandonedClaims(now: now)
+        outcome.interrupted = released.interrupted
+        outcome.resumed = released.items + released.retries
         // Expiry wins over grace: nothing goes out after it, however late delivery may be.
         outcome.expired = try database.markExpired(now: now, zone: zone).count
         let grace = config.delivery.grace
@@ -36,89 +39,171 @@ public struct Deliverer {
             "missed: due \(ISOTime.format(item.dueAt, in: zone)), \(DurationText.format(now - item.dueAt)) late, grace is \(DurationText.format(grace))"
         }.count
 
-        var plan = DeliveryPlan()
-        for item in try database.claimDue(at: now) {
+        var step = DeliveryStep(config: config, now: now)
+        var earlierFailures: [ChannelName: [(leg: DeliveryPlan.Leg, reason: String)]] = [:]
+        let claimed = try database.claimDue(at: now)
+        let resumed = claimed.filter { $0.claims > 1 }
+        let earlier = resumed.isEmpty ? [:] : try database.legStates(of: resumed)
+        for item in claimed {
             let category = Category(rawValue: item.category) ?? .system
             let names = only.map { [$0] } ?? config.channels(for: category)
             if names.isEmpty {
-                plan.cancelled[item.id] = "category \(item.category) is routed to no channel"
-            }
-            for name in names { plan.add(item, to: name, attempts: 0) }
-        }
-        var results = DeliveryResults(config: config, now: now)
-        for leg in try database.claimDueRetries(at: now) {
-            guard let name = ChannelName(leg.channel) else { continue }
-            if let expiry = leg.notification.expiresAt, expiry <= now {
-                results.recordExpired(leg.notification, on: leg.channel, zone: zone)
+                step.plan.cancelled[item.id] = "category \(item.category) is routed to no channel"
                 continue
             }
-            plan.add(leg.notification, to: name, attempts: leg.attempts)
+            // A resumed item goes only where it has no outcome yet.
+            let legs = earlier[item.id] ?? [:]
+            for channel in legs.keys { if let name = ChannelName(channel) { step.plan.markRouted(item.id, to: name) } }
+            step.track(item.id)
+            for name in names {
+                switch legs[name.description] {
+                case nil: step.add(item, to: name, attempts: 0)
+                case .failed(let reason)?: earlierFailures[name, default: []].append((DeliveryPlan.Leg(item: item, attempts: 0), reason))
+                case .delivered?, .waiting?, .expired?: break
+                }
+            }
         }
+        var expiredRetries: [DeliveryRecord] = []
+        for leg in try database.claimDueRetries(at: now) {
+            guard let name = ChannelName(leg.channel), leg.notification.expiresAt.map({ $0 > now }) ?? true else {
+                expiredRetries.append(step.results.recordExpired(leg.notification, on: leg.channel, zone: zone))
+                continue
+            }
+            step.track(leg.notification.id)
+            step.add(leg.notification, to: name, attempts: leg.attempts)
+        }
+        try database.recordLegs(
+            deliveries: expiredRetries, retries: [], cancelled: step.plan.cancelled,
+            settle: Set(expiredRetries.map(\.notificationId)), now: now)
+        // A resumed item whose channel failed for good in the run that died still gets that
+        // channel's fallback.
+        for (name, failures) in earlierFailures {
+            // The desktop's fallback is for what it could not take, not for what it refused.
+            let falling = name == .desktop ? failures.filter { $0.reason.hasPrefix("\(name) unavailable: ") } : failures
+            try await fallBack(falling, from: name, to: fallbackTarget(of: name), step: &step)
+        }
+        try database.recordLegs(deliveries: [], retries: [], settle: step.finished(), now: now)
 
-        for (name, legs) in plan.legs {
-            await send(legs, to: name, plan: &plan, results: &results)
+        for (name, legs) in step.plan.legs {
+            try await send(legs, to: name, step: &step)
         }
-        try database.recordRun(deliveries: results.deliveries, retries: results.retries, cancelled: plan.cancelled, now: now)
-        outcome.add(results)
-        outcome.cancelled = plan.cancelled.count
+        outcome.add(step.results)
+        outcome.cancelled = step.plan.cancelled.count
+        outcome.dueAgain = step.dueAgain
         if !outcome.idle {
             try database.recordStageRun(timer.finish(outcome: outcome.stageOutcome, summary: outcome.summary))
         }
         return outcome
     }
 
-    /// Sends `legs` to `name` and records how each went. What the desktop cannot take goes
-    /// to the inbox, what finally fails on a webhook to the target's fallback channel.
-    /// `detours` names, by id, the channel a leg comes from when it is such a fallback.
+    /// Where the legs of `name` that failed go: the inbox for a desktop that could not take
+    /// them, the target's fallback for a webhook.
+    private func fallbackTarget(of name: ChannelName) -> ChannelName? {
+        switch name {
+        case .desktop: .inbox
+        case .webhook(let webhook): config.webhooks.first(where: { $0.name == webhook })?.fallback
+        case .stdout, .inbox: nil
+        }
+    }
+
+    /// Sends `legs` to `name` a step at a time, committing each step's outcome before the
+    /// next: legs on an at-most-once channel are marked in flight before they go. What the
+    /// desktop cannot take goes to the inbox, what finally fails on a webhook to the target's
+    /// fallback channel. `detours` names, by id, the channel a leg comes from when it is such
+    /// a fallback.
     private func send(
-        _ legs: [DeliveryPlan.Leg], to name: ChannelName, detours: [String: Detour] = [:],
-        plan: inout DeliveryPlan, results: inout DeliveryResults
-    ) async {
-        let items = legs.map(\.item)
+        _ legs: [DeliveryPlan.Leg], to name: ChannelName, detours: [String: Detour] = [:], step: inout DeliveryStep
+    ) async throws(StoreError) {
         guard let channel = channels(name) else {
-            results.record(legs, on: name.description, outcomes: items.map { _ in .failed("channel \(name) is not configured") }, platformInfo: nil)
+            try await finish(legs, on: name, channelName: name.description, outcomes: legs.map { _ in .failed("channel \(name) is not configured") },
+                             platformInfo: nil, detours: detours, step: &step)
             return
         }
-        let sent: [ChannelResult]
         switch await channel.state() {
         case .unavailable(let reason, _):
-            sent = items.map { ChannelResult(id: $0.id, outcome: .unavailable(reason)) }
+            try await finish(legs, on: name, channelName: channel.name, outcomes: legs.map { _ in .unavailable(reason) },
+                             platformInfo: legs.map { _ in channel.platformInfo }, detours: detours, step: &step)
         case .quiet(let reason):
             // Do-not-disturb: no popup and no sound. The items wait in the inbox instead, and
             // that is no failure of the desktop, so it gets no delivery row.
-            await fallBack(legs.map { ($0, "quiet: \(reason)") }, from: name, to: .inbox, plan: &plan, results: &results)
-            return
+            try await fallBack(legs.map { ($0, "quiet: \(reason)") }, from: name, to: .inbox, step: &step)
+            step.close(legs.map(\.item.id))
+            try database.recordLegs(deliveries: [], retries: [], settle: step.finished(), now: step.now)
         case .available, .notDetermined:
-            let updates = items.filter { $0.revision > 0 }.map(\.id)
-            let previous = updates.isEmpty ? [:] : ((try? database.lastDeliveredPlatformInfo(ids: updates, channel: channel.name)) ?? [:])
-            sent = await channel.send(items, previous: previous, now: results.now)
+            var start = 0
+            while start < legs.count {
+                let chunk = Array(legs[start..<min(legs.count, start + max(1, channel.chunkSize))])
+                start += chunk.count
+                let items = chunk.map(\.item)
+                if channel.guarantee == .atMostOnce {
+                    try database.markInFlight(items.map { ($0.id, $0.revision) }, channel: channel.name, now: step.now)
+                }
+                let updates = items.filter { $0.revision > 0 }.map(\.id)
+                let previous = updates.isEmpty ? [:] : ((try? database.lastDeliveredPlatformInfo(ids: updates, channel: channel.name)) ?? [:])
+                let sent = await channel.send(items, previous: previous, now: step.now)
+                let byID = Dictionary(sent.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+                try await finish(
+                    chunk, on: name, channelName: channel.name,
+                    outcomes: items.map { byID[$0.id]?.outcome ?? .failed("the channel gave no result") },
+                    platformInfo: items.map { byID[$0.id]?.platformInfo ?? channel.platformInfo }, detours: detours, step: &step)
+            }
         }
-        let byID = Dictionary(sent.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let failures = results.record(
-            legs, on: channel.name, outcomes: items.map { byID[$0.id]?.outcome ?? .failed("the channel gave no result") },
-            platformInfo: items.map { item in
-                let info = byID[item.id]?.platformInfo ?? channel.platformInfo
-                guard let detour = detours[item.id] else { return info }
-                var json = JSONLine(continuing: info)
+    }
+
+    /// Records how `legs` went on `name` in one transaction with the state of every item
+    /// they finish, then sends the fallbacks of those that failed there.
+    private func finish(
+        _ legs: [DeliveryPlan.Leg], on name: ChannelName, channelName: String, outcomes: [ChannelResult.Outcome],
+        platformInfo: [String]?, detours: [String: Detour], step: inout DeliveryStep
+    ) async throws(StoreError) {
+        let rowsBefore = step.results.deliveries.count
+        let retriesBefore = step.results.retries.count
+        var sentLegs: [DeliveryPlan.Leg] = []
+        var sentOutcomes: [ChannelResult.Outcome] = []
+        var sentInfo: [String?] = []
+        var unsent: [String] = []
+        for (index, (leg, outcome)) in zip(legs, outcomes).enumerated() {
+            if case .notSent = outcome {
+                unsent.append(leg.item.id)
+                continue
+            }
+            sentLegs.append(leg)
+            sentOutcomes.append(outcome)
+            var info = platformInfo?[index]
+            if let detour = detours[leg.item.id], let base = info {
+                var json = JSONLine(continuing: base)
                 json.add("fallbackFrom", detour.from.description)
                 json.add("reason", detour.reason)
-                return json.string
-            })
-
-        switch name {
-        case .desktop:
-            // Where the desktop cannot take an item, the inbox keeps it.
-            let unavailable = failures.compactMap { failure -> (DeliveryPlan.Leg, String)? in
-                guard case .unavailable(let reason)? = byID[failure.leg.item.id]?.outcome else { return nil }
-                return (failure.leg, reason)
+                info = json.string
             }
-            await fallBack(unavailable, from: name, to: .inbox, plan: &plan, results: &results)
-        case .webhook(let webhook):
-            // An item that finally failed on a webhook goes to the target's fallback channel.
-            guard let target = config.webhooks.first(where: { $0.name == webhook })?.fallback else { return }
-            await fallBack(failures.map { ($0.leg, $0.reason) }, from: name, to: target, plan: &plan, results: &results)
-        case .stdout, .inbox:
-            break
+            sentInfo.append(info)
+        }
+        let failures = step.results.record(sentLegs, on: channelName, outcomes: sentOutcomes, platformInfo: sentInfo)
+        // Which failures fall back is decided before the step is committed, so that an item
+        // with a fallback to come is not settled yet.
+        var fallbacks: [(leg: DeliveryPlan.Leg, reason: String)] = []
+        if name == .desktop {
+            fallbacks = failures.filter { failure in
+                zip(legs, outcomes).contains { leg, outcome in
+                    guard leg.item.id == failure.leg.item.id, case .unavailable = outcome else { return false }
+                    return true
+                }
+            }
+        } else if case .webhook = name {
+            fallbacks = failures
+        }
+        let target = fallbackTarget(of: name)
+        let detoured = try fallbackLegs(fallbacks, from: name, to: target, step: &step)
+        step.close(legs.map(\.item.id))
+        step.dueAgain += unsent.count
+        let retried = Set(legs.filter { $0.attempts > 0 }.map(\.item.id))
+        try database.recordLegs(
+            deliveries: Array(step.results.deliveries[rowsBefore...]), retries: Array(step.results.retries[retriesBefore...]),
+            settle: step.finished().subtracting(unsent), hold: detoured.map(\.leg.item.id).filter { retried.contains($0) }, now: step.now)
+        try database.releaseUnsent(unsent, channel: channelName, now: step.now)
+        if let target, !detoured.isEmpty {
+            let detours = Dictionary(detoured.map { ($0.leg.item.id, Detour(from: name, reason: $0.reason)) }, uniquingKeysWith: { first, _ in first })
+            try await send(detoured.map(\.leg), to: target, detours: detours, step: &step)
         }
     }
 
@@ -128,24 +213,37 @@ public struct Deliverer {
         var reason: String
     }
 
-    /// Sends `legs` that `name` could not take to `target`, unless they reach it anyway: by
-    /// this run's plan or their category's route, by an earlier fallback, or by a delivery of
-    /// the same version in an earlier run. A target turned off gets nothing.
+    /// Sends `legs` that `name` could not take to `target`, unless they reach it anyway (see
+    /// `fallbackLegs`).
     private func fallBack(
-        _ legs: [(leg: DeliveryPlan.Leg, reason: String)], from name: ChannelName, to target: ChannelName,
-        plan: inout DeliveryPlan, results: inout DeliveryResults
-    ) async {
-        guard name != target, !config.disabledChannels.contains(target.description) else { return }
+        _ legs: [(leg: DeliveryPlan.Leg, reason: String)], from name: ChannelName, to target: ChannelName?, step: inout DeliveryStep
+    ) async throws(StoreError) {
+        guard let target else { return }
+        let detoured = try fallbackLegs(legs, from: name, to: target, step: &step)
+        guard !detoured.isEmpty else { return }
+        let detours = Dictionary(detoured.map { ($0.leg.item.id, Detour(from: name, reason: $0.reason)) }, uniquingKeysWith: { first, _ in first })
+        try await send(detoured.map(\.leg), to: target, detours: detours, step: &step)
+    }
+
+    /// The legs among `legs` that go to `target` as a fallback, now counted as open legs of
+    /// their items: not those that reach it anyway, by this run's plan or their category's
+    /// route, by an earlier fallback, or by a delivery of the same version in an earlier run.
+    /// A target turned off gets nothing.
+    private func fallbackLegs(
+        _ legs: [(leg: DeliveryPlan.Leg, reason: String)], from name: ChannelName, to target: ChannelName?, step: inout DeliveryStep
+    ) throws(StoreError) -> [(leg: DeliveryPlan.Leg, reason: String)] {
+        guard let target, name != target, !config.disabledChannels.contains(target.description) else { return [] }
         let candidates = legs.filter { leg, _ in
             let category = Category(rawValue: leg.item.category) ?? .system
-            return !plan.isRouted(leg.item.id, to: target) && (only != nil || !config.channels(for: category).contains(target))
+            return !step.plan.isRouted(leg.item.id, to: target) && (only != nil || !config.channels(for: category).contains(target))
         }
-        guard !candidates.isEmpty else { return }
+        guard !candidates.isEmpty else { return [] }
         let already = (try? database.delivered(candidates.map { ($0.leg.item.id, $0.leg.item.revision) }, on: target.description)) ?? []
-        let detoured = candidates.filter { !already.contains($0.leg.item.id) }
-        guard !detoured.isEmpty else { return }
-        for (leg, _) in detoured { plan.markRouted(leg.item.id, to: target) }
-        let detours = Dictionary(detoured.map { ($0.leg.item.id, Detour(from: name, reason: $0.reason)) }, uniquingKeysWith: { first, _ in first })
-        await send(detoured.map(\.leg), to: target, detours: detours, plan: &plan, results: &results)
+        let detoured = candidates.filter { !already.contains($0.leg.item.id) }.map { ($0.leg.with(attempts: 0), $0.reason) }
+        for (leg, _) in detoured {
+            step.plan.markRouted(leg.item.id, to: target)
+            step.expect(leg.item.id)
+        }
+        return detoured
     }
 }

@@ -8,6 +8,9 @@ struct DeliveryPlan {
         var item: NotificationRecord
         /// Attempts already made on this channel (0 for a first send).
         var attempts: Int
+
+        /// The same item with another count of attempts.
+        func with(attempts: Int) -> Leg { Leg(item: item, attempts: attempts) }
     }
 
     private(set) var legs: [ChannelName: [Leg]] = [:]
@@ -27,6 +30,57 @@ struct DeliveryPlan {
 
     func isRouted(_ id: String, to channel: ChannelName) -> Bool {
         routed.contains("\(id)\u{0}\(channel)")
+    }
+}
+
+/// One run's plan and results, and how many legs each item still has open: an item is
+/// settled in the same transaction that records its last leg, never before.
+struct DeliveryStep {
+    var plan = DeliveryPlan()
+    var results: DeliveryResults
+    /// Items a closed pipe sent back to pending.
+    var dueAgain = 0
+    private var open: [String: Int] = [:]
+    private var ready: Set<String> = []
+
+    var now: EpochMillis { results.now }
+
+    init(config: TidingsConfig, now: EpochMillis) {
+        results = DeliveryResults(config: config, now: now)
+    }
+
+    /// Notes an item of this run; one with no leg to send is settled by the next `finished`.
+    mutating func track(_ id: String) {
+        guard open[id] == nil else { return }
+        open[id] = 0
+        ready.insert(id)
+    }
+
+    /// Routes `item` to `channel` as one more open leg of it.
+    mutating func add(_ item: NotificationRecord, to channel: ChannelName, attempts: Int) {
+        plan.add(item, to: channel, attempts: attempts)
+        expect(item.id)
+    }
+
+    /// One more open leg of `id` (a fallback on its way).
+    mutating func expect(_ id: String) {
+        open[id, default: 0] += 1
+        ready.remove(id)
+    }
+
+    /// One leg of each of `ids` is recorded.
+    mutating func close(_ ids: [String]) {
+        for id in ids {
+            let left = max(0, (open[id] ?? 1) - 1)
+            open[id] = left
+            if left == 0 { ready.insert(id) }
+        }
+    }
+
+    /// The items whose every leg is recorded since the last call.
+    mutating func finished() -> Set<String> {
+        defer { ready = [] }
+        return ready
     }
 }
 
@@ -53,7 +107,7 @@ struct DeliveryResults {
     /// here, with the reason.
     @discardableResult
     mutating func record(
-        _ legs: [DeliveryPlan.Leg], on channel: String, outcomes: [ChannelResult.Outcome], platformInfo: [String]?
+        _ legs: [DeliveryPlan.Leg], on channel: String, outcomes: [ChannelResult.Outcome], platformInfo: [String?]
     ) -> [(leg: DeliveryPlan.Leg, reason: String)] {
         var finalFailures: [(leg: DeliveryPlan.Leg, reason: String)] = []
         for (index, (leg, outcome)) in zip(legs, outcomes).enumerated() {
@@ -61,7 +115,7 @@ struct DeliveryResults {
             var row = DeliveryRecord(
                 notificationId: item.id, scheduledTime: item.dueAt, actualDeliveryTime: now,
                 contentAge: item.contentFetchTime.map { now - $0 }, staleness: item.staleness, channel: channel,
-                outcome: NotificationState.delivered.rawValue, platformInfo: platformInfo?[index], revision: item.revision)
+                outcome: NotificationState.delivered.rawValue, platformInfo: index < platformInfo.count ? platformInfo[index] : nil, revision: item.revision)
             switch outcome {
             case .delivered:
                 break
@@ -71,6 +125,10 @@ struct DeliveryResults {
             case .unavailable(let reason):
                 row.outcome = NotificationState.failed.rawValue
                 row.failureReason = "\(channel) unavailable: \(reason)"
+            case .notSent(let reason):
+                // Not a result of this channel: the caller leaves these out.
+                row.outcome = NotificationState.failed.rawValue
+                row.failureReason = reason
             case .transient(let reason, let retryAfter):
                 let attempts = leg.attempts + 1
                 if attempts < maxAttempts(channel) {
@@ -93,12 +151,14 @@ struct DeliveryResults {
     }
 
     /// The row for a retry whose item expired while it waited: it is not tried again.
-    mutating func recordExpired(_ item: NotificationRecord, on channel: String, zone: Zone) {
+    mutating func recordExpired(_ item: NotificationRecord, on channel: String, zone: Zone) -> DeliveryRecord {
         let at = ISOTime.format(item.expiresAt ?? now, in: zone)
-        deliveries.append(DeliveryRecord(
+        let row = DeliveryRecord(
             notificationId: item.id, scheduledTime: item.dueAt, actualDeliveryTime: nil, contentAge: nil,
             staleness: item.staleness, channel: channel, outcome: NotificationState.expired.rawValue,
-            failureReason: "expired at \(at) before it could be tried again", revision: item.revision))
+            failureReason: "expired at \(at) before it could be tried again", revision: item.revision)
+        deliveries.append(row)
+        return row
     }
 }
 
@@ -116,8 +176,12 @@ public struct DeliverOutcome: Sendable, Equatable {
     public var expired = 0
     /// Items whose category is routed to no channel.
     public var cancelled = 0
-    /// Claims left behind by a run that died, failed now.
+    /// Sends a run that died may have made on an at-most-once channel: failed, not repeated.
     public var interrupted = 0
+    /// Items and retries a run that died had claimed, taken over by this run.
+    public var resumed = 0
+    /// Items a channel could not take at all (a closed pipe): due again for the next run.
+    public var dueAgain = 0
     /// The first failure reason, for the log.
     public var firstFailure: String?
 
@@ -136,7 +200,7 @@ public struct DeliverOutcome: Sendable, Equatable {
     }
 
     /// Whether the run found nothing to do.
-    public var idle: Bool { delivered + failed + retrying + missed + expired + cancelled + interrupted == 0 }
+    public var idle: Bool { delivered + failed + retrying + missed + expired + cancelled + interrupted + resumed + dueAgain == 0 }
 
     mutating func add(_ results: DeliveryResults) {
         for row in results.deliveries {
@@ -158,6 +222,8 @@ public struct DeliverOutcome: Sendable, Equatable {
         if retrying > 0 { text += ", \(retrying) to retry" }
         if cancelled > 0 { text += ", \(cancelled) routed nowhere" }
         if interrupted > 0 { text += ", \(interrupted) interrupted" }
+        if resumed > 0 { text += ", \(resumed) resumed from a run that died" }
+        if dueAgain > 0 { text += ", \(dueAgain) due again" }
         if let firstFailure { text += "; first failure: \(firstFailure)" }
         return text
     }
@@ -165,6 +231,6 @@ public struct DeliverOutcome: Sendable, Equatable {
     /// ok, degraded when something failed, waits or was missed, failed when nothing got through.
     public var stageOutcome: StageOutcome {
         if failed > 0 && delivered == 0 && retrying == 0 { return .failed }
-        return failed + missed + expired + interrupted + retrying > 0 ? .degraded : .ok
+        return failed + missed + expired + interrupted + retrying + dueAgain > 0 ? .degraded : .ok
     }
 }

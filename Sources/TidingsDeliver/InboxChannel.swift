@@ -6,6 +6,9 @@ import TidingsStore
 public struct InboxChannel: Channel {
     public let name = "inbox"
     public let reportsEngagement = true
+    public let guarantee = DeliveryGuarantee.exactlyOnce
+    /// The entries of a step are one transaction.
+    public let chunkSize = 512
     public var platformInfo: String {
         var json = JSONLine()
         json.add("channel", name)

@@ -17,15 +17,25 @@ public struct StdoutChannel: Channel {
     public let format: OutputFormat
     /// The zone timestamps are shown in.
     public let zone: Zone
-    private let write: @Sendable (String) -> String?
+    private let write: @Sendable (String) -> (written: Int, error: String?)
 
     /// A channel writing to this process's standard output.
     public init(format: OutputFormat, zone: Zone) {
-        self.init(format: format, zone: zone, write: StdoutChannel.writeToStandardOutput)
+        self.init(format: format, zone: zone, writeCounting: StdoutChannel.writeToStandardOutput)
     }
 
-    /// A channel handing its text to `write`, which returns nil on success or the reason it failed.
+    /// A channel handing its text to `write`, which returns nil on success or the reason it
+    /// failed (having written nothing).
     public init(format: OutputFormat, zone: Zone, write: @escaping @Sendable (String) -> String?) {
+        self.init(format: format, zone: zone) { text in
+            let error = write(text)
+            return (error == nil ? text.utf8.count : 0, error)
+        }
+    }
+
+    /// A channel handing its text to `write`, which returns how many bytes it wrote, and why
+    /// it stopped when that is not all of them.
+    public init(format: OutputFormat, zone: Zone, writeCounting write: @escaping @Sendable (String) -> (written: Int, error: String?)) {
         self.format = format
         self.zone = zone
         self.write = write
@@ -36,18 +46,26 @@ public struct StdoutChannel: Channel {
         let zone = zone.resolved()
         var text = ""
         text.reserveCapacity(items.count * 256)
+        var ends: [Int] = []
+        ends.reserveCapacity(items.count)
         for item in items {
             text += format == .json ? item.jsonLine(zone: zone, deliveredAt: now) : item.textLine(zone: zone)
             text += "\n"
+            ends.append(text.utf8.count)
         }
-        // One write for the batch: ten thousand lines cost one system call, not ten thousand.
-        let outcome: ChannelResult.Outcome = write(text).map { .failed($0) } ?? .delivered
-        return items.map { ChannelResult(id: $0.id, outcome: outcome) }
+        // One write for the step: a step of lines costs one system call, not one each.
+        let (written, error) = write(text)
+        // A pipe that closed halfway took the lines written in full; the rest were not shown
+        // (or shown cut off) and are due again.
+        return zip(items, ends).map { item, end in
+            ChannelResult(id: item.id, outcome: end <= written ? .delivered : .notSent(error ?? "standard output stopped"))
+        }
     }
 
     public func state() async -> ChannelState { .available }
 
-    @Sendable static func writeToStandardOutput(_ text: String) -> String? {
-        StandardStreams.write(text, to: STDOUT_FILENO).map { "standard output: \($0)" }
+    @Sendable static func writeToStandardOutput(_ text: String) -> (written: Int, error: String?) {
+        let (written, error) = StandardStreams.writeCounting(text, to: STDOUT_FILENO)
+        return (written, error.map { "standard output: \($0)" })
     }
 }

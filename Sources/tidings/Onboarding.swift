@@ -112,7 +112,7 @@ struct Onboarding {
         for report in reports {
             switch report.outcome {
             case .delivered?: try step(true, "test notification", "\(report.name): delivered")
-            case .failed(let reason)?, .unavailable(let reason)?, .transient(let reason, _)?:
+            case .failed(let reason)?, .unavailable(let reason)?, .transient(let reason, _)?, .notSent(let reason)?:
                 try step(false, "test notification", "\(report.name): \(reason)")
             case nil: continue
             }

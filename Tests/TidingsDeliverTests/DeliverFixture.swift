@@ -45,7 +45,7 @@ final class DeliverFixture {
     /// A stdout channel writing into `output`.
     func channel(_ format: OutputFormat, zone: Zone = DeliverFixture.berlin) -> StdoutChannel {
         let output = output
-        return StdoutChannel(format: format, zone: zone) { text in output.append(text) }
+        return StdoutChannel(format: format, zone: zone, writeCounting: { text in output.write(text) })
     }
 
     /// One deliver run through `channel` (a capturing text channel by default).
@@ -72,6 +72,8 @@ final class Output: Sendable {
         var text = ""
         var writes = 0
         var failure: String?
+        /// Bytes still taken before the failure starts; nil: it fails at once.
+        var room: Int?
     }
 
     private let state = Mutex(State())
@@ -85,8 +87,31 @@ final class Output: Sendable {
         }
     }
 
-    /// Makes every later write fail with `reason`.
-    func fail(with reason: String) { state.withLock { $0.failure = reason } }
+    /// Records what fits of `text` and says how much that was (a pipe that closes halfway).
+    func write(_ text: String) -> (written: Int, error: String?) {
+        state.withLock { state in
+            state.writes += 1
+            guard let failure = state.failure else {
+                state.text += text
+                return (text.utf8.count, nil)
+            }
+            let taken = min(text.utf8.count, state.room ?? 0)
+            state.text += String(decoding: Array(text.utf8.prefix(taken)), as: UTF8.self)
+            state.room = (state.room ?? 0) - taken
+            return (taken, taken == text.utf8.count ? nil : failure)
+        }
+    }
+
+    /// Makes every later write fail with `reason`, after `room` more bytes.
+    func fail(with reason: String, after room: Int = 0) {
+        state.withLock {
+            $0.failure = reason
+            $0.room = room
+        }
+    }
+
+    /// Lets writes succeed again.
+    func heal() { state.withLock { $0.failure = nil } }
 
     var text: String { state.withLock { $0.text } }
     var writes: Int { state.withLock { $0.writes } }

@@ -93,31 +93,38 @@ import TidingsTestSupport
         #expect(try f.stored("over").stateReason == "missed: due 2026-11-22T07:29:59+01:00, 30m1ms late, grace is 30m")
     }
 
-    @Test("A writer that fails: every item failed with its reason, the run failed, no retry")
-    func writerFails() async throws {
+    @Test("A pipe that closes halfway: lines written in full are delivered, the rest stay due and go out with the next run")
+    func pipeCloses() async throws {
         let f = try DeliverFixture()
-        f.output.fail(with: "standard output: broken pipe")
         try f.plan([
-            DeliverFixture.item("a", due: utc("2026-11-22T06:00:00Z")),
-            DeliverFixture.item("b", due: utc("2026-11-22T06:30:00Z")),
+            DeliverFixture.item("a", due: utc("2026-11-22T06:00:00Z"), title: "First"),
+            DeliverFixture.item("b", due: utc("2026-11-22T06:30:00Z"), title: "Second"),
+            DeliverFixture.item("c", due: utc("2026-11-22T06:31:00Z"), title: "Third"),
         ])
+        // Room for the first line and a few bytes of the second.
+        let firstLine = try f.db.notifications(ids: ["a"])["a"].map { $0.textLine(zone: DeliverFixture.berlin.resolved()) + "\n" } ?? ""
+        f.output.fail(with: "standard output: Broken pipe", after: firstLine.utf8.count + 5)
         let outcome = try await f.run(now: Self.now)
-        #expect(outcome.failed == 2)
-        #expect(outcome.delivered == 0)
-        #expect(outcome.firstFailure == "standard output: broken pipe")
-        #expect(outcome.stageOutcome == .failed)
-        for id in ["a", "b"] {
+        #expect(outcome.delivered == 1)
+        #expect(outcome.failed == 0)
+        #expect(outcome.dueAgain == 2)
+        #expect(outcome.stageOutcome == .degraded)
+        #expect(try f.stored("a").state == "delivered")
+        for id in ["b", "c"] {
             let item = try f.stored(id)
-            #expect(item.state == "failed")
-            #expect(item.stateReason == "standard output: broken pipe")
+            #expect(item.state == "pending")
+            #expect(item.stateReason == "not sent: stdout could not take it; it is due again")
         }
-        let runs = try f.deliverRuns()
-        #expect(runs.map(\.outcome) == ["failed"])
-        #expect(runs.first?.summary == "0 delivered, 2 failed, 0 missed; first failure: standard output: broken pipe")
+        #expect(try f.deliverRuns().first?.summary == "1 delivered, 0 failed, 0 missed, 2 due again")
 
+        f.output.heal()
         let again = try await f.run(now: Self.now + DeliverFixture.minute)
-        #expect(again.idle)
-        #expect(f.output.writes == 1)
+        #expect(again.delivered == 2)
+        #expect(f.output.lines.filter { $0.contains("First") }.count == 1, "a line written in full is not written again")
+        #expect(f.output.lines.contains { $0.contains("Second") } && f.output.lines.contains { $0.contains("Third") })
+        for id in ["a", "b", "c"] {
+            #expect(try f.stored(id).state == "delivered")
+        }
     }
 
     @Test("Nothing due: idle outcome, nothing written, no stage run", arguments: [false, true])
@@ -131,25 +138,39 @@ import TidingsTestSupport
         #expect(try f.db.recentStageRuns(limit: 10).isEmpty)
     }
 
-    @Test("A claim abandoned more than 10 minutes ago is failed as interrupted; a recent one is left alone")
-    func interruptedClaim() async throws {
+    @Test("A dead run's claim is resumed at once; what it may have printed is failed as interrupted, not printed again")
+    func deadClaim() async throws {
         let f = try DeliverFixture()
         let claimedAt = utc("2026-11-22T06:30:00Z")
-        try f.plan([DeliverFixture.item("stuck", due: claimedAt)])
-        #expect(try f.db.claimDue(at: claimedAt).map(\.id) == ["stuck"])
+        try f.plan([DeliverFixture.item("waiting", due: claimedAt), DeliverFixture.item("printing", due: claimedAt)])
+        // A run that ended (its pid now names nothing) had claimed both and started printing one.
+        var dead = Claimant.current
+        dead.pid = Int32.max - 7
+        #expect(try f.db.claimDue(at: claimedAt, claimant: dead).count == 2)
+        try f.db.markInFlight([("printing", 0)], channel: "stdout", claimant: dead, now: claimedAt)
+        #expect(try f.db.hasDeliveryWork(at: claimedAt + DeliverFixture.minute))
 
-        let early = try await f.run(now: claimedAt + 10 * DeliverFixture.minute)
-        #expect(early.idle)
-        #expect(try f.stored("stuck").state == "delivering")
+        let outcome = try await f.run(now: claimedAt + DeliverFixture.minute)
+        #expect(outcome.delivered == 1)
+        #expect(outcome.interrupted == 1)
+        #expect(outcome.resumed == 2)
+        #expect(try f.stored("waiting").state == "delivered")
+        let printing = try f.stored("printing")
+        #expect(printing.state == "failed")
+        #expect(printing.stateReason?.hasPrefix("interrupted:") == true)
+        #expect(f.output.lines.count == 1, "only the item never started is printed")
+        #expect(!(try f.db.hasDeliveryWork(at: claimedAt + 2 * DeliverFixture.minute)))
+    }
 
-        let outcome = try await f.run(now: claimedAt + 10 * DeliverFixture.minute + 1)
-        #expect(outcome == DeliverOutcome(interrupted: 1))
-        // Cleaning up after a run that died is not a failure of this run.
-        #expect(outcome.stageOutcome == .degraded)
-        let stuck = try f.stored("stuck")
-        #expect(stuck.state == "failed")
-        #expect(stuck.stateReason?.hasPrefix("interrupted:") == true)
+    @Test("A live run's claim is left alone, however old")
+    func liveClaim() async throws {
+        let f = try DeliverFixture()
+        let claimedAt = utc("2026-11-22T06:30:00Z")
+        try f.plan([DeliverFixture.item("busy", due: claimedAt)])
+        #expect(try f.db.claimDue(at: claimedAt).map(\.id) == ["busy"])
+        let outcome = try await f.run(now: claimedAt + 60 * DeliverFixture.minute)
+        #expect(outcome.idle)
+        #expect(try f.stored("busy").state == "delivering")
         #expect(f.output.writes == 0)
-        #expect(try f.deliverRuns().first?.summary == "0 delivered, 0 failed, 0 missed, 1 interrupted")
     }
 }

@@ -127,7 +127,7 @@ import TidingsTestSupport
         #expect(rows["c"]?.stateReason == "turned off")
     }
 
-    @Test("Claims are exclusive, missed items are marked, abandoned claims fail after 10 minutes")
+    @Test("Claims are exclusive and missed items are marked; a live claimant keeps its claim, a dead one's goes back to pending")
     func claims() throws {
         let database = try TemporaryDirectory().database()
         _ = try database.applyPlan([item("old", due: 0), item("due", due: 5_000_000), item("later", due: 9_000_000)], now: 0)
@@ -137,13 +137,28 @@ import TidingsTestSupport
         let first = try database.claimDue(at: 5_000_000)
         let second = try database.claimDue(at: 5_000_000)
         #expect(first.map(\.id) == ["due"])
+        #expect(first.first?.claimedBy == Claimant.current.description)
         #expect(second.isEmpty)
-        #expect(try database.failInterruptedClaims(now: 5_000_000) == 0, "a fresh claim belongs to a live run")
-        #expect(!(try database.hasDeliveryWork(at: 5_000_000)))
-        let later = 5_000_000 + TidingsDatabase.abandonedClaimAge + 1
-        #expect(try database.hasDeliveryWork(at: later))
-        #expect(try database.failInterruptedClaims(now: later) == 1)
-        #expect(try database.notifications(ids: ["due"])["due"]?.state == "failed")
+        let later = 5_000_000 + 100 * TidingsDatabase.abandonedClaimAge
+        #expect(try database.releaseAbandonedClaims(now: later) == ReleasedClaims(), "this process is alive: its claim stands, however old")
+        #expect(try database.notifications(ids: ["due"])["due"]?.state == "delivering")
+
+        // The same claim seen from another process of the same boot after this one ended:
+        // a claimant whose start time no longer matches its pid is dead.
+        var ended = Claimant.current
+        ended.start += 1
+        let observer = Claimant(boot: ended.boot, namespace: ended.namespace, pid: 1, start: 0)
+        #expect(Claimant.liveness(of: ended.description, observer: observer) == .dead)
+        #expect(Claimant.liveness(of: Claimant.current.description, observer: observer) == .alive)
+        #expect(try database.releaseAbandonedClaims(now: 5_000_001, observer: ended) == ReleasedClaims(items: 0))
+        let stranger = Claimant(boot: ended.boot, namespace: "1", pid: 1, start: 0)
+        #expect(Claimant.liveness(of: Claimant.current.description, observer: stranger) == .unknown)
+        #expect(try database.releaseAbandonedClaims(now: 5_000_001, observer: stranger).items == 0, "unknown and young: left alone")
+        #expect(try database.releaseAbandonedClaims(now: later, observer: stranger).items == 1, "unknown and old: released")
+        let due = try database.notifications(ids: ["due"])["due"]
+        #expect(due?.state == "pending")
+        #expect(due?.stateReason?.hasPrefix("resumed:") == true)
+        #expect(try database.claimDue(at: later).first?.claims == 2)
         #expect(try database.notifications(ids: ["old"])["old"]?.stateReason == "too late")
     }
 

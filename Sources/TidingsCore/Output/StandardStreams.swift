@@ -8,6 +8,12 @@ import Glibc
 public enum StandardStreams {
     /// Writes all of `text` to `fd`; returns nil, or what went wrong (`No space left on device`).
     public static func write(_ text: String, to fd: Int32) -> String? {
+        writeCounting(text, to: fd).error
+    }
+
+    /// Writes all of `text` to `fd`; returns how many bytes went out, and what went wrong
+    /// when not all of them did (a pipe closed halfway: the lines before it were written).
+    public static func writeCounting(_ text: String, to fd: Int32) -> (written: Int, error: String?) {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -16,11 +22,11 @@ public enum StandardStreams {
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                return String(cString: strerror(errno))
+                return (offset, String(cString: strerror(errno)))
             }
             offset += written
         }
-        return nil
+        return (offset, nil)
     }
 
     /// Makes a closed pipe an error that `write` reports (EPIPE) rather than a signal that

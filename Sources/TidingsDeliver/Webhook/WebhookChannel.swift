@@ -12,6 +12,9 @@ public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, Custom
     public var name: String { "webhook:\(target.name)" }
     /// Webhooks never learn what the user did.
     public let reportsEngagement = false
+    public let guarantee = DeliveryGuarantee.atLeastOnce
+    /// Four requests per worker a step: a kill sends at most that many again.
+    public var chunkSize: Int { 4 * max(1, target.concurrency) }
     /// The target's settings.
     public let target: TidingsConfig.Webhook
     /// The `User-Agent` header value.

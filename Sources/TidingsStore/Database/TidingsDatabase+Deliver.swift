@@ -3,15 +3,16 @@ import TidingsCore
 
 extension TidingsDatabase {
     /// Whether a `deliver` run at `now` has anything to do: a due pending item, a retry, or a
-    /// claim left behind by a run that died. Indexed look-ups only: the idle path. (An item
-    /// that expires before it is due is settled by the first run after it is due.)
+    /// claim held by some run (which may have died). Indexed look-ups only: the idle path. (An
+    /// item that expires before it is due is settled by the first run after it is due.)
     public func hasDeliveryWork(at now: EpochMillis) throws(StoreError) -> Bool {
         try read("check for due notifications") { db in
             try Bool.fetchOne(
                 db,
                 sql: """
                     SELECT EXISTS (SELECT 1 FROM notification WHERE state = 'pending' AND dueAt <= ?)
-                        OR EXISTS (SELECT 1 FROM notification WHERE state = 'delivering' AND claimedAt < ?)
+                        OR EXISTS (SELECT 1 FROM notification WHERE state = 'delivering'
+                                   AND (claimedBy IS NOT NULL OR (claims = 0 AND claimedAt < ?)))
                         OR EXISTS (SELECT 1 FROM outbox WHERE nextAttemptAt <= ?)
                     """,
                 arguments: [now, now - Self.abandonedClaimAge, now]) ?? false
@@ -47,7 +48,7 @@ extension TidingsDatabase {
                 db,
                 sql: """
                     UPDATE notification SET updatedAt = ?, state = \(Self.unsentState(.missed))
-                    WHERE state = 'pending' AND dueAt < ? RETURNING *
+                    WHERE state = 'pending' AND dueAt < ? AND id NOT IN (SELECT notificationId FROM outbox) RETURNING *
                     """,
                 arguments: [now, cutoff])
             try Self.settleUnsent(missed, as: .missed, db: db) { item in
@@ -58,9 +59,13 @@ extension TidingsDatabase {
     }
 
     /// SQL for the state of an item that will not be sent: `state`, except that an update of
-    /// an item already delivered goes back to delivered (its first version reached the user).
+    /// an item already delivered goes back to delivered (its first version reached the user),
+    /// and so does an item a run that died delivered on some channel before it ended.
     static func unsentState(_ state: NotificationState) -> String {
-        "CASE WHEN revision > 0 THEN 'delivered' ELSE '\(state.rawValue)' END"
+        """
+        CASE WHEN revision > 0 OR (claims > 0 AND EXISTS (SELECT 1 FROM delivery WHERE notificationId = notification.id
+            AND revision = notification.revision AND outcome = 'delivered')) THEN 'delivered' ELSE '\(state.rawValue)' END
+        """
     }
 
     /// Gives `items`, just taken out of the pending set, their reason; a first send also gets
@@ -71,7 +76,7 @@ extension TidingsDatabase {
         for item in items {
             let text = reason(item)
             try db.execute(sql: "UPDATE notification SET stateReason = ? WHERE id = ?", arguments: [text, item.id])
-            guard item.revision == 0 else { continue }
+            guard item.revision == 0, item.state != NotificationState.delivered.rawValue else { continue }
             try DeliveryRecord(
                 notificationId: item.id, scheduledTime: item.dueAt, actualDeliveryTime: nil, contentAge: nil,
                 staleness: item.staleness, channel: nil, outcome: outcome.rawValue, failureReason: text
@@ -81,43 +86,25 @@ extension TidingsDatabase {
 
     /// Claims every pending item due at `now` for this run, atomically: when several runs
     /// claim at once each item goes to exactly one of them. Earliest and most important first.
-    /// With `only`, just those ids are claimed (a test notification).
-    public func claimDue(at now: EpochMillis, only ids: [String]? = nil) throws(StoreError) -> [NotificationRecord] {
+    /// With `only`, just those ids are claimed (a test notification). The claim is a lease
+    /// held by `claimant`: when that process dies, `releaseAbandonedClaims` gives it back.
+    public func claimDue(at now: EpochMillis, only ids: [String]? = nil, claimant: Claimant = .current) throws(StoreError) -> [NotificationRecord] {
         let claimed = try write("claim due notifications") { db in
             let restriction = ids.map { "AND id IN (\(databaseQuestionMarks(count: $0.count)))" } ?? ""
             return try NotificationRecord.fetchAll(
                 db,
                 sql: """
-                    UPDATE notification SET state = 'delivering', claimedAt = ?, updatedAt = ?
+                    UPDATE notification SET state = 'delivering', claimedAt = ?, updatedAt = ?, claimedBy = ?, claims = claims + 1
                     WHERE state = 'pending' AND dueAt <= ? \(restriction) RETURNING *
                     """,
-                arguments: StatementArguments([now, now, now] as [any DatabaseValueConvertible] + (ids ?? [])))
+                arguments: StatementArguments([now, now, claimant.description, now] as [any DatabaseValueConvertible] + (ids ?? [])))
         }
         return claimed.sorted { ($0.dueAt, -$0.priority, $0.id) < ($1.dueAt, -$1.priority, $1.id) }
     }
 
-    /// How long a claim may stay unfinished before it counts as abandoned by a run that died.
+    /// How long a claim whose holder cannot be checked (another machine or pid namespace, a
+    /// claim from before leases) may stay unfinished before it counts as abandoned.
     public static let abandonedClaimAge: Int64 = 10 * 60_000
-
-    /// Fails items a run claimed but never finished (it was killed) more than
-    /// `abandonedClaimAge` ago: for channels that cannot take a repeat safely, at most once
-    /// beats twice.
-    public func failInterruptedClaims(now: EpochMillis) throws(StoreError) -> Int {
-        try write("fail interrupted deliveries") { db in
-            let stuck = try NotificationRecord.fetchAll(
-                db,
-                sql: """
-                    UPDATE notification SET state = \(Self.unsentState(.failed)), updatedAt = ?
-                    WHERE state = 'delivering' AND claimedAt < ?
-                      AND id NOT IN (SELECT notificationId FROM outbox) RETURNING *
-                    """,
-                arguments: [now, now - Self.abandonedClaimAge])
-            try Self.settleUnsent(stuck, as: .failed, db: db) { _ in
-                "interrupted: the deliver run that claimed it ended before recording the outcome"
-            }
-            return stuck.count
-        }
-    }
 
     /// The platform info of the latest delivery of each of `ids` on `channel`, by id: what an
     /// update needs to replace what the channel showed (the desktop's notification id).

@@ -66,18 +66,36 @@ extension TidingsDatabase {
     }
 
     /// Creates the reserve file when it is missing (a new database, or one whose reserve a
-    /// full disk took) and the disk has room to spare: eight times its size. Allocated with
-    /// `posix_fallocate`, so its blocks are really taken. Best effort: a failure only means
-    /// no reserve until a later run. Costs one `access` call when the file is there.
+    /// full disk took): 1 MiB when the disk has room to spare (eight times that), else half
+    /// of what is free, so that even a database first opened on a nearly full disk has
+    /// something to give up. Allocated with `posix_fallocate`, so its blocks are really
+    /// taken. Best effort: a failure only means no reserve until a later run (`tidings
+    /// doctor` says so). Costs one `access` call when the file is there.
     func keepReserve() {
         guard let file = reservePath, access(file, F_OK) != 0 else { return }
-        guard let space = DiskSpace(of: folder), space.available >= 8 * Self.reserveBytes else { return }
+        guard let space = DiskSpace(of: folder) else { return }
+        let size = Self.reserveSize(available: space.available)
+        guard size > 0 else { return }
         let temporary = file + ".tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return }
-        let allocated = posix_fallocate(descriptor, 0, off_t(Self.reserveBytes)) == 0
+        let allocated = posix_fallocate(descriptor, 0, off_t(size)) == 0
         close(descriptor)
         if !allocated || rename(temporary, file) != 0 { unlink(temporary) }
+    }
+
+    /// The size of a new reserve with `available` bytes free: 1 MiB, or half of what is free
+    /// below 8 MiB, in whole 4 KiB blocks; 0 when not even a block can be spared.
+    static func reserveSize(available: Int64) -> Int64 {
+        if available >= 8 * reserveBytes { return reserveBytes }
+        return min(reserveBytes, available / 2) / 4096 * 4096
+    }
+
+    /// The size of the reserve file now: nil when there is none.
+    public func reserveFileSize() -> Int64? {
+        guard let file = reservePath else { return nil }
+        var info = stat()
+        return stat(file, &info) == 0 ? Int64(info.st_size) : nil
     }
 
     /// Whether `error` means the disk, or the database's size limit, is full: SQLITE_FULL,

@@ -33,11 +33,18 @@ public struct ScheduledRetry: Sendable, Equatable {
 }
 
 extension TidingsDatabase {
-    /// Claims every retry due at `now`, atomically (each goes to one run), with its notification.
-    public func claimDueRetries(at now: EpochMillis) throws(StoreError) -> [RetryLeg] {
+    /// Claims every retry due at `now`, atomically (each goes to one run), with its
+    /// notification. The row stays in the outbox, marked with `claimant`, until the attempt's
+    /// outcome is committed (`recordLegs`); a run that dies leaves it for the next one.
+    public func claimDueRetries(at now: EpochMillis, claimant: Claimant = .current) throws(StoreError) -> [RetryLeg] {
         try write("claim due retries") { db in
             let rows = try Row.fetchAll(
-                db, sql: "DELETE FROM outbox WHERE nextAttemptAt <= ? RETURNING notificationId, channel, attempts", arguments: [now])
+                db,
+                sql: """
+                    UPDATE outbox SET claimedBy = ? WHERE nextAttemptAt <= ? AND claimedBy IS NULL
+                    RETURNING notificationId, channel, attempts
+                    """,
+                arguments: [claimant.description, now])
             let ids = rows.map { $0["notificationId"] as String }
             let notifications = try NotificationRecord.filter(keys: ids).fetchAll(db)
             let byID = Dictionary(notifications.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -47,87 +54,136 @@ extension TidingsDatabase {
         }
     }
 
-    /// Records a run's outcome in one transaction: delivery rows, retries for later, items
-    /// cancelled because their category goes nowhere, then the state of every touched item:
-    /// delivered when any channel took it, still delivering while a retry waits, expired when
-    /// its expiry came first, else failed. An update delivered on a channel turns that
-    /// channel's earlier rows for the item into `replaced`, so the item counts once. When the
-    /// disk is too full for that even after old history went, the items' states alone are
-    /// saved (see `settleInPlace`) and the error is thrown.
+    /// Records a whole run's outcome in one transaction and settles every item it touched.
+    /// `deliver` records as it goes (`recordLegs`); this is for a run of one step, such as a
+    /// test notification.
     public func recordRun(
         deliveries: [DeliveryRecord], retries: [ScheduledRetry], cancelled: [String: String], now: EpochMillis
     ) throws(StoreError) {
+        let touched = Set(deliveries.map(\.notificationId)).union(retries.map(\.notificationId))
+        try recordLegs(deliveries: deliveries, retries: retries, cancelled: cancelled, settle: touched, now: now)
+    }
+
+    /// Records the outcome of some legs in one transaction, as soon as they are known:
+    /// their delivery rows (an inbox entry at most once per version), retries for later (a
+    /// retry leg's outbox row is replaced or deleted only here, with its outcome), their
+    /// in-flight marks cleared, items cancelled because their category goes nowhere; then
+    /// the state of the items in `settle`, whose every leg is now recorded: delivered when any
+    /// channel took it, still delivering while a retry waits, expired when its expiry came
+    /// first, else failed. `hold` names items this run keeps for a leg still to come (a
+    /// fallback after a retry's last failure): a kill before it leaves them to the next run.
+    /// An update delivered on a channel turns that channel's earlier rows for the item into
+    /// `replaced`, so the item counts once. When the disk is too full for that even after old
+    /// history went, the items' states and inbox entries alone are saved (`settleInPlace`)
+    /// and the error is thrown.
+    public func recordLegs(
+        deliveries: [DeliveryRecord], retries: [ScheduledRetry], cancelled: [String: String] = [:],
+        settle: Set<String>, hold: [String] = [], claimant: Claimant = .current, now: EpochMillis
+    ) throws(StoreError) {
         do {
-            try recordRunHistory(deliveries: deliveries, retries: retries, cancelled: cancelled, now: now)
+            try write("record deliveries") { db in
+                try Self.insertLegs(deliveries, retries: retries, db: db)
+                for id in hold {
+                    try db.execute(
+                        sql: "UPDATE notification SET claimedBy = ?, claimedAt = ? WHERE id = ? AND state = 'delivering'",
+                        arguments: [claimant.description, now, id])
+                }
+                for (id, reason) in cancelled {
+                    try db.execute(
+                        sql: "UPDATE notification SET state = \(Self.unsentState(.cancelled)), stateReason = ?, updatedAt = ?, claimedBy = NULL WHERE id = ? AND state = 'delivering'",
+                        arguments: [reason, now, id])
+                }
+                try Self.settle(settle, now: now, db: db)
+            }
         } catch where error.isDiskFull {
-            settleInPlace(deliveries: deliveries, retries: retries, cancelled: cancelled, now: now)
+            settleInPlace(deliveries: deliveries, settle: settle.union(cancelled.keys), cancelled: cancelled, now: now)
             throw error
         }
     }
 
-    /// The minimal write of a run the full disk stopped: each claimed item's state, changed in
-    /// place without a new row, so that what was sent is never sent again and nothing waits
-    /// in `delivering`: delivered when a channel took it, else cancelled or failed. Retries
-    /// cannot be kept. Best effort: when even this fails, the claim stays and a later run
-    /// fails it as interrupted, which sends nothing twice either.
-    private func settleInPlace(deliveries: [DeliveryRecord], retries: [ScheduledRetry], cancelled: [String: String], now: EpochMillis) {
-        let delivered = Set(deliveries.filter { $0.outcome == NotificationState.delivered.rawValue }.map(\.notificationId))
-        let touched = Set(deliveries.map(\.notificationId)).union(retries.map(\.notificationId)).union(cancelled.keys)
-        _ = try? writer.write { db in
-            for id in touched {
-                let state = delivered.contains(id) ? "'delivered'" : Self.unsentState(cancelled[id] == nil ? .failed : .cancelled)
-                let reason = delivered.contains(id) ? nil : cancelled[id] ?? "not recorded: the disk was full"
-                try db.execute(
-                    sql: "UPDATE notification SET state = \(state), stateReason = ?, updatedAt = ? WHERE id = ? AND state = 'delivering'",
-                    arguments: [reason, now, id])
+    private static func insertLegs(_ deliveries: [DeliveryRecord], retries: [ScheduledRetry], db: Database) throws {
+        let inboxEntry = try db.cachedStatement(sql: """
+            SELECT EXISTS (SELECT 1 FROM delivery WHERE notificationId = ? AND channel = 'inbox' AND revision = ?
+                           AND outcome IN ('delivered', 'replaced'))
+            """)
+        let finishLeg = try db.cachedStatement(sql: "DELETE FROM outbox WHERE notificationId = ? AND channel = ?")
+        let clearFlight = try db.cachedStatement(sql: "DELETE FROM inflight WHERE notificationId = ? AND channel = ?")
+        for delivery in deliveries {
+            let delivered = delivery.outcome == NotificationState.delivered.rawValue
+            // The inbox is exactly once: an entry for this version already there is the entry.
+            if delivered, delivery.channel == "inbox",
+               try Bool.fetchOne(inboxEntry, arguments: [delivery.notificationId, delivery.revision]) == true {
+                continue
             }
+            if delivery.revision > 0 && delivered {
+                try db.execute(
+                    sql: """
+                        UPDATE delivery SET outcome = 'replaced'
+                        WHERE notificationId = ? AND channel = ? AND outcome = 'delivered' AND revision < ?
+                        """,
+                    arguments: [delivery.notificationId, delivery.channel, delivery.revision])
+            }
+            try delivery.insert(db)
+            guard let channel = delivery.channel else { continue }
+            if delivery.outcome != "retry" { try finishLeg.execute(arguments: [delivery.notificationId, channel]) }
+            try clearFlight.execute(arguments: [delivery.notificationId, channel])
+        }
+        for retry in retries {
+            try db.execute(
+                sql: """
+                    INSERT INTO outbox (notificationId, channel, attempts, nextAttemptAt, lastError) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (notificationId, channel) DO UPDATE SET attempts = excluded.attempts,
+                        nextAttemptAt = excluded.nextAttemptAt, lastError = excluded.lastError, claimedBy = NULL
+                    """,
+                arguments: [retry.notificationId, retry.channel, retry.attempts, retry.nextAttemptAt, retry.lastError])
         }
     }
 
-    private func recordRunHistory(
-        deliveries: [DeliveryRecord], retries: [ScheduledRetry], cancelled: [String: String], now: EpochMillis
-    ) throws(StoreError) {
-        try write("record deliveries") { db in
-            for delivery in deliveries {
-                if delivery.revision > 0 && delivery.outcome == NotificationState.delivered.rawValue {
-                    try db.execute(
-                        sql: """
-                            UPDATE delivery SET outcome = 'replaced'
-                            WHERE notificationId = ? AND channel = ? AND outcome = 'delivered' AND revision < ?
-                            """,
-                        arguments: [delivery.notificationId, delivery.channel, delivery.revision])
-                }
-                try delivery.insert(db)
-            }
-            for retry in retries {
+    /// Gives each of `ids` the state its legs say, and lets go of its claim.
+    static func settle(_ ids: Set<String>, now: EpochMillis, db: Database) throws {
+        guard !ids.isEmpty else { return }
+        let settle = try db.cachedStatement(sql: """
+            UPDATE notification SET updatedAt = ?, claimedBy = NULL,
+                state = CASE
+                    WHEN EXISTS (SELECT 1 FROM delivery WHERE notificationId = notification.id AND outcome = 'delivered') THEN 'delivered'
+                    WHEN EXISTS (SELECT 1 FROM outbox WHERE notificationId = notification.id) THEN 'delivering'
+                    WHEN expiresAt <= ? THEN 'expired'
+                    ELSE 'failed' END,
+                stateReason = CASE
+                    WHEN EXISTS (SELECT 1 FROM delivery WHERE notificationId = notification.id AND outcome = 'delivered') THEN NULL
+                    ELSE (SELECT failureReason FROM delivery WHERE notificationId = notification.id
+                          AND failureReason IS NOT NULL ORDER BY id DESC LIMIT 1) END
+            WHERE id = ? AND state IN ('delivering', 'delivered', 'failed')
+            """)
+        for id in ids { try settle.execute(arguments: [now, now, id]) }
+    }
+
+    /// The minimal write of a step the full disk stopped: the inbox entries first (the inbox
+    /// promises exactly once), then each settled item's state, changed in place, so that
+    /// what was sent is never sent again and nothing waits in `delivering`: delivered when a
+    /// channel took it, else cancelled or failed; legs sent on a channel without an entry
+    /// keep that in their in-flight mark. Retries cannot be kept. Best effort: when even this
+    /// fails, the claim stays and the next run resumes it.
+    private func settleInPlace(deliveries: [DeliveryRecord], settle: Set<String>, cancelled: [String: String], now: EpochMillis) {
+        let delivered = Set(deliveries.filter { $0.outcome == NotificationState.delivered.rawValue }.map(\.notificationId))
+        _ = try? writer.write { db in
+            try Self.insertLegs(deliveries.filter { $0.channel == "inbox" }, retries: [], db: db)
+        }
+        _ = try? writer.write { db in
+            // Legs sent but not recorded keep that fact in their in-flight mark, changed in
+            // place: the next run records them as delivered instead of interrupted.
+            for delivery in deliveries where delivery.outcome == NotificationState.delivered.rawValue {
                 try db.execute(
-                    sql: """
-                        INSERT INTO outbox (notificationId, channel, attempts, nextAttemptAt, lastError) VALUES (?, ?, ?, ?, ?)
-                        ON CONFLICT (notificationId, channel) DO UPDATE SET attempts = excluded.attempts,
-                            nextAttemptAt = excluded.nextAttemptAt, lastError = excluded.lastError
-                        """,
-                    arguments: [retry.notificationId, retry.channel, retry.attempts, retry.nextAttemptAt, retry.lastError])
+                    sql: "UPDATE inflight SET sent = 1 WHERE notificationId = ? AND channel = ?",
+                    arguments: [delivery.notificationId, delivery.channel])
             }
-            for (id, reason) in cancelled {
+            for id in settle {
+                let state = delivered.contains(id) ? "'delivered'" : Self.unsentState(cancelled[id] == nil ? .failed : .cancelled)
+                let reason = delivered.contains(id) ? nil : cancelled[id] ?? "not recorded: the disk was full"
                 try db.execute(
-                    sql: "UPDATE notification SET state = \(Self.unsentState(.cancelled)), stateReason = ?, updatedAt = ? WHERE id = ? AND state = 'delivering'",
+                    sql: "UPDATE notification SET state = \(state), stateReason = ?, updatedAt = ?, claimedBy = NULL WHERE id = ? AND state = 'delivering'",
                     arguments: [reason, now, id])
             }
-            let touched = Set(deliveries.map(\.notificationId)).union(retries.map(\.notificationId))
-            let settle = try db.cachedStatement(sql: """
-                UPDATE notification SET updatedAt = ?,
-                    state = CASE
-                        WHEN EXISTS (SELECT 1 FROM delivery WHERE notificationId = notification.id AND outcome = 'delivered') THEN 'delivered'
-                        WHEN EXISTS (SELECT 1 FROM outbox WHERE notificationId = notification.id) THEN 'delivering'
-                        WHEN expiresAt <= ? THEN 'expired'
-                        ELSE 'failed' END,
-                    stateReason = CASE
-                        WHEN EXISTS (SELECT 1 FROM delivery WHERE notificationId = notification.id AND outcome = 'delivered') THEN NULL
-                        ELSE (SELECT failureReason FROM delivery WHERE notificationId = notification.id
-                              AND failureReason IS NOT NULL ORDER BY id DESC LIMIT 1) END
-                WHERE id = ? AND state IN ('delivering', 'delivered', 'failed')
-                """)
-            for id in touched { try settle.execute(arguments: [now, now, id]) }
         }
     }
 }

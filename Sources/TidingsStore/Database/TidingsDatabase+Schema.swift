@@ -171,6 +171,27 @@ extension TidingsDatabase {
                 CREATE INDEX delivery_tapped ON delivery(scheduledTime) WHERE engagement = 'TAPPED';
                 """)
         }
+        migrator.registerMigration("v11-leases") { db in
+            // A claim is a lease: who holds it (`Claimant`), so that a run that died is told
+            // from a slow one; how many runs claimed the item, so that a resumed item skips
+            // the channels that already have its outcome. Retry legs are claimed in place,
+            // not deleted, until their outcome is committed. `inflight` holds the legs on
+            // at-most-once channels that a run may have started to send.
+            try db.execute(sql: """
+                ALTER TABLE notification ADD COLUMN claims INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE notification ADD COLUMN claimedBy TEXT;
+                ALTER TABLE outbox ADD COLUMN claimedBy TEXT;
+                CREATE TABLE inflight (
+                    notificationId TEXT NOT NULL,
+                    channel TEXT NOT NULL,
+                    revision INTEGER NOT NULL,
+                    claimedBy TEXT NOT NULL,
+                    startedAt INTEGER NOT NULL,
+                    sent INTEGER NOT NULL DEFAULT 0,
+                    PRIMARY KEY (notificationId, channel)
+                );
+                """)
+        }
         return migrator
     }()
 }

@@ -46,6 +46,11 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
     /// Who wrote the text: `template`, `llm`, or `llm-fallback: <reason>`; nil for text not
     /// generated (a remote schedule's entries, a test, a digest, rows planned before v7).
     public var generator: String?
+    /// How many `deliver` runs claimed this version: more than one means a run that died
+    /// held it before, and the channels that already have its outcome are skipped.
+    public var claims: Int = 0
+    /// The `Claimant` token of the run holding the claim, while it is `delivering`.
+    public var claimedBy: String?
 
     /// Creates a pending notification.
     public init(
@@ -97,13 +102,17 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
         subject = row[19]
         fingerprint = row[20]
         generator = row[21]
+        if row.count > 23 {
+            claims = row[22]
+            claimedBy = row[23]
+        }
     }
 
     /// The columns in table order, as `init(row:)` reads them; a test checks it against the schema.
     public static let columnOrder = [
         "id", "kind", "category", "title", "body", "deepLink", "dueAt", "plannedLocal", "plannedZone", "staleness",
         "contentFetchTime", "priority", "state", "stateReason", "claimedAt", "createdAt", "updatedAt", "expiresAt",
-        "revision", "subject", "fingerprint", "generator",
+        "revision", "subject", "fingerprint", "generator", "claims", "claimedBy",
     ]
 
     /// The values of `columnOrder`, for statements that write a whole row without going
@@ -112,7 +121,7 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
         [
             id, kind, category, title, body, deepLink, dueAt, plannedLocal, plannedZone, staleness,
             contentFetchTime, priority, state, stateReason, claimedAt, createdAt, updatedAt, expiresAt,
-            revision, subject, fingerprint, generator,
+            revision, subject, fingerprint, generator, claims, claimedBy,
         ]
     }
 
