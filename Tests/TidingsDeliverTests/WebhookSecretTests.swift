@@ -68,15 +68,63 @@ import TidingsTestSupport
         }
     }
 
-    @Test("A token echoed in a 400 body is redacted in the reason")
-    func echoedTokenRedacted() async throws {
+    @Test("The answer to a request with a token keeps only its status: nothing of an echoing body")
+    func echoedTokenNotKept() async throws {
         let server = try HTTPTestServer { request in
             TestHTTPResponse.text("bad auth header: \(request.header("Authorization") ?? "")", status: 400)
         }
         defer { server.stop() }
         let channel = WebhookChannel(target: F.target(server.baseURL, .json, token: .environment("T")), environment: ["T": "tok-XYZ"])
         let result = try await F.sendOne(channel)
-        #expect(result.outcome == .failed("HTTP 400 from 127.0.0.1: bad auth header: Bearer [redacted]"))
+        #expect(result.outcome == .failed("HTTP 400 from 127.0.0.1: Bad Request"))
+    }
+
+    /// A token with the characters JSON and URLs escape.
+    static let token = "Ab/Cd+Ef/9Qx7Lm2Zp4Rt8Vw3Ky6"
+
+    /// Status, the echo of the token in the body, and the outcome expected.
+    static let statuses: [(Int, String, ChannelResult.Outcome)] = [
+        (401, token.replacing("/", with: "\\/"), .failed("HTTP 401 from 127.0.0.1: Unauthorized")),
+        (403, token.lowercased(), .failed("HTTP 403 from 127.0.0.1: Forbidden")),
+        (418, String(token.dropFirst(4)), .failed("HTTP 418 from 127.0.0.1")),
+        (500, token.replacing("/", with: "%2F").replacing("+", with: "%2B"), .transient("HTTP 500 from 127.0.0.1: Internal Server Error", retryAfter: 30_000)),
+        (503, String(token.dropLast(4)).uppercased(), .transient("HTTP 503 from 127.0.0.1: Service Unavailable", retryAfter: 30_000)),
+    ]
+
+    @Test("Statuses of credentialed requests read as their phrase; the Retry-After still counts", arguments: statuses)
+    func credentialedStatus(status: Int, echo: String, expected: ChannelResult.Outcome) async throws {
+        let server = try HTTPTestServer { _ in
+            TestHTTPResponse(status: status, headers: [("Retry-After", "30")], body: Array("token \(echo) refused".utf8))
+        }
+        defer { server.stop() }
+        let channel = WebhookChannel(target: F.target(server.baseURL, .json, token: .environment("T")), environment: ["T": Self.token])
+        #expect(try await F.sendOne(channel).outcome == expected)
+    }
+
+    @Test("A signing secret alone makes a request credentialed; a Slack or Discord URL does too; a plain target keeps the body")
+    func whatIsCredentialed() {
+        let secret = WebhookCredentials(token: nil, secret: WebhookSecret(value: "signing-secret-1234"))
+        let signed = WebhookChannel(target: F.target("https://hooks.example/x", .json), credentials: .success(secret), userAgent: "t")
+        #expect(signed.job(for: F.item("a"), credentials: secret, now: F.now).reasons.status(400, body: Array("no".utf8))
+            == "HTTP 400 from hooks.example: Bad Request")
+        for format in [WebhookFormat.slack, .discord] {
+            let channel = WebhookChannel(target: F.target("https://hooks.example/services/T0/B0/SECRETPATH", format), environment: [:])
+            let reasons = channel.job(for: F.item("a"), credentials: WebhookCredentials(), now: F.now).reasons
+            #expect(reasons.status(404, body: Array("no such hook /services/T0/B0/SECRETPATH".utf8)) == "HTTP 404 from hooks.example: Not Found")
+            #expect(reasons.scrub("error for %2Fservices%2FT0%2FB0%2FSECRETPATH") == "error for [redacted]")
+        }
+        let plain = WebhookChannel(target: F.target("https://hooks.example/x", .json), environment: [:])
+        #expect(plain.job(for: F.item("a"), credentials: WebhookCredentials(), now: F.now).reasons.status(400, body: Array("unknown topic".utf8))
+            == "HTTP 400 from hooks.example: unknown topic")
+    }
+
+    @Test("A client error quoting the token in any form is redacted")
+    func clientErrorRedacted() {
+        let credentials = WebhookCredentials(token: WebhookSecret(value: Self.token), secret: nil)
+        let channel = WebhookChannel(target: F.target("https://hooks.example/x", .json), credentials: .success(credentials), userAgent: "t")
+        let reasons = channel.job(for: F.item("a"), credentials: credentials, now: F.now).reasons
+        let encoded = Self.token.replacing("/", with: "%2f").replacing("+", with: "%2b")
+        #expect(reasons.scrub("Could not resolve host for https://hooks.example/x?t=\(encoded)") == "Could not resolve host for hooks.example?t=[redacted]")
     }
 
     @Test("The secret and token never appear in results, platformInfo, state or descriptions")

@@ -113,7 +113,7 @@ public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, Custom
             maxRedirects: 0, userAgent: userAgent)
         let reasons = WebhookReasons(
             channel: name, host: WebhookReasons.host(of: body.url), urls: [body.url, target.url],
-            secrets: credentials.redactions)
+            secrets: credentials.redactions, urlIsCredential: target.format == .slack || target.format == .discord)
         return WebhookJob(id: item.id, request: request, reasons: reasons, now: now)
     }
 }
