@@ -1,6 +1,7 @@
 import Foundation
 import TidingsCLI
 import TidingsCore
+import TidingsStore
 
 /// What starts the pipeline, as `tidings init --timers` names it.
 public enum TimerKind: String, Sendable, CaseIterable {
@@ -71,7 +72,7 @@ public struct Setup: Sendable {
             throw WakeProblem("\(error)")
         }
         do {
-            if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            if !folder.isEmpty { try PrivateFolder.create(folder) }
             // A config may hold webhook secrets: a new one is readable by its owner alone.
             try AtomicFile.write(updated, to: path, newFileMode: 0o600)
         } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import TidingsStore
 
 /// Installs what starts the pipeline: the Tidings block of the user's crontab, or the
 /// systemd user units. Running it again with the same input changes nothing.
@@ -42,9 +43,9 @@ public struct TimerInstaller: Sendable {
     public func installSystemd(units: [(name: String, text: String)], folder: String) async throws(WakeProblem) -> Change {
         var changed = false
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try PrivateFolder.create(folder)
         } catch {
-            throw WakeProblem("cannot create \(folder): \(error.localizedDescription)")
+            throw WakeProblem(error.description)
         }
         for unit in units {
             let path = folder + "/" + unit.name

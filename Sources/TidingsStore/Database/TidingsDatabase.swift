@@ -104,10 +104,9 @@ public struct TidingsDatabase: Sendable {
     private static func prepareFiles(folder: String, path: String) throws(StoreError) {
         if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
             do {
-                try FileManager.default.createDirectory(
-                    atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                try PrivateFolder.create(folder)
             } catch {
-                throw StoreError(path: path, message: "cannot create the folder \(folder): \(error.localizedDescription)")
+                throw StoreError(path: path, message: "cannot create the folder \(folder): \(error.message)")
             }
         }
         // Create the file ourselves so that it is private from its first byte; SQLite

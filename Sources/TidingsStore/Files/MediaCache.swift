@@ -47,9 +47,9 @@ public struct MediaCache: Sendable {
     @discardableResult
     public func store(_ bytes: [UInt8], for url: String, type: ImageType, now: EpochMillis) throws(MediaError) -> File {
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try PrivateFolder.create(folder)
         } catch {
-            throw MediaError(message: "cannot create \(folder): \(error.localizedDescription)")
+            throw MediaError(message: error.description)
         }
         let name = Self.name(for: url, type: type)
         let path = folder + "/" + name
