@@ -10,6 +10,9 @@ public struct RunContext: Sendable {
     public let program: String
     /// The database file.
     public let databasePath: String
+    /// Where `databasePath` came from, for messages: `--db`, `TIDINGS_DB`, or for the
+    /// default place `--db (the default is under XDG_STATE_HOME)`.
+    public let databasePathOrigin: String
     /// The config in force.
     public let config: TidingsConfig
     /// Where the config came from: a path, or "built-in defaults".
@@ -39,6 +42,7 @@ public struct RunContext: Sendable {
         zone = try RunContext.zone(from: environment["TZ"])
         verbose = options.verbose
         databasePath = options.db ?? environment["TIDINGS_DB"].flatMap { $0.isEmpty ? nil : $0 } ?? places.defaultDatabase
+        databasePathOrigin = options.db != nil ? "--db" : databasePath == places.defaultDatabase ? "--db (the default is under XDG_STATE_HOME)" : "TIDINGS_DB"
         try RunContext.refuseLineBreak(
             databasePath, named: options.db != nil ? "--db" : databasePath == places.defaultDatabase ? "the database path (XDG_STATE_HOME)" : "TIDINGS_DB")
         if let text = options.now ?? environment["TIDINGS_NOW"] {
@@ -123,6 +127,37 @@ public struct RunContext: Sendable {
         } catch {
             throw CLIError.store(error)
         }
+    }
+
+    /// The shared database for a program that only looks (`report`, `tidings doctor`,
+    /// `tidings log`, the inbox and pending lists): it must exist, since such a run creates
+    /// nothing, neither the file, nor its folder, nor its reserve. A missing one is a
+    /// failure that says how to get one.
+    public func openExistingDatabase() throws(CLIError) -> TidingsDatabase {
+        guard let database = try openExistingDatabaseIfPresent() else { throw CLIError.failed(missingDatabaseMessage) }
+        return database
+    }
+
+    /// The shared database when it exists, nil when there is none (`tidings doctor`, which
+    /// reports that as one failed check); nothing is created either way.
+    public func openExistingDatabaseIfPresent() throws(CLIError) -> TidingsDatabase? {
+        do {
+            var database = try TidingsDatabase(path: databasePath, mode: .existingOnly)
+            database.loggedRun = Stage(rawValue: program).map { StageTimer(stage: $0, now: now) }
+            database.mediaFolder = places.mediaFolder
+            OpenDatabases.keep(database)
+            return database
+        } catch where error.isMissingDatabase {
+            return nil
+        } catch {
+            throw CLIError.store(error)
+        }
+    }
+
+    /// `no database at /path: run prefetch and plan first, or check --db`, naming where the
+    /// path came from.
+    public var missingDatabaseMessage: String {
+        "no database at \(databasePath): run prefetch and plan first, or check \(databasePathOrigin)"
     }
 
     /// The shared database for a run that only reads: an empty one in memory when the file

@@ -17,7 +17,7 @@ extension Diagnosis {
                 : "write the key alone into that file, readable by the user plan runs as"
             return Finding(check: "llm", ok: false, detail: "\(llm.baseURL): " + problem.text(role: "API key"), fix: fix)
         }
-        let counts = (try? database.generatorCounts(from: now - 86_400_000, until: now + 86_400_000)) ?? [:]
+        let counts = (try? database?.generatorCounts(from: now - 86_400_000, until: now + 86_400_000)) ?? [:]
         let written = counts["llm", default: 0]
         let fallbacks = counts.filter { $0.key.hasPrefix("llm-fallback") }
         let fellBack = fallbacks.values.reduce(0, +)

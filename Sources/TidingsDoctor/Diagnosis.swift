@@ -25,25 +25,40 @@ public struct Finding: Sendable, Equatable {
 
 /// Everything `tidings doctor` checks, in order.
 public struct Diagnosis {
+    /// The config in force.
     public let config: TidingsConfig
+    /// Where it came from: a path, or "built-in defaults".
     public let configOrigin: String
-    public let database: TidingsDatabase
+    /// The database; nil when there is none at `databasePath` (doctor creates none).
+    public let database: TidingsDatabase?
+    /// The database file, there or not.
+    public let databasePath: String
+    /// What to do when there is no database (`run prefetch and plan first, or check --db`).
+    public let missingDatabaseFix: String
+    /// The channels to ask for their state.
     public let channels: ChannelCheck
+    /// The clock.
     public let now: EpochMillis
+    /// The zone times are shown in.
     public let zone: Zone
     /// The environment secrets are read from (the LLM's API key).
     public let environment: [String: String]
     /// Where prefetch keeps images; nil when unknown.
     public let mediaFolder: String?
 
-    /// A diagnosis of one install.
+    /// A diagnosis of one install. Without a `database`, the database check fails, naming
+    /// `databasePath` (which must then be given) with `missingDatabaseFix`, and the checks
+    /// that read it find nothing recorded.
     public init(
-        config: TidingsConfig, configOrigin: String, database: TidingsDatabase, channels: ChannelCheck, now: EpochMillis, zone: Zone,
-        environment: [String: String] = [:], mediaFolder: String? = nil
+        config: TidingsConfig, configOrigin: String, database: TidingsDatabase?, databasePath: String? = nil,
+        missingDatabaseFix: String = "run prefetch and plan first, or check --db",
+        channels: ChannelCheck, now: EpochMillis, zone: Zone, environment: [String: String] = [:], mediaFolder: String? = nil
     ) {
         self.config = config
         self.configOrigin = configOrigin
         self.database = database
+        self.databasePath = databasePath ?? database?.path ?? ""
+        self.missingDatabaseFix = missingDatabaseFix
         self.channels = channels
         self.now = now
         self.zone = zone
@@ -70,6 +85,9 @@ public struct Diagnosis {
     }
 
     private func databaseFinding() -> Finding {
+        guard let database else {
+            return Finding(check: "database", ok: false, detail: "no database at \(databasePath)", fix: missingDatabaseFix)
+        }
         do {
             let result = try database.integrityCheck()
             guard result == "ok" else {
@@ -94,9 +112,9 @@ public struct Diagnosis {
         Stage.allCases.map { stage in
             let check = "last \(stage.rawValue)"
             // deliver's idle runs log nothing; its heartbeat file says when the last one ran.
-            let beat = database.heartbeat(of: stage)
+            let beat = database?.heartbeat(of: stage)
             let idle = beat.map { "; last run with nothing due \(ISOTime.format($0, in: zone))" } ?? ""
-            guard let run = try? database.recentStageRuns(limit: 1, stage: stage).first else {
+            guard let run = try? database?.recentStageRuns(limit: 1, stage: stage).first else {
                 let needed = stage == .prefetch || stage == .plan
                 return Finding(check: check, ok: !needed, detail: "no run recorded" + idle,
                                fix: needed ? "run \(stage.rawValue), or install crontab.example / the systemd timers" : nil)
@@ -112,7 +130,7 @@ public struct Diagnosis {
     private func contentFinding() -> Finding {
         // Calendars and remote schedules are sources too, but not of content.
         let hasContentSources = config.sources.contains { $0.type == .content }
-        let newest = (try? database.cachedContent())?.map(\.fetchTime).max()
+        let newest = (try? database?.cachedContent())?.map(\.fetchTime).max()
         guard let newest else {
             return Finding(check: "content", ok: !hasContentSources, detail: hasContentSources ? "nothing cached" : "no content source",
                            fix: hasContentSources ? "run prefetch; see tidings log --stage prefetch for failures" : nil)

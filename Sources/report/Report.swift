@@ -79,7 +79,7 @@ struct ReportCommand: ParsableCommand {
             } ?? context.now
             let start = try ISOTime.parse(since, in: context.zone) ?? end - durationOption(since, flag: "--since")
             guard start < end else { throw CLIError.usage("--since must be before --until") }
-            let database = try context.openDatabase()
+            let database = try context.openExistingDatabase()
             let report = try Report.generate(
                 database: database, since: start, until: end,
                 engagementChannels: ChannelName.engagementChannels, breakdown: breakdown, now: context.now)

@@ -28,11 +28,14 @@ extension Tidings {
             var healthy = true
             try await runProgramAsync("tidings doctor") {
                 let context = try RunContext(program: "tidings doctor", options: options)
-                let database = try context.openDatabase()
+                // Doctor creates nothing: a missing database is one failed check among the others.
+                let database = try context.openExistingDatabaseIfPresent()
                 let factory = ChannelFactory(context: context)
                 let crontab = await BoundedCommand.output("crontab", ["-l"], environment: Environment.current)
                 let findings = await Diagnosis(
                     config: context.config, configOrigin: context.configOrigin, database: database,
+                    databasePath: context.databasePath,
+                    missingDatabaseFix: "run prefetch and plan first (or tidings init), or check \(context.databasePathOrigin)",
                     channels: ChannelCheck(config: context.config, factory: factory), now: context.now, zone: context.zone,
                     environment: Environment.current, mediaFolder: context.places.mediaFolder
                 ).run(scheduling: .detect(environment: Environment.current, crontab: crontab))

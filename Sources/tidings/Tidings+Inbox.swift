@@ -41,7 +41,7 @@ extension Tidings.Inbox {
         mutating func run() throws {
             try runProgram("tidings inbox") {
                 let context = try RunContext(program: "tidings inbox", options: options)
-                let database = try context.openDatabase()
+                let database = try context.openExistingDatabase()
                 if format == .waybar {
                     let unread = try database.inboxItems(includeRead: false, limit: 10)
                     try Terminal.output(InboxView.waybar(unread: database.inboxUnreadCount(), latest: unread) + "\n")
@@ -70,7 +70,7 @@ extension Tidings.Inbox {
         mutating func run() throws {
             try runProgram("tidings inbox read") {
                 let context = try RunContext(program: "tidings inbox read", options: options)
-                let database = try context.openDatabase()
+                let database = try context.openExistingDatabase()
                 guard try database.recordEngagement(notificationId: id, channel: "inbox", engagement: .tapped, at: context.now) else {
                     throw CLIError.failed("no unread inbox item \"\(id)\" (see tidings inbox --all)")
                 }
@@ -95,7 +95,7 @@ extension Tidings.Inbox {
         mutating func run() throws {
             try runProgram("tidings inbox dismiss") {
                 let context = try RunContext(program: "tidings inbox dismiss", options: options)
-                guard try context.openDatabase().recordEngagement(notificationId: id, channel: "inbox", engagement: .dismissed, at: context.now) else {
+                guard try context.openExistingDatabase().recordEngagement(notificationId: id, channel: "inbox", engagement: .dismissed, at: context.now) else {
                     throw CLIError.failed("no unread inbox item \"\(id)\" (see tidings inbox --all)")
                 }
             }
@@ -110,7 +110,7 @@ extension Tidings.Inbox {
         mutating func run() throws {
             try runProgram("tidings inbox clear") {
                 let context = try RunContext(program: "tidings inbox clear", options: options)
-                let cleared = try context.openDatabase().clearInbox(at: context.now)
+                let cleared = try context.openExistingDatabase().clearInbox(at: context.now)
                 context.narrate("dismissed \(cleared) items")
             }
         }

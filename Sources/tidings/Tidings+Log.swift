@@ -27,7 +27,7 @@ extension Tidings {
         mutating func run() throws {
             try runProgram("tidings log") {
                 let context = try RunContext(program: "tidings log", options: options)
-                let runs = try context.openDatabase().recentStageRuns(limit: limit, stage: stage)
+                let runs = try context.openExistingDatabase().recentStageRuns(limit: limit, stage: stage)
                 try Terminal.output(runs.map { line(for: $0, zone: context.zone) + "\n" }.joined())
             }
         }

@@ -61,13 +61,13 @@ extension Tidings.Pending {
                 let context = try RunContext(program: "tidings pending", options: options)
                 if let group, let kind = NotificationKind(rawValue: group) {
                     let window = try within.map { text throws(CLIError) in try durationOption(text, flag: "--within") } ?? 5 * 60_000
-                    let database = try context.openDatabase()
+                    let database = try context.openExistingDatabase()
                     let merges = try Digest(group: kind, window: window).run(database: database, now: context.now, zone: context.zone)
                     if !merges.isEmpty { try Tidings.Pending.rearm(context, database) }
                     if merges.isEmpty { Terminal.note(program: "tidings pending", "nothing to merge: no two pending \(group) items are due within \(DurationText.format(window)) of each other") }
                     try Terminal.output(merges.map { PendingView.merged($0, format: format, zone: context.zone) + "\n" }.joined())
                 } else {
-                    let items = try context.openDatabaseReadingOnly().pendingList(cancelled: all, now: context.now, limit: limit)
+                    let items = try context.openExistingDatabase().pendingList(cancelled: all, now: context.now, limit: limit)
                     try Terminal.output(items.map { PendingView.line($0, format: format, zone: context.zone) + "\n" }.joined())
                 }
             }
@@ -90,7 +90,7 @@ extension Tidings.Pending {
         mutating func run() throws {
             try runProgram("tidings pending cancel") {
                 let context = try RunContext(program: "tidings pending cancel", options: options)
-                let database = try context.openDatabase()
+                let database = try context.openExistingDatabase()
                 let write = try database.cancelPending(ids: ids, reason: "cancelled by the user", now: context.now)
                 let cancelled = try Tidings.Pending.written(write, refusing: "nothing cancelled")
                 try Tidings.Pending.rearm(context, database)
@@ -139,7 +139,7 @@ extension Tidings.Pending {
                 } catch {
                     throw CLIError.usage(error.description)
                 }
-                let database = try context.openDatabase()
+                let database = try context.openExistingDatabase()
                 let write = try database.updatePending(id: id, edit: edit, now: context.now, zone: context.zone)
                 let updated = try Tidings.Pending.written(write, refusing: "nothing changed")
                 try Tidings.Pending.rearm(context, database)

@@ -24,13 +24,29 @@ public struct TidingsDatabase: Sendable {
     /// file system, its images go before any history.
     public var mediaFolder: String?
 
-    /// Opens (creating when needed) the database at `path`: its folder mode 0700, the file
-    /// 0600, WAL mode, a busy timeout so that programs running at once wait for each other.
-    /// Refuses a database written by a newer Tidings.
-    public init(path: String) throws(StoreError) {
+    /// What an open does when there is no file at the path.
+    public enum OpenMode: Sendable {
+        /// Create the database, its folder (0700) and its reserve file: the stages that
+        /// write (`prefetch`, `plan`, `deliver`, `tidings init`).
+        case createIfMissing
+        /// Throw a `StoreError` whose `isMissingDatabase` is true, and create nothing, not
+        /// even the reserve file: the programs that only look (`report`, `tidings doctor`,
+        /// `tidings log`, the inbox and pending lists). An existing file is still migrated
+        /// when it is older than this version: only creation is left to the stages.
+        case existingOnly
+    }
+
+    /// Opens the database at `path`, creating it when `mode` allows: its folder mode 0700,
+    /// the file 0600, WAL mode, a busy timeout so that programs running at once wait for
+    /// each other. Refuses a database written by a newer Tidings.
+    public init(path: String, mode: OpenMode = .createIfMissing) throws(StoreError) {
         self.path = path
-        let folder = (path as NSString).deletingLastPathComponent
-        try Self.prepareFiles(folder: folder, path: path)
+        switch mode {
+        case .createIfMissing:
+            try Self.prepareFiles(folder: (path as NSString).deletingLastPathComponent, path: path)
+        case .existingOnly:
+            try Self.requireFile(path: path)
+        }
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.label = "tidings"
@@ -47,7 +63,7 @@ public struct TidingsDatabase: Sendable {
         try Self.refuseTruncated(path: path)
         writer = try Self.openQueue(path: path, configuration: configuration)
         try migrateIfNeeded()
-        keepReserve()
+        if mode == .createIfMissing { keepReserve() }
     }
 
     /// Closes the connection now (at the end of a run: see `OpenDatabases` in TidingsCLI).
@@ -116,6 +132,19 @@ public struct TidingsDatabase: Sendable {
             throw StoreError(path: path, message: "cannot open: \(String(cString: strerror(errno)))")
         }
         close(fd)
+    }
+
+    /// Throws unless a file is at `path` that this process may open for writing (a reader
+    /// still logs its run there and may migrate it). Opening without `O_CREAT` creates
+    /// nothing, whatever happens to the path meanwhile.
+    private static func requireFile(path: String) throws(StoreError) {
+        let descriptor = open(path, O_RDWR | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw StoreError.missingDatabase(path: path) }
+            throw StoreError(path: path, message: "cannot open: \(String(cString: strerror(code)))")
+        }
+        close(descriptor)
     }
 
     /// Programs started together on a new file race to create it: the loser of a race
@@ -209,12 +238,21 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// SQLite's primary result code, when SQLite reported the error.
     public var sqliteCode: Int32?
+    /// Whether there is no database at `path` (an open that may not create one).
+    public var isMissingDatabase = false
 
     /// Creates an error with a message.
     public init(path: String, message: String, sqliteCode: Int32? = nil) {
         self.path = path
         self.message = message
         self.sqliteCode = sqliteCode
+    }
+
+    /// No database at `path`, which a program that only reads may not create.
+    public static func missingDatabase(path: String) -> StoreError {
+        var error = StoreError(path: path, message: "no database at \(path)")
+        error.isMissingDatabase = true
+        return error
     }
 
     init(path: String, operation: String, error: any Error) {
@@ -237,6 +275,6 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    /// `database /path/tidings.sqlite: open failed: …`.
-    public var description: String { "database \(path): \(message)" }
+    /// `database /path/tidings.sqlite: open failed: …`; `no database at /path/tidings.sqlite`.
+    public var description: String { isMissingDatabase ? message : "database \(path): \(message)" }
 }
