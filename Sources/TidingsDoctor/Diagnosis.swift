@@ -73,6 +73,7 @@ public struct Diagnosis {
             check: "clock", ok: true, detail: "\(ISOTime.format(now, in: zone)) in \(zone.identifier)"))
         findings.append(databaseFinding())
         findings += stageFindings()
+        findings += sourceFindings()
         findings.append(contentFinding())
         if let llm = llmFinding() { findings.append(llm) }
         if let media = mediaFinding() { findings.append(media) }
@@ -139,6 +140,18 @@ public struct Diagnosis {
         let fresh = age <= config.fallback.staleAfter
         return Finding(check: "content", ok: fresh, detail: "newest fetched \(AgeLabel.text(ageMillis: age).replacingPrefix())",
                        fix: fresh ? nil : "sources are failing: see tidings log --stage prefetch")
+    }
+
+    /// One ✗ line per source of the config whose last attempt failed, naming it with the
+    /// last reason and since when it fails.
+    private func sourceFindings() -> [Finding] {
+        let names = Set(config.sources.map(\.name))
+        let failures = (try? database?.failingSources(among: names)) ?? []
+        return failures.map { failure in
+            Finding(
+                check: "source \(failure.source)", ok: false, detail: failure.detail(in: zone),
+                fix: "check the source's URL and server; tidings log --stage prefetch shows each run")
+        }
     }
 
     static func finding(for report: ChannelReport) -> Finding {

@@ -137,7 +137,7 @@ extension Report {
     /// `expected` not seen succeeding for twice its interval is WARNING, four times CRITICAL.
     /// Stale stages are named first; every rate shows its counts; perfdata carries the rates,
     /// the counts and each stage's age.
-    public func nagios(warn: Double, crit: Double, expected: [Stage: Int64], now: EpochMillis) -> (line: String, status: Int32) {
+    public func nagios(warn: Double, crit: Double, expected: [Stage: Int64], now: EpochMillis, zone: Zone = .current) -> (line: String, status: Int32) {
         var status: Int32 = 0
         for value in [fetchSuccessRate, deliveryRate].compactMap({ $0 }) {
             if value < crit { status = max(status, 2) } else if value < warn { status = max(status, 1) }
@@ -147,8 +147,9 @@ extension Report {
         let word = ["OK", "WARNING", "CRITICAL"][Int(status)]
 
         let stale = stages.filter { $0.status > 0 }.map(\.summary).joined(separator: ", ")
+        let sources = nagiosSources(zone: zone)
         let rateSummary = rates.map { "\($0.label) \(Report.percent($0.value)) (\($0.part)/\($0.whole))" }.joined(separator: ", ")
-        let summary = stale.isEmpty ? rateSummary : stale + "; " + rateSummary
+        let summary = ([stale] + sources + [rateSummary]).filter { !$0.isEmpty }.joined(separator: "; ")
 
         let judged: Set = ["fetch_success", "delivery"]
         var perfdata = rates.compactMap { rate -> String? in
@@ -168,6 +169,19 @@ extension Report {
             return "\(stage.stage.rawValue)_age=\(age / 1000)s\(thresholds)"
         }
         return ("TIDINGS \(word) - \(summary) | \(perfdata.joined(separator: " "))\n", status)
+    }
+
+    /// The failing sources for the Nagios line, one entry each: at most three named, each
+    /// reason cut to 80 characters, the rest counted (`and 2 more failing sources`). A `|`
+    /// in a reason would start the perfdata, so it becomes `/`.
+    func nagiosSources(zone: Zone) -> [String] {
+        let shown = 3
+        var entries = failingSources.prefix(shown).map { failure in
+            String(failure.summary(in: zone, reasonLimit: 80).map { $0 == "|" ? "/" : $0 })
+        }
+        let rest = failingSources.count - shown
+        if rest > 0 { entries.append("and \(rest) more failing source\(rest == 1 ? "" : "s")") }
+        return entries
     }
 
     /// The Nagios line and status (3, UNKNOWN) for a report that could not be made.

@@ -21,16 +21,20 @@ public struct Report: Sendable, Equatable {
     public var activity = StageActivity()
     /// The sends by channel, when the report was asked to break them down (`--by channel`).
     public var channels: [ChannelDeliveries]?
+    /// The sources whose last attempt failed, as the database was read (whatever the window).
+    public var failingSources: [SourceFailure] = []
 
     /// Builds the report for `since ..< until` from `database`, broken down by `breakdown`.
+    /// With `sources` (the config's source names), the failing ones among them are named.
     public static func build(
         database: TidingsDatabase, since: EpochMillis, until: EpochMillis, engagementChannels: [String],
-        breakdown: ReportBreakdown? = nil
+        breakdown: ReportBreakdown? = nil, sources: Set<String>? = nil
     ) throws(StoreError) -> Report {
         var report = Report(
             since: since, until: until,
             counts: try database.reportCounts(from: since, until: until, engagementChannels: engagementChannels),
             activity: try database.stageActivity())
+        report.failingSources = try database.failingSources(among: sources)
         if breakdown == .channel {
             report.channels = try database.channelDeliveries(from: since, until: until)
         }
@@ -40,11 +44,12 @@ public struct Report: Sendable, Equatable {
     /// Builds the report and records the run in the stage log (started at `now`).
     public static func generate(
         database: TidingsDatabase, since: EpochMillis, until: EpochMillis, engagementChannels: [String],
-        breakdown: ReportBreakdown? = nil, now: EpochMillis
+        breakdown: ReportBreakdown? = nil, sources: Set<String>? = nil, now: EpochMillis
     ) throws(StoreError) -> Report {
         let timer = StageTimer(stage: .report, now: now)
         let report = try build(
-            database: database, since: since, until: until, engagementChannels: engagementChannels, breakdown: breakdown)
+            database: database, since: since, until: until, engagementChannels: engagementChannels, breakdown: breakdown,
+            sources: sources)
         let summary = report.rates.map { "\($0.label) \(percent($0.value))" }.joined(separator: ", ")
         try database.recordStageRun(timer.finish(outcome: .ok, summary: summary))
         return report

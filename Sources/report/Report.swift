@@ -82,14 +82,16 @@ struct ReportCommand: ParsableCommand {
             let database = try context.openExistingDatabase()
             let report = try Report.generate(
                 database: database, since: start, until: end,
-                engagementChannels: ChannelName.engagementChannels, breakdown: breakdown, now: context.now)
+                engagementChannels: ChannelName.engagementChannels, breakdown: breakdown,
+                sources: Set(context.config.sources.map(\.name)), now: context.now)
             let text: String
             switch format {
             case .table: text = report.table(zone: context.zone)
             case .json: text = report.json(zone: context.zone)
             case .prometheus: text = report.prometheus(generatedAt: context.now)
             case .nagios:
-                (text, status) = report.nagios(warn: warn, crit: crit, expected: context.config.monitoring.expected, now: context.now)
+                (text, status) = report.nagios(
+                    warn: warn, crit: crit, expected: context.config.monitoring.expected, now: context.now, zone: context.zone)
             }
             if let output {
                 try AtomicFile.write(text, to: output)

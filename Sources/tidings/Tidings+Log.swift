@@ -7,7 +7,16 @@ extension Tidings {
     struct Log: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show the last runs of each program, with outcome and counts.",
-            discussion: "deliver runs that found nothing due are not recorded, so that the every-minute run costs nothing.")
+            discussion: """
+                deliver runs that found nothing due are not recorded, so that the every-minute run costs nothing.
+
+                Under the newest prefetch run shown, each source of the config whose last attempt failed is named \
+                with its last reason, since when it fails and how many attempts failed since \
+                (in JSON, that run's failingSources).
+
+                Exit status: 0 shown, 1 when there is no database (nothing is created) or it cannot be read, \
+                64 usage or config error.
+                """)
 
         @OptionGroup var options: CommonOptions
 
@@ -27,12 +36,18 @@ extension Tidings {
         mutating func run() throws {
             try runProgram("tidings log") {
                 let context = try RunContext(program: "tidings log", options: options)
-                let runs = try context.openExistingDatabase().recentStageRuns(limit: limit, stage: stage)
-                try Terminal.output(runs.map { line(for: $0, zone: context.zone) + "\n" }.joined())
+                let database = try context.openExistingDatabase()
+                let runs = try database.recentStageRuns(limit: limit, stage: stage)
+                // The sources' state is that of the last attempts, which the newest prefetch run made.
+                let newestPrefetch = runs.firstIndex { $0.stage == Stage.prefetch.rawValue }
+                let failing = newestPrefetch == nil ? [] : try database.failingSources(among: Set(context.config.sources.map(\.name)))
+                try Terminal.output(runs.indices.map { index in
+                    line(for: runs[index], failing: index == newestPrefetch ? failing : [], zone: context.zone) + "\n"
+                }.joined())
             }
         }
 
-        private func line(for run: StageRun, zone: Zone) -> String {
+        private func line(for run: StageRun, failing: [SourceFailure], zone: Zone) -> String {
             switch format {
             case .json:
                 var json = JSONLine()
@@ -41,11 +56,23 @@ extension Tidings {
                 json.add("durationMs", run.endedAt - run.startedAt)
                 json.add("outcome", run.outcome)
                 json.add("summary", run.summary)
+                if run.stage == Stage.prefetch.rawValue, !failing.isEmpty {
+                    json.add("failingSources", json: jsonArray(failing.map { failure in
+                        var source = JSONLine()
+                        source.add("source", failure.source)
+                        source.add("since", ISOTime.format(failure.since, in: zone))
+                        source.add("attempts", failure.attempts)
+                        source.add("outcome", failure.outcome)
+                        source.add("reason", failure.reason)
+                        return source.string
+                    }))
+                }
                 return json.string
             case .text:
                 let stage = run.stage.padding(toLength: 9, withPad: " ", startingAt: 0)
                 let outcome = run.outcome.padding(toLength: 9, withPad: " ", startingAt: 0)
-                return "\(ISOTime.format(run.startedAt, in: zone))  \(stage)\(outcome)\(run.endedAt - run.startedAt) ms  \(run.summary)"
+                let line = "\(ISOTime.format(run.startedAt, in: zone))  \(stage)\(outcome)\(run.endedAt - run.startedAt) ms  \(run.summary)"
+                return ([line] + failing.map { "    " + $0.summary(in: zone) }).joined(separator: "\n")
             }
         }
     }
