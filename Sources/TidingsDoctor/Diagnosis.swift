@@ -96,7 +96,7 @@ public struct Diagnosis {
                                fix: "restore a copy made by tidings backup, or move the file away to start afresh")
             }
             // Below the room the reserve file needs to come back, the next full disk costs history.
-            guard let space = DiskSpace(of: (database.path as NSString).deletingLastPathComponent) else {
+            guard let space = DiskSpace(of: Self.folder(of: database.path)) else {
                 return Finding(check: "database", ok: true, detail: "\(database.path): writable, intact")
             }
             let low = space.available < 8 << 20
@@ -107,6 +107,13 @@ public struct Diagnosis {
         } catch {
             return Finding(check: "database", ok: false, detail: error.description, fix: "check the file's permissions and the disk")
         }
+    }
+
+    /// The folder holding the file at `path`, absolute: a bare name (`--db x.sqlite`) is in
+    /// the working folder.
+    static func folder(of path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return ((absolute as NSString).standardizingPath as NSString).deletingLastPathComponent
     }
 
     private func stageFindings() -> [Finding] {
