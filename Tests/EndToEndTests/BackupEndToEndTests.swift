@@ -32,4 +32,33 @@ import TidingsTestSupport
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: pipeline.folder.path).filter { $0.contains(".tmp-") }
         #expect(leftovers.isEmpty)
     }
+
+    @Test("tidings backup onto a full disk says the disk is full, how much is free and where, and leaves nothing behind")
+    func fullDisk() async throws {
+        // Given a database, and a 1 MiB tmpfs filled to the last byte (a mount namespace of
+        // its own, as DiskFullEndToEndTests; where mounting is refused the script exits 90)
+        let pipeline = try Pipeline(config: "[routes]\nsystem = [\"inbox\"]\n")
+        try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "3d")
+        let mount = pipeline.folder.file("full")
+        try FileManager.default.createDirectory(atPath: mount, withIntermediateDirectories: true)
+        let script = """
+            mount -t tmpfs -o size=1m tidings-test "$FULL" || { echo "cannot mount a tmpfs (run the tests as root)" >&2; exit 90; }
+            cat /dev/zero > "$FULL/filler" 2> /dev/null
+            "$0" "$@"
+            status=$?
+            ls -A "$FULL" > "$FULL.ls"
+            exit $status
+            """
+        // When it is backed up onto that disk
+        let result = try await pipeline.runner.run(
+            "tidings", ["backup", mount + "/copy.sqlite"], extra: ["FULL": mount], prefix: ["unshare", "-m", "sh", "-c", script])
+        try #require(result.status != 90, "\(result.stderr)")
+
+        // Then the failure says what happened, not "not an error"
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("tidings backup: error: database \(mount)/copy.sqlite: backup failed: the disk is full ("), "\(result.stderr)")
+        #expect(result.stderr.contains(" free on \(mount))"), "\(result.stderr)")
+        #expect(!result.stderr.contains("not an error"))
+        #expect(try String(contentsOfFile: mount + ".ls", encoding: .utf8) == "filler\n")
+    }
 }

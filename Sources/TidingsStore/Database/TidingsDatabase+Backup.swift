@@ -5,7 +5,8 @@ extension TidingsDatabase {
     /// Copies the database to `destination`, a new file, while other programs go on using it
     /// (SQLite's backup API). The copy is written to a temporary file beside `destination`
     /// (mode 0600), checked with `PRAGMA quick_check`, then renamed into place; an existing
-    /// file is never overwritten. Returns the copy's size in pages.
+    /// file is never overwritten. Returns the copy's size in pages. A full disk is said as
+    /// such: `backup failed: the disk is full (312 KiB free on /mnt); …`.
     public func backup(to destination: String) throws(StoreError) -> Int {
         let temporary = destination + ".tmp-\(getpid())"
         defer { for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) } }
@@ -24,6 +25,10 @@ extension TidingsDatabase {
             try copy.close()
             guard check == "ok" else { throw StoreError(path: destination, message: "the copy failed its check: \(check ?? "no answer")") }
             pages = count
+        } catch where Self.isShortOfSpace(error, folder: Self.folder(of: destination)) {
+            // The backup API leaves its error on neither connection: GRDB's message for it is
+            // "not an error", so the disk's own state says what happened.
+            throw Self.diskFullError(path: destination, operation: "backup", freed: nil)
         } catch {
             throw StoreError(path: destination, operation: "back up \(path)", error: error)
         }

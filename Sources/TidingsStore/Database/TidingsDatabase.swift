@@ -259,7 +259,10 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         if let error = error as? StoreError {
             self = error
         } else if let error = error as? DatabaseError {
-            var message = "\(operation) failed: \(error.message ?? "SQLite error \(error.resultCode.rawValue)")"
+            // An error SQLite left on another handle (the backup API's) reads "not an error"
+            // on this one: the result code's own text says more.
+            let said = error.message.flatMap { $0 == "not an error" ? nil : $0 }
+            var message = "\(operation) failed: \(said ?? String(cString: sqlite3_errstr(error.extendedResultCode.rawValue)))"
             switch error.resultCode {
             case .SQLITE_CORRUPT, .SQLITE_NOTADB:
                 message += " (the file is damaged or not a Tidings database: restore a copy made by `tidings backup`, or move it away to start afresh)"
