@@ -63,12 +63,13 @@ public struct Claimant: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Field 22 of `/proc/<pid>/stat`, read after the command name (which may hold spaces
-    /// and parentheses); nil when there is no such process.
+    /// and parentheses); nil when there is no such process, or when it has ended and only
+    /// waits to be reaped (a zombie: its parent did not wait for it, as under `timeout`).
     static func startTime(of pid: Int32) -> UInt64? {
         guard let stat = readSmallFile("/proc/\(pid)/stat"), let close = stat.lastIndex(of: UInt8(ascii: ")")) else { return nil }
-        // After ") " come the fields from the third on: the start time is the 20th of them.
+        // After ") " come the fields from the third on: the state first, the start time 20th.
         let fields = stat[(close + 1)...].split(separator: UInt8(ascii: " "))
-        guard fields.count > 19 else { return nil }
+        guard fields.count > 19, let state = fields[0].first, state != UInt8(ascii: "Z"), state != UInt8(ascii: "X") else { return nil }
         return UInt64(String(decoding: fields[19], as: UTF8.self))
     }
 
