@@ -79,4 +79,36 @@ import Testing
         #expect(error.description == "\(Self.file): daily.time: \(error.message)")
         #expect(error.description.hasPrefix("/etc/tidings.toml: daily.time: "))
     }
+
+    @Test(
+        "a huge value is echoed cut to 200 characters, with an ellipsis and its length",
+        arguments: [
+            ("[daily]\ntime = \"VALUE\"\n", "daily.time"),
+            ("[[sources]]\nname = \"n\"\nurl = \"https:VALUE\"\n", "sources[0].url"),
+            ("[routes]\nsystem = [\"VALUE\"]\n", "routes.system[0]"),
+            ("[llm]\nbase_url = \"ftp://VALUE\"\nmodel = \"m\"\n", "llm.base_url"),
+        ])
+    func hugeValueIsCut(template: String, key: String) throws {
+        let value = String(repeating: "a", count: 5 << 20)
+        let error = try Self.refusal(template.replacingOccurrences(of: "VALUE", with: value))
+        #expect(error.key == key)
+        #expect(error.description.utf8.count < 700, "\(error.description.prefix(300))")
+        #expect(error.message.contains("…"), "\(error.message.prefix(300))")
+        #expect(error.message.contains(" characters)"), "\(error.message.prefix(300))")
+    }
+
+    @Test("quoted: a short value whole, a long one cut to 200 characters with its length")
+    func quoted() {
+        #expect(ConfigError.quoted("7.30") == "\"7.30\"")
+        #expect(ConfigError.quoted(String(repeating: "x", count: 200)) == "\"" + String(repeating: "x", count: 200) + "\"")
+        let long = String(repeating: "é", count: 5_242_880)
+        #expect(ConfigError.quoted(long) == "\"" + String(repeating: "é", count: 200) + "…\" (5242880 characters)")
+    }
+
+    @Test("a message or key too long for an echo is cut whatever built it")
+    func capped() {
+        let error = ConfigError(file: "/f.toml", key: String(repeating: "k", count: 1000), message: String(repeating: "m", count: 10_000))
+        #expect(error.key == String(repeating: "k", count: 200) + "… (1000 characters)")
+        #expect(error.message == String(repeating: "m", count: 800) + "… (10000 characters)")
+    }
 }

@@ -7,11 +7,30 @@ public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong, lower-case.
     public var message: String
 
-    /// Creates an error.
+    /// The most characters of a value a message echoes (``quoted(_:)``).
+    public static let echoLimit = 200
+
+    /// Creates an error. A key or message longer than a few echoed values is cut (with the
+    /// total length), so that a huge value in the file cannot flood standard error.
     public init(file: String, key: String, message: String) {
         self.file = file
-        self.key = key
-        self.message = message
+        self.key = Self.cut(key, limit: Self.echoLimit)
+        self.message = Self.cut(message, limit: 4 * Self.echoLimit)
+    }
+
+    /// `value` in double quotes for a message, cut to ``echoLimit`` characters:
+    /// `"https://aaaa…" (5242880 characters)`.
+    public static func quoted(_ value: String) -> String {
+        let cut = cut(value, limit: echoLimit, counted: false)
+        return cut == value ? "\"\(value)\"" : "\"\(cut)\" (\(value.count) characters)"
+    }
+
+    /// `text` whole when it has at most `limit` characters, else its first `limit` and `…`,
+    /// then the total length unless `counted` is false.
+    static func cut(_ text: String, limit: Int, counted: Bool = true) -> String {
+        // utf8.count bounds count from above and is O(1) for native strings.
+        guard text.utf8.count > limit, text.count > limit else { return text }
+        return String(text.prefix(limit)) + "…" + (counted ? " (\(text.count) characters)" : "")
     }
 
     /// `/home/a/.config/tidings/config.toml: daily.time: expected HH:MM, found "7.30"`.

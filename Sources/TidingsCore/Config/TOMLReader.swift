@@ -54,14 +54,14 @@ struct TOMLReader {
 
     mutating func wallTime(_ key: String) throws(ConfigError) -> WallTime? {
         guard let text = try string(key) else { return nil }
-        guard let time = WallTime(text) else { throw error(key, "expected a time as HH:MM (24-hour clock), found \"\(text)\"") }
+        guard let time = WallTime(text) else { throw error(key, "expected a time as HH:MM (24-hour clock), found \(ConfigError.quoted(text))") }
         return time
     }
 
     mutating func duration(_ key: String) throws(ConfigError) -> Int64? {
         guard let text = try string(key) else { return nil }
         guard let millis = DurationText.parse(text) else {
-            throw error(key, "expected a duration such as \"30s\", \"2h\" or \"1h30m\", found \"\(text)\"")
+            throw error(key, "expected a duration such as \"30s\", \"2h\" or \"1h30m\", found \(ConfigError.quoted(text))")
         }
         return millis
     }
@@ -71,7 +71,7 @@ struct TOMLReader {
         guard let text = try string(key) else { return nil }
         guard let choice = T(rawValue: text) else {
             let allowed = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            throw error(key, "expected one of \(allowed), found \"\(text)\"")
+            throw error(key, "expected one of \(allowed), found \(ConfigError.quoted(text))")
         }
         return choice
     }

@@ -42,7 +42,7 @@ extension TidingsConfig {
             guard var baseURL = try table.string("base_url") else { throw table.error("base_url", "missing") }
             while baseURL.hasSuffix("/") { baseURL.removeLast() }
             guard let scheme = LinkPolicy.scheme(of: baseURL), scheme == "https" || scheme == "http" else {
-                throw table.error("base_url", "an LLM endpoint needs https: (or http: to this machine), found \"\(baseURL)\"")
+                throw table.error("base_url", "an LLM endpoint needs https: (or http: to this machine), found \(ConfigError.quoted(baseURL))")
             }
             if let problem = SourceURL.problem(baseURL) { throw table.error("base_url", problem) }
             let authority = baseURL.drop { $0 != "/" }.dropFirst(2).prefix { $0 != "/" }
@@ -54,7 +54,7 @@ extension TidingsConfig {
             }
             guard let model = try table.string("model") else { throw table.error("model", "missing") }
             guard !model.isEmpty, !model.unicodeScalars.contains(where: \.isSpaceOrControl) else {
-                throw table.error("model", "expected a model name such as \"llama3.2\", found \"\(model)\"")
+                throw table.error("model", "expected a model name such as \"llama3.2\", found \(ConfigError.quoted(model))")
             }
             var llm = LLM(baseURL: baseURL, model: model)
             llm.apiKey = try TidingsConfig.secret(table: &table, env: "api_key_env", file: "api_key_file", directory: directory)

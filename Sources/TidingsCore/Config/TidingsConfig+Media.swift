@@ -36,7 +36,7 @@ extension TidingsConfig {
             }
             if let url = try table.string("public_url") {
                 guard LinkPolicy.isHTTPS(url), !url.contains("?"), !url.contains("#") else {
-                    throw table.error("public_url", "expected an https:// URL of a folder, without ? or #, found \"\(url.prefix(80))\"")
+                    throw table.error("public_url", "expected an https:// URL of a folder, without ? or #, found \(ConfigError.quoted(url))")
                 }
                 media.publicURL = url.hasSuffix("/") ? String(url.dropLast()) : url
             }
@@ -50,7 +50,7 @@ extension TidingsConfig {
         private static func size(_ table: inout TOMLReader, _ key: String) throws(ConfigError) -> Int64? {
             guard let text = try table.string(key) else { return nil }
             guard let bytes = SizeText.parse(text) else {
-                throw table.error(key, "expected a size such as \"50MiB\", \"512KiB\" or \"1GiB\", found \"\(text)\"")
+                throw table.error(key, "expected a size such as \"50MiB\", \"512KiB\" or \"1GiB\", found \(ConfigError.quoted(text))")
             }
             return bytes
         }

@@ -64,7 +64,7 @@ extension TidingsConfig {
             config.weekly.enabled = try weekly.bool("enabled") ?? config.weekly.enabled
             if let day = try weekly.string("day") {
                 guard let number = Self.weekdays.firstIndex(of: day.lowercased()) else {
-                    throw weekly.error("day", "expected a day such as \"sunday\", found \"\(day)\"")
+                    throw weekly.error("day", "expected a day such as \"sunday\", found \(ConfigError.quoted(day))")
                 }
                 config.weekly.weekday = number + 1
             }
@@ -86,14 +86,14 @@ extension TidingsConfig {
         }
         var names = Set<String>()
         for (index, source) in config.sources.enumerated() where !names.insert(source.name).inserted {
-            throw ConfigError(file: file, key: "sources[\(index)].name", message: "\"\(source.name)\" is used by another source")
+            throw ConfigError(file: file, key: "sources[\(index)].name", message: "\(ConfigError.quoted(source.name)) is used by another source")
         }
         config.webhooks = try reader.tables("webhooks").map { table throws(ConfigError) in
             try parseWebhook(table, directory: directory)
         }
         var webhookNames = Set<String>()
         for (index, webhook) in config.webhooks.enumerated() where !webhookNames.insert(webhook.name).inserted {
-            throw ConfigError(file: file, key: "webhooks[\(index)].name", message: "\"\(webhook.name)\" is used by another webhook")
+            throw ConfigError(file: file, key: "webhooks[\(index)].name", message: "\(ConfigError.quoted(webhook.name)) is used by another webhook")
         }
         try reader.section("routes") { routes throws(ConfigError) in
             for category in Category.allCases {
@@ -101,10 +101,10 @@ extension TidingsConfig {
                 var channels: [ChannelName] = []
                 for (index, entry) in entries.enumerated() {
                     guard let channel = ChannelName(entry) else {
-                        throw routes.error("\(category.rawValue)[\(index)]", "unknown channel \"\(entry)\"; use stdout, desktop, inbox or webhook:NAME")
+                        throw routes.error("\(category.rawValue)[\(index)]", "unknown channel \(ConfigError.quoted(entry)); use stdout, desktop, inbox or webhook:NAME")
                     }
                     if case .webhook(let name) = channel, !webhookNames.contains(name) {
-                        throw routes.error("\(category.rawValue)[\(index)]", "no [[webhooks]] entry is named \"\(name)\"")
+                        throw routes.error("\(category.rawValue)[\(index)]", "no [[webhooks]] entry is named \(ConfigError.quoted(name))")
                     }
                     if !channels.contains(channel) { channels.append(channel) }
                 }
@@ -122,7 +122,7 @@ extension TidingsConfig {
                 config.desktop.expire = expire
             }
             if let icon = try desktop.string("icon") {
-                guard icon.hasPrefix("/") else { throw desktop.error("icon", "must be the absolute path of a local file (never a URL), found \"\(icon)\"") }
+                guard icon.hasPrefix("/") else { throw desktop.error("icon", "must be the absolute path of a local file (never a URL), found \(ConfigError.quoted(icon))") }
                 config.desktop.icon = icon
             }
             if let deadline = try desktop.duration("deadline") {
@@ -162,7 +162,7 @@ extension TidingsConfig {
         var table = table
         guard let name = try table.string("name") else { throw table.error("name", "missing") }
         guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
-            throw table.error("name", "use letters, digits, '-', '_' and '.' only, found \"\(name)\"")
+            throw table.error("name", "use letters, digits, '-', '_' and '.' only, found \(ConfigError.quoted(name))")
         }
         guard let url = try table.string("url") else { throw table.error("url", "missing") }
         if let problem = SourceURL.problem(url) { throw table.error("url", problem) }
@@ -194,7 +194,7 @@ extension TidingsConfig {
     }
 
     private static func badFallback(_ text: String, _ table: TOMLReader) -> ConfigError {
-        table.error("fallback", "expected inbox, desktop, stdout or none, found \"\(text)\"")
+        table.error("fallback", "expected inbox, desktop, stdout or none, found \(ConfigError.quoted(text))")
     }
 
     /// Where a secret is read: the variable named by `env` or the file named by `file` (one of
@@ -231,10 +231,10 @@ extension TidingsConfig {
         for (index, text) in texts.enumerated() {
             let key = "lead_times[\(index)]"
             guard let lead = DurationText.parse(text) else {
-                throw meetings.error(key, "expected a duration such as \"10m\" or \"1h30m\", found \"\(text)\"")
+                throw meetings.error(key, "expected a duration such as \"10m\" or \"1h30m\", found \(ConfigError.quoted(text))")
             }
             guard Meetings.leadTimeRange.contains(lead) else { throw meetings.error(key, "must be between 1m and 1d") }
-            guard !leads.contains(lead) else { throw meetings.error(key, "\"\(text)\" is given twice") }
+            guard !leads.contains(lead) else { throw meetings.error(key, "\(ConfigError.quoted(text)) is given twice") }
             leads.append(lead)
         }
         return leads
@@ -247,7 +247,7 @@ extension TidingsConfig {
         var table = table
         guard let name = try table.string("name") else { throw table.error("name", "missing") }
         guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
-            throw table.error("name", "use letters, digits, '-', '_' and '.' only, found \"\(name)\"")
+            throw table.error("name", "use letters, digits, '-', '_' and '.' only, found \(ConfigError.quoted(name))")
         }
         let type = try table.choice("type", of: SourceType.self) ?? .content
         guard let rawURL = try table.string("url") else { throw table.error("url", "missing") }
@@ -267,7 +267,7 @@ extension TidingsConfig {
             guard !keys.isEmpty else { throw table.error("pinned_public_keys", "empty: leave the key out to pin nothing") }
             for (index, key) in keys.enumerated() where !PublicKeyPin.isValid(key) {
                 throw table.error(
-                    "pinned_public_keys[\(index)]", "expected \"sha256//\" and the base64 SHA-256 of the key (44 characters), found \"\(key.prefix(60))\"")
+                    "pinned_public_keys[\(index)]", "expected \"sha256//\" and the base64 SHA-256 of the key (44 characters), found \(ConfigError.quoted(key))")
             }
             source.pinnedPublicKeys = keys
         }
@@ -292,15 +292,15 @@ public enum SourceURL {
     /// Why `url` may not be fetched, or nil when it may: `https:` anywhere, `file:` paths,
     /// `http:` to this machine only (127.0.0.0/8, localhost, ::1).
     public static func problem(_ url: String) -> String? {
-        guard let scheme = LinkPolicy.scheme(of: url) else { return "not a URL: \"\(url)\"" }
+        guard let scheme = LinkPolicy.scheme(of: url) else { return "not a URL: \(ConfigError.quoted(url))" }
         switch scheme {
         case "https":
-            return host(of: url).map { $0.isEmpty ? "no host in \"\(url)\"" : nil } ?? "no host in \"\(url)\""
+            return host(of: url).map { $0.isEmpty ? "no host in \(ConfigError.quoted(url))" : nil } ?? "no host in \(ConfigError.quoted(url))"
         case "file":
             // file:///path or file:/path; file://HOST/path names another machine.
             let local = url.hasPrefix("file:///") || url.lowercased().hasPrefix("file://localhost/")
                 || (url.hasPrefix("file:/") && !url.hasPrefix("file://"))
-            return local ? nil : "a file: URL must name a local path (file:///path), found \"\(url)\""
+            return local ? nil : "a file: URL must name a local path (file:///path), found \(ConfigError.quoted(url))"
         case "http":
             guard let host = host(of: url), isLoopback(host) else {
                 return "http: is only allowed to this machine (127.0.0.1, localhost, [::1]); use https:"
