@@ -21,6 +21,11 @@ public enum URLPolicy {
         guard ["http", "https", "file"].contains(scheme) else {
             return "scheme \"\(scheme)\" is not allowed (only https, file, and http to a loopback host)"
         }
+        // libcurl reads "https:/host" and "https:host" as "https://host"; a URL that does not
+        // say what it means is refused as malformed, not as a scheme problem.
+        if scheme != "file", !url.utf8.dropFirst(scheme.utf8.count).starts(with: "://".utf8) {
+            return "not a valid URL: expected \"\(scheme)://\" followed by a host"
+        }
         let parsed: CurlURL
         switch CurlURL.parse(url) {
         case .success(let value): parsed = value

@@ -111,6 +111,13 @@ import Testing
         #expect(Self.refusal(Self.item(extra: extra))?.path == path)
     }
 
+    @Test("a deepLink of https: with one slash is refused as malformed, not as a scheme")
+    func malformedDeepLink() {
+        let refusal = Self.refusal(Self.item(extra: #","deepLink":"https:/evil.com""#))
+        #expect(refusal == ContentError(
+            path: "deepLink", message: #""https:/evil.com" is not a valid URL: expected "https://" followed by a host"#))
+    }
+
     @Test("a negative scheduledTime is refused")
     func negativeTime() {
         let json = #"{"id":"a","title":"t","body":"b","scheduledTime":-1}"#

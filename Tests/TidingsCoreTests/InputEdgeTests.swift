@@ -24,6 +24,14 @@ import TidingsCore
         #expect((SourceURL.problem(url) == nil) == allowed, "\(url)")
     }
 
+    @Test("A source URL of https: without its two slashes is malformed, whatever follows", arguments: [
+        "https:/evil.com", "https:evil.com", "https:/evil.com/?next=https://example.org",
+    ])
+    func malformedSourceURL(url: String) {
+        #expect(SourceURL.problem(url) == "\"\(url)\" is not a valid URL: expected \"https://\" followed by a host")
+        #expect(SourceURL.problem("https://example.org/feed.json") == nil)
+    }
+
     @Test("A sign is not a digit: times and dates with + or - are refused")
     func signs() {
         #expect(WallTime("+7:30") == nil)

@@ -50,4 +50,24 @@ import Testing
     func noScheme(link: String) {
         #expect(LinkPolicy.scheme(of: link) == nil)
     }
+
+    @Test(
+        "refusal says why: a malformed https link is not a valid URL, an unknown scheme is not allowed",
+        arguments: [
+            ("https:/evil.com", #""https:/evil.com" is not a valid URL: expected "https://" followed by a host"#),
+            ("https:evil.com", #""https:evil.com" is not a valid URL: expected "https://" followed by a host"#),
+            ("https:///x", #""https:///x" is not a valid URL: expected "https://" followed by a host"#),
+            ("https://example.org/a b", #""https://example.org/a b" is not a valid URL: it holds white space or control characters"#),
+            ("javascript:alert(1)", "scheme javascript: is not allowed"),
+            ("example.org/path", #""example.org/path" is not a URL: it has no scheme such as https:"#),
+        ] as [(String, String)])
+    func refusal(link: String, reason: String) {
+        #expect(LinkPolicy.refusal(of: link) == reason)
+        #expect(!LinkPolicy.isAllowed(link))
+    }
+
+    @Test("an allowed link has no refusal", arguments: ["https://example.org", "zoommtg://zoom.us/join?confno=1", "tel:+4930123456"])
+    func noRefusal(link: String) {
+        #expect(LinkPolicy.refusal(of: link) == nil)
+    }
 }

@@ -32,6 +32,10 @@ import Testing
         ("gopher://127.0.0.1/", false),
         ("example.org/feed", false),
         ("", false),
+        ("https:/evil.com", false),
+        ("https:evil.com", false),
+        ("http:/127.0.0.1/feed", false),
+        ("file:/tmp/x", true),
     ])
     func policy(url: String, allowed: Bool) {
         #expect(URLPolicy.allows(url) == allowed)
@@ -49,5 +53,11 @@ import Testing
         #expect(plain?.message.contains("loopback") == true)
         let scheme = caught { () throws(HTTPError) in try URLPolicy.check("ftp://example.org/") }
         #expect(scheme?.message.contains("\"ftp\"") == true)
+    }
+
+    @Test("a https URL without its two slashes is malformed, not a refused scheme")
+    func malformed() {
+        let error = caught { () throws(HTTPError) in try URLPolicy.check("https:/evil.com") }
+        #expect(error?.message == "refused url https:/evil.com: not a valid URL: expected \"https://\" followed by a host")
     }
 }

@@ -295,7 +295,10 @@ public enum SourceURL {
         guard let scheme = LinkPolicy.scheme(of: url) else { return "not a URL: \(ConfigError.quoted(url))" }
         switch scheme {
         case "https":
-            return host(of: url).map { $0.isEmpty ? "no host in \(ConfigError.quoted(url))" : nil } ?? "no host in \(ConfigError.quoted(url))"
+            let malformed = "\(ConfigError.quoted(url)) is not a valid URL: expected \"https://\" followed by a host"
+            // The "://" must follow the scheme itself, not come later in the path or query.
+            guard url.utf8.dropFirst(5).starts(with: "://".utf8), let host = host(of: url), !host.isEmpty else { return malformed }
+            return nil
         case "file":
             // file:///path or file:/path; file://HOST/path names another machine.
             let local = url.hasPrefix("file:///") || url.lowercased().hasPrefix("file://localhost/")

@@ -151,8 +151,8 @@ private struct RawContent: Decodable {
         if let mediaUrl, !LinkPolicy.isHTTPS(mediaUrl) {
             throw ContentError(path: path + "mediaUrl", message: "only https: media is accepted")
         }
-        if let deepLink, !LinkPolicy.isAllowed(deepLink) {
-            throw ContentError(path: path + "deepLink", message: "scheme \(LinkPolicy.scheme(of: deepLink) ?? "(none)"): is not allowed")
+        if let deepLink, let refusal = LinkPolicy.refusal(of: deepLink) {
+            throw ContentError(path: path + "deepLink", message: refusal)
         }
         return NotificationContent(
             id: id, title: title, body: body, scheduledTime: scheduledTime,

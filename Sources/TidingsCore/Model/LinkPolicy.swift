@@ -21,11 +21,24 @@ public enum LinkPolicy {
     /// Whether `link` may be opened: an allowed scheme, no white space or control characters,
     /// and for https a host.
     public static func isAllowed(_ link: String) -> Bool {
-        guard let scheme = scheme(of: link), allowedSchemes.contains(scheme) else { return false }
+        refusal(of: link) == nil
+    }
+
+    /// Why `link` may not be opened, for people, or nil when it may: a link without a
+    /// scheme, a scheme not on the list, white space or control characters, or an https
+    /// link that is malformed (`"https:/evil.com" is not a valid URL: expected "https://"
+    /// followed by a host`). The link is quoted, cut to 100 characters.
+    public static func refusal(of link: String) -> String? {
+        var shown: String { link.count > 100 ? "\"\(link.prefix(100))…\" (\(link.count) characters)" : "\"\(link)\"" }
+        guard let scheme = scheme(of: link) else { return "\(shown) is not a URL: it has no scheme such as https:" }
+        guard allowedSchemes.contains(scheme) else { return "scheme \(scheme): is not allowed" }
         if link.unicodeScalars.contains(where: { $0.isSpaceOrControl }) {
-            return false
+            return "\(shown) is not a valid URL: it holds white space or control characters"
         }
-        return scheme == "https" ? isHTTPS(link) : true
+        guard scheme != "https" || isHTTPS(link) else {
+            return "\(shown) is not a valid URL: expected \"https://\" followed by a host"
+        }
+        return nil
     }
 
     /// Whether `link` is `https://` followed by a host.
