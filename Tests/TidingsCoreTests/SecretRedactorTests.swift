@@ -97,4 +97,13 @@ import TidingsCore
         #expect(redactor.reveals("p%C3%A4ssw%C3%B6rd-%F0%9F%98%80-ZEICHEN"))
         #expect(redactor.redact("«PÄSSWÖRD-😀-ZEICHEN»") == "«[redacted]»")
     }
+
+    @Test("The redactor prints and dumps nothing of the secrets")
+    func opaque() {
+        var dumped = ""
+        dump(Self.redactor, to: &dumped)
+        for text in [Self.redactor.description, String(reflecting: Self.redactor), "\(Self.redactor)", dumped] {
+            #expect(!text.lowercased().contains("qx7lm2zp"), "\(text)")
+        }
+    }
 }

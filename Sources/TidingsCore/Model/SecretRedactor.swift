@@ -5,7 +5,9 @@
 /// (`%2F`), as HTML entities (`&#47;`, `&amp;`), nested up to four times, in any letter case,
 /// and cut short: any run of at least `max(min(n, 8), n − 8)` of the secret's `n` characters
 /// (up to 4 cut at each end, at least 8 kept) counts as the secret.
-public struct SecretRedactor: Sendable {
+///
+/// It holds parts of the secrets, so it prints as `SecretRedactor(2 runs)` and mirrors nothing.
+public struct SecretRedactor: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// What a found secret is replaced by.
     public static let placeholder = "[redacted]"
     /// The fewest characters of a secret that count as a sighting (shorter secrets count whole).
@@ -33,6 +35,13 @@ public struct SecretRedactor: Sendable {
         }
         self.windows = Array(windows)
     }
+
+    /// `SecretRedactor(N runs)`: how many runs it looks for, never what they are.
+    public var description: String { "SecretRedactor(\(windows.count) runs)" }
+    /// The same as `description`.
+    public var debugDescription: String { description }
+    /// No children, so that `dump` shows nothing of the secrets.
+    public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
 
     /// Whether there is no secret to look for.
     public var isEmpty: Bool { windows.isEmpty }
@@ -86,8 +95,11 @@ public struct SecretRedactor: Sendable {
 
     /// A decoded character and the scalars of the original text it came from.
     struct Unit: Equatable {
+        /// The character, decoded.
         var scalar: Unicode.Scalar
+        /// The offset of the first original scalar it came from.
         var start: Int
+        /// The offset just after the last original scalar it came from.
         var end: Int
     }
 
