@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TidingsStore
 import TidingsTestSupport
 
 /// report's rates, asserted exactly against a history made by the built programs.
@@ -49,6 +50,8 @@ import TidingsTestSupport
     @Test("An empty window: every rate null / n/a, never NaN")
     func empty() async throws {
         let pipeline = try Pipeline()
+        // report creates no database: an empty one, as a first run leaves it.
+        _ = try TidingsDatabase(path: pipeline.database)
         let json = try await pipeline.succeed("report", "--format", "json", "--now", "2026-11-22T00:00")
         let report = try JSONObject(json)
         for key in ["fetchSuccessRate", "deliveryRate", "engagementRate", "staleContentRate"] {
@@ -92,7 +95,8 @@ import TidingsTestSupport
         #expect(result.status == status)
         #expect(result.lines.count == 1)
         #expect(result.stdout.hasPrefix(
-            word + " - fetch success 66.7% (2/3), delivery 66.7% (2/3), engagement n/a (0/0), stale content 50.0% (1/2) | "))
+            word + " - source \"daily\" failing since 2026-11-24 06:00 (1 attempt): invalid content: not valid JSON; "
+                + "fetch success 66.7% (2/3), delivery 66.7% (2/3), engagement n/a (0/0), stale content 50.0% (1/2) | "))
         #expect(result.stdout.contains("delivery_rate=0.666667;\(warn):;\(crit):;0;1"))
         #expect(result.stdout.contains(" fetch_attempts=3 fetch_succeeded=2 delivered=2 missed=1 failed=0 expired=0 "))
         #expect(result.stdout.hasSuffix(" prefetch_age=5700s;43200;86400 plan_age=5700s;43200;86400 deliver_age=300s;600;1200\n"))
