@@ -24,10 +24,14 @@ struct ReportCommand: ParsableCommand {
             Prometheus output says when each stage last succeeded \
             (tidings_stage_last_success_timestamp_seconds). With --format nagios a stage of \
             [monitoring] not seen succeeding for twice its expected interval is WARNING, four \
-            times CRITICAL.
+            times CRITICAL. The Nagios line also names each failing source of the config, with \
+            since when it fails and its last reason.
 
-            Exit status: 0 done; with --format nagios 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN; \
-            64 usage or config error; 1 failure.
+            report only reads: it creates no database. Without one at the path it fails \
+            ("no database at PATH"; with --format nagios, TIDINGS UNKNOWN).
+
+            Exit status: 0 done; with --format nagios 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN \
+            (also when there is no database); 64 usage or config error; 1 failure, or no database.
             """)
 
     @OptionGroup var options: CommonOptions

@@ -12,8 +12,12 @@ extension Tidings {
                 Checks the config, the database, the last run of each program, the age of the \
                 newest content, the language model and the image cache when they are turned on, \
                 the state of every channel (for the desktop: the notification daemon's name and \
-                capabilities) and whether cron or systemd starts the pipeline. One line per \
-                check, ✓ or ✗, with the fix.
+                capabilities) and whether cron or systemd starts the pipeline. Each source whose \
+                last fetch failed gets a ✗ line with since when it fails and the last reason. One \
+                line per check, ✓ or ✗, with the fix.
+
+                Doctor creates nothing: without a database at the path, the database check fails \
+                and the others are still made.
 
                 Exit status: 0 when every check passes, 1 otherwise, 64 for a usage or config error.
                 """)
