@@ -26,18 +26,23 @@ public struct Deliverer {
     /// `DeliveryGuarantee`), with retries that are due. With nothing due it reads a few index
     /// entries and writes nothing. Runs that did something are recorded as stage runs.
     public func run(now: EpochMillis, zone: Zone) async throws(StoreError) -> DeliverOutcome {
-        guard try database.hasDeliveryWork(at: now) else { return DeliverOutcome() }
+        let grace = config.delivery.grace
+        guard try database.hasDeliveryWork(at: now, missedBefore: now - grace) else { return DeliverOutcome() }
         let timer = StageTimer(stage: .deliver, now: now)
         var outcome = DeliverOutcome()
         let released = try database.releaseAbandonedClaims(now: now)
         outcome.interrupted = released.interrupted
         outcome.resumed = released.items + released.retries
         // Expiry wins over grace: nothing goes out after it, however late delivery may be.
-        outcome.expired = try database.markExpired(now: now, zone: zone).count
-        let grace = config.delivery.grace
-        outcome.missed = try database.markMissed(dueBefore: now - grace, now: now) { item in
-            "missed: due \(ISOTime.format(item.dueAt, in: zone)), \(DurationText.format(now - item.dueAt)) late, grace is \(DurationText.format(grace))"
-        }.count
+        let expired = try database.markExpired(now: now, zone: zone)
+        outcome.expired = expired.count
+        let missed = try database.markMissed(dueBefore: now - grace, now: now) { item in
+            let late = "due \(ISOTime.format(item.dueAt, in: zone)), \(DurationText.format(now - item.dueAt)) late"
+            guard TidingsDatabase.wasCapped(item) else { return "missed: \(late), grace is \(DurationText.format(grace))" }
+            return "missed: \(TidingsDatabase.cappedMark) (plan.max_pending = \(config.plan.maxPending)): \(late)"
+        }
+        outcome.missed = missed.count
+        outcome.capped = (missed + expired).filter(TidingsDatabase.wasCapped).count
 
         var step = DeliveryStep(config: config, now: now)
         var earlierFailures: [ChannelName: [(leg: DeliveryPlan.Leg, reason: String)]] = [:]

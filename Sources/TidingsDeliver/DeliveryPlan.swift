@@ -172,6 +172,8 @@ public struct DeliverOutcome: Sendable, Equatable {
     public var retrying = 0
     /// Items found older than the grace period, marked missed.
     public var missed = 0
+    /// Of the missed and expired ones, items the pending cap kept in the backlog until then.
+    public var capped = 0
     /// Items whose expiry came before they were sent.
     public var expired = 0
     /// Items whose category is routed to no channel.
@@ -219,6 +221,7 @@ public struct DeliverOutcome: Sendable, Equatable {
     public var summary: String {
         var text = "\(delivered) delivered, \(failed) failed, \(missed) missed"
         if expired > 0 { text += ", \(expired) expired" }
+        if capped > 0 { text += " (\(capped) held back by the pending cap)" }
         if retrying > 0 { text += ", \(retrying) to retry" }
         if cancelled > 0 { text += ", \(cancelled) routed nowhere" }
         if interrupted > 0 { text += ", \(interrupted) interrupted" }

@@ -75,6 +75,7 @@ public struct Diagnosis {
         findings += stageFindings()
         findings += sourceFindings()
         findings.append(contentFinding())
+        if let cap = capFinding() { findings.append(cap) }
         if let llm = llmFinding() { findings.append(llm) }
         if let media = mediaFinding() { findings.append(media) }
         for report in await channels.states() {
@@ -100,10 +101,13 @@ public struct Diagnosis {
                 return Finding(check: "database", ok: true, detail: "\(database.path): writable, intact")
             }
             let low = space.available < 8 << 20
+            let reserve = database.reserveFileSize()
+            let reserveText = reserve.map { "; \(SizeText.approximate($0)) reserve" } ?? "; no reserve file"
             return Finding(
-                check: "database", ok: !low,
-                detail: "\(database.path): writable, intact; \(space.availableText) free on \(space.mountPoint)",
-                fix: low ? "free space on \(space.mountPoint): when the disk is full, Tidings deletes its oldest history to go on" : nil)
+                check: "database", ok: !low && reserve != nil,
+                detail: "\(database.path): writable, intact; \(space.availableText) free on \(space.mountPoint)\(reserveText)",
+                fix: low ? "free space on \(space.mountPoint): when the disk is full, Tidings deletes its oldest history to go on"
+                    : reserve == nil ? "the next prefetch, plan or deliver makes \(database.reservePath ?? "the reserve file") when there is room: it is what a full disk gives up first" : nil)
         } catch {
             return Finding(check: "database", ok: false, detail: error.description, fix: "check the file's permissions and the disk")
         }

@@ -175,7 +175,7 @@ public struct Planner: Sendable {
         // What has expired takes no place (deliver marks it expired); the rest compete.
         let candidates = (stillOpen + open.filter { !plannedIDs.contains($0.id) && obsolete[$0.id] == nil })
             .filter { ($0.expiresAt ?? .max) > now }
-        let ranked = PendingCap(limit: config.plan.maxPending).assign(candidates)
+        let ranked = PendingCap(limit: config.plan.maxPending).assign(candidates, now: now)
 
         var changes: PlanChanges?
         if !dryRun {

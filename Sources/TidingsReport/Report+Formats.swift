@@ -13,7 +13,7 @@ extension Report {
         var lines = ["Tidings report \(ISOTime.format(since, in: zone)) – \(ISOTime.format(until, in: zone))", ""]
         let rows: [(String, Double?, String)] = [
             ("Fetch success", fetchSuccessRate, "\(fetchSucceeded) of \(fetchAttempts) attempts"),
-            ("Delivery", deliveryRate, "\(delivered) delivered, \(missed) missed, \(failed) failed, \(expired) expired"),
+            ("Delivery", deliveryRate, "\(delivered) delivered, \(missed) missed, \(failed) failed, \(expired) expired\(cappedNote)"),
             ("Engagement", engagementRate, "\(counts.tapped) tapped of \(counts.engageableDeliveries)"),
             ("Stale content", staleContentRate, "\(staleDelivered) of \(delivered) delivered"),
         ]
@@ -24,6 +24,10 @@ extension Report {
         if let channels { lines += [""] + Report.channelSections(channels) }
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// ` (2 held back by the pending cap)` when the cap kept items back until they were
+    /// missed or expired.
+    var cappedNote: String { counts.capped > 0 ? " (\(counts.capped) held back by the pending cap)" : "" }
 
     /// The table row of generated text: the share the LLM wrote, and every generator's count.
     var generatorRow: String {
@@ -50,6 +54,7 @@ extension Report {
         }
         counts.add("delivered", delivered)
         counts.add("missed", missed)
+        counts.add("cappedMissed", self.counts.capped)
         counts.add("failed", failed)
         counts.add("expired", expired)
         counts.add("stale", self.counts.deliveredStaleness[Staleness.stale.rawValue, default: 0])
@@ -101,6 +106,9 @@ extension Report {
         metric("tidings_notifications", "Notifications due in the window by state.", NotificationState.allCases.map {
             ("{state=\"\($0.rawValue)\"}", String(counts.notificationStates[$0.rawValue, default: 0]))
         })
+        metric("tidings_capped_missed_notifications", "Notifications due in the window that the pending cap kept back until they were missed or expired.", [
+            ("", String(counts.capped))
+        ])
         metric("tidings_delivered_notifications", "Delivered notifications due in the window by staleness.", Staleness.allCases.map {
             ("{staleness=\"\($0.rawValue)\"}", String(counts.deliveredStaleness[$0.rawValue, default: 0]))
         })
@@ -144,9 +152,13 @@ extension Report {
         }
         let stages = freshness(expected: expected, now: now)
         status = max(status, stages.map(\.status).max() ?? 0)
+        // An item the cap kept back until too late is a promise broken without a failure.
+        if counts.capped > 0 { status = max(status, 1) }
         let word = ["OK", "WARNING", "CRITICAL"][Int(status)]
 
-        let stale = stages.filter { $0.status > 0 }.map(\.summary).joined(separator: ", ")
+        let stale = ([stages.filter { $0.status > 0 }.map(\.summary).joined(separator: ", ")]
+            + (counts.capped > 0 ? ["\(counts.capped) missed or expired behind the pending cap (plan.max_pending)"] : []))
+            .filter { !$0.isEmpty }.joined(separator: ", ")
         let sources = nagiosSources(zone: zone)
         let rateSummary = rates.map { "\($0.label) \(Report.percent($0.value)) (\($0.part)/\($0.whole))" }.joined(separator: ", ")
         let summary = ([stale] + sources + [rateSummary]).filter { !$0.isEmpty }.joined(separator: "; ")
@@ -159,7 +171,7 @@ extension Report {
         }
         let countsData = [
             ("fetch_attempts", fetchAttempts), ("fetch_succeeded", fetchSucceeded), ("delivered", delivered),
-            ("missed", missed), ("failed", failed), ("expired", expired),
+            ("missed", missed), ("capped_missed", counts.capped), ("failed", failed), ("expired", expired),
             ("engageable_deliveries", counts.engageableDeliveries), ("tapped", counts.tapped), ("stale_delivered", staleDelivered),
         ]
         perfdata += countsData.map { "\($0)=\($1)" }

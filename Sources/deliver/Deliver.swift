@@ -57,7 +57,7 @@ struct Deliver: ParsableCommand {
             let database = try context.openDatabase()
             guard try StageLock.acquire(context, wait: try lock.wait()) else { return }
             // The every-minute idle run ends here, before anything else starts.
-            guard try database.hasDeliveryWork(at: context.now) else {
+            guard try database.hasDeliveryWork(at: context.now, missedBefore: context.now - context.config.delivery.grace) else {
                 context.narrate("nothing due")
                 markAlive(database, context: context)
                 // The wake-up that started this run has passed: arm the next one.

@@ -17,7 +17,7 @@ import TidingsTestSupport
     func hundredCandidates() {
         // Priorities 0...4 spread over the candidates; 20 of each.
         let candidates = (0..<100).map { Self.reminder($0, priority: $0 % 5) }
-        let assigned = PendingCap(limit: 64).assign(candidates)
+        let assigned = PendingCap(limit: 64).assign(candidates, now: 0)
         let pending = assigned.filter { $0.state == "pending" }
         let backlog = assigned.filter { $0.state == "backlog" }
         #expect(pending.count == 64)
@@ -29,12 +29,33 @@ import TidingsTestSupport
         #expect(backlog.allSatisfy { $0.stateReason?.hasPrefix("backlog") == true })
     }
 
+    @Test("An item due within two days comes before important ones due weeks later; beyond that, importance decides")
+    func soonFirst() {
+        let day: Int64 = 86_400_000
+        // 64 important reminders from day 3 to day 30, and one routine item due in an hour.
+        var candidates = (0..<64).map { index in
+            var item = Self.reminder(index, priority: 5)
+            item.dueAt = 3 * day + Int64(index) * 10 * 3_600_000
+            return item
+        }
+        var daily = Self.reminder(100, priority: Importance.routine)
+        daily.dueAt = 3_600_000
+        var tomorrow = Self.reminder(101, priority: 0)
+        tomorrow.dueAt = day + 3_600_000
+        candidates += [daily, tomorrow]
+        let assigned = PendingCap(limit: 64).assign(candidates, now: 0)
+        let pending = Set(assigned.filter { $0.state == "pending" }.map(\.id))
+        #expect(pending.contains(daily.id) && pending.contains(tomorrow.id))
+        let waiting = assigned.filter { $0.state == "backlog" }.map(\.id)
+        #expect(waiting == ["meeting:event-62", "meeting:event-63"], "the latest of the important ones wait")
+    }
+
     @Test("As pending items are delivered, the next plan promotes waiting ones")
     func promotion() throws {
         let dir = try TemporaryDirectory()
         let database = try dir.database()
         let candidates = (0..<10).map { Self.reminder($0, priority: $0 % 2) }
-        _ = try database.applyPlan(PendingCap(limit: 4).assign(candidates), now: 0)
+        _ = try database.applyPlan(PendingCap(limit: 4).assign(candidates, now: 0), now: 0)
         #expect(try database.openNotifications().filter { $0.state == "pending" }.count == 4)
         // Two pending items are delivered; the same candidates are planned again.
         let claimed = try database.claimDue(at: 2_000_000)
@@ -43,7 +64,7 @@ import TidingsTestSupport
                            staleness: "fresh", channel: "stdout", outcome: "delivered")
         }, now: 2_000_000)
         let remaining = try database.openNotifications()
-        _ = try database.applyPlan(PendingCap(limit: 4).assign(remaining), now: 2_000_000)
+        _ = try database.applyPlan(PendingCap(limit: 4).assign(remaining, now: 2_000_000), now: 2_000_000)
         #expect(try database.openNotifications().filter { $0.state == "pending" }.count == 4)
         #expect(try database.openNotifications().count == 10 - claimed.count)
     }
@@ -62,7 +83,7 @@ import TidingsTestSupport
             if index < 2 { item.expiresAt = now - 1 }  // the most important ones have expired
             return item
         }
-        _ = try f.db.applyPlan(PendingCap(limit: 2).assign(items), now: 0)
+        _ = try f.db.applyPlan(PendingCap(limit: 2).assign(items, now: 0), now: 0)
         #expect(try f.stored("test:2")?.state == "backlog")
         try f.run(now: now, zone: PlanFixture.berlin, horizon: PlanFixture.day)
         #expect(try f.stored("test:2")?.state == "pending")

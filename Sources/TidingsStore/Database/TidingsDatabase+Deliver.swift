@@ -2,10 +2,12 @@ import GRDB
 import TidingsCore
 
 extension TidingsDatabase {
-    /// Whether a `deliver` run at `now` has anything to do: a due pending item, a retry, or a
-    /// claim held by some run (which may have died). Indexed look-ups only: the idle path. (An
-    /// item that expires before it is due is settled by the first run after it is due.)
-    public func hasDeliveryWork(at now: EpochMillis) throws(StoreError) -> Bool {
+    /// Whether a `deliver` run at `now` has anything to do: a due pending item, a retry, a
+    /// claim held by some run (which may have died), or a backlogged item due before
+    /// `missedBefore` or past its expiry (the pending cap kept it back until too late).
+    /// Indexed look-ups only: the idle path. (An item that expires before it is due is
+    /// settled by the first run after it is due.)
+    public func hasDeliveryWork(at now: EpochMillis, missedBefore: EpochMillis? = nil) throws(StoreError) -> Bool {
         try read("check for due notifications") { db in
             try Bool.fetchOne(
                 db,
@@ -14,8 +16,9 @@ extension TidingsDatabase {
                         OR EXISTS (SELECT 1 FROM notification WHERE state = 'delivering'
                                    AND (claimedBy IS NOT NULL OR (claims = 0 AND claimedAt < ?)))
                         OR EXISTS (SELECT 1 FROM outbox WHERE nextAttemptAt <= ?)
+                        OR EXISTS (SELECT 1 FROM notification WHERE state = 'backlog' AND dueAt <= ? AND (dueAt < ? OR expiresAt <= ?))
                     """,
-                arguments: [now, now - Self.abandonedClaimAge, now]) ?? false
+                arguments: [now, now - Self.abandonedClaimAge, now, now, missedBefore ?? now, now]) ?? false
         }
     }
 
@@ -33,22 +36,29 @@ extension TidingsDatabase {
                 arguments: [now, now])
             try Self.settleUnsent(expired, as: .expired, db: db) { item in
                 let at = ISOTime.format(item.expiresAt ?? now, in: zone)
-                return item.revision > 0 ? "update not sent: expired at \(at)" : "expired at \(at) before it was sent"
+                if item.revision > 0 { return "update not sent: expired at \(at)" }
+                return item.stateReason?.hasPrefix("backlog") == true ? "expired at \(at), \(Self.cappedMark)" : "expired at \(at) before it was sent"
             }
             return expired.filter { $0.revision == 0 }
         }
     }
 
+    /// Whether `item`, just settled as missed or expired, had waited in the backlog.
+    public static func wasCapped(_ item: NotificationRecord) -> Bool {
+        item.stateReason?.hasPrefix("backlog") == true
+    }
+
     /// Marks pending items due before `cutoff` as missed (each with a delivery row saying
-    /// why) and returns them; they are never sent. An update that waited that long is
-    /// dropped: the item stays delivered.
+    /// why) and returns them; they are never sent. So are backlogged ones: the pending cap
+    /// kept them back until it was too late (`reason` sees their `backlog: …` reason). An
+    /// update that waited that long is dropped: the item stays delivered.
     public func markMissed(dueBefore cutoff: EpochMillis, now: EpochMillis, reason: (NotificationRecord) -> String) throws(StoreError) -> [NotificationRecord] {
         try write("mark missed notifications") { db in
             let missed = try NotificationRecord.fetchAll(
                 db,
                 sql: """
                     UPDATE notification SET updatedAt = ?, state = \(Self.unsentState(.missed))
-                    WHERE state = 'pending' AND dueAt < ? AND id NOT IN (SELECT notificationId FROM outbox) RETURNING *
+                    WHERE state IN ('pending', 'backlog') AND dueAt < ? AND id NOT IN (SELECT notificationId FROM outbox) RETURNING *
                     """,
                 arguments: [now, cutoff])
             try Self.settleUnsent(missed, as: .missed, db: db) { item in

@@ -17,6 +17,10 @@ public struct ReportCounts: Sendable, Equatable {
     /// by generator name (`template`, `llm`, `llm-fallback`, the reason left off).
     public var generators: [String: Int] = [:]
 
+    /// Notifications due in the window that the pending cap kept back until they were missed
+    /// or expired.
+    public var capped = 0
+
     /// Empty counts.
     public init() {}
 }
@@ -57,6 +61,9 @@ extension TidingsDatabase {
                 for row in try Row.fetchAll(byGenerator, arguments: [state.rawValue, from, until]) {
                     counts.generators[row[0], default: 0] += row[1] as Int
                 }
+            }
+            if counts.notificationStates[NotificationState.missed.rawValue] != nil || counts.notificationStates[NotificationState.expired.rawValue] != nil {
+                counts.capped = try cappedMisses(db, from: from, until: until)
             }
             if !engagementChannels.isEmpty {
                 let placeholders = databaseQuestionMarks(count: engagementChannels.count)

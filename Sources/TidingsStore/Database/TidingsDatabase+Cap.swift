@@ -1,0 +1,49 @@
+import GRDB
+import TidingsCore
+
+/// How the pending cap stands: what it holds back now, and what it kept back until too late.
+public struct CapState: Sendable, Equatable {
+    /// How far ahead an item counts as due soon: two days. The cap gives such items their
+    /// places first, and `tidings doctor` warns when any of them waits.
+    public static let soon: Int64 = 48 * 3_600_000
+
+    /// Items pending now.
+    public var pending = 0
+    /// Items waiting in the backlog now.
+    public var backlog = 0
+    /// Of those, the ones due before `soon`: at risk of being missed.
+    public var backlogSoon = 0
+    /// Items the cap kept back until they were missed or expired, due since `since`.
+    public var missed = 0
+}
+
+extension TidingsDatabase {
+    /// What the reason of an item the pending cap kept back until it was missed or expired says.
+    public static let cappedMark = "held back by the pending cap"
+
+    /// The pending cap's state: open items now, backlogged ones due before `soon`, and the
+    /// items it kept back until they were missed, due from `since` on.
+    public func capState(soon: EpochMillis, since: EpochMillis) throws(StoreError) -> CapState {
+        try read("read the pending cap") { db in
+            var state = CapState()
+            state.pending = try Int.fetchOne(db, sql: "SELECT count(*) FROM notification WHERE state = 'pending'") ?? 0
+            state.backlog = try Int.fetchOne(db, sql: "SELECT count(*) FROM notification WHERE state = 'backlog'") ?? 0
+            state.backlogSoon = try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM notification WHERE state = 'backlog' AND dueAt < ?", arguments: [soon]) ?? 0
+            state.missed = try cappedMisses(db, from: since, until: .max)
+            return state
+        }
+    }
+
+    /// Items due in `from ..< until` that the pending cap kept back until they were missed
+    /// or expired.
+    func cappedMisses(_ db: Database, from: EpochMillis, until: EpochMillis) throws -> Int {
+        try Int.fetchOne(
+            db,
+            sql: """
+                SELECT count(*) FROM notification WHERE state IN ('missed', 'expired') AND dueAt >= ? AND dueAt < ?
+                  AND stateReason LIKE '%' || ? || '%'
+                """,
+            arguments: [from, until, Self.cappedMark]) ?? 0
+    }
+}
