@@ -64,6 +64,11 @@ public final class LLMWriter: Sendable {
         }
         return state.withLock { state in
             switch ask(prompt, state: &state) {
+            case .success(let text) where revealsSecret(text, state: state):
+                // An answer that quotes the key (in any spelling) is never shown, kept or logged.
+                let reason = "the answer quoted the API key"
+                state.tally.fallBack(reason)
+                return .fallback(reason: reason)
             case .success(let text):
                 state.tally.written += 1
                 // The cache is a shortcut: a failure to keep the answer costs a call next run.
@@ -173,9 +178,17 @@ public final class LLMWriter: Sendable {
         return LLMFailure(reason: "the endpoint answered HTTP \(status)\(hint)")
     }
 
-    /// `reason` with the API key, should any message ever echo it, replaced.
+    /// `reason` with the API key replaced, should any message echo it: exact, escaped,
+    /// encoded, in another case or cut short (`SecretRedactor`).
     private func redactingSecret(_ reason: String, state: State) -> String {
         guard case .success(let key?)? = state.apiKey, !key.isEmpty else { return reason }
-        return reason.replacingOccurrences(of: key, with: "[redacted]")
+        return SecretRedactor(secrets: [key]).redact(reason)
+    }
+
+    /// Whether `text` quotes the API key in any of those forms.
+    private func revealsSecret(_ text: TextDraft, state: State) -> Bool {
+        guard case .success(let key?)? = state.apiKey, !key.isEmpty else { return false }
+        let redactor = SecretRedactor(secrets: [key])
+        return redactor.reveals(text.title) || redactor.reveals(text.body)
     }
 }

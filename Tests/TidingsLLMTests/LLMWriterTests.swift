@@ -51,6 +51,19 @@ import TidingsTestSupport
         }())
     }
 
+    @Test("An answer that quotes the API key, in any spelling, falls back and is neither kept nor shown", arguments: [
+        "sk-test-4f9a0c7e", "SK-TEST-4F9A0C7E", "sk%2Dtest%2D4f9a0c7e", "test-4f9a0c7", "sk\\u002dtest-4f9a0c",
+    ])
+    func answerQuotingKey(_ echo: String) throws {
+        let answer = LLMFixture.answer(title: "Quarterly review on Thursday", body: "Your key is \(echo), moved to Thursday at 10:00.")
+        var fixture = try LLMFixture(content: answer)
+        fixture.settings.apiKey = .environment("TIDINGS_TEST_LLM_KEY")
+        let writer = fixture.writer(environment: ["TIDINGS_TEST_LLM_KEY": "sk-test-4f9a0c7e"])
+        let outcome = writer.rewrite(LLMFixture.request)
+        #expect(outcome == .fallback(reason: "the answer quoted the API key"))
+        #expect(writer.tally.written == 0)
+    }
+
     @Test("An answer inside a json fence, with words around it, is read")
     func fencedAnswer() throws {
         let fixture = try LLMFixture(content: "Sure! Here it is:\n```json\n\(Self.good)\n```\nHope this helps.")
