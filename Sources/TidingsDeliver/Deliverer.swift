@@ -95,6 +95,7 @@ public struct Deliverer {
         outcome.add(step.results)
         outcome.cancelled = step.plan.cancelled.count
         outcome.dueAgain = step.dueAgain
+        outcome.firstFailure = outcome.firstFailure ?? step.firstUnsent
         if !outcome.idle {
             try database.recordStageRun(timer.finish(outcome: outcome.stageOutcome, summary: outcome.summary))
         }
@@ -168,8 +169,9 @@ public struct Deliverer {
         var sentInfo: [String?] = []
         var unsent: [String] = []
         for (index, (leg, outcome)) in zip(legs, outcomes).enumerated() {
-            if case .notSent = outcome {
+            if case .notSent(let reason) = outcome {
                 unsent.append(leg.item.id)
+                step.firstUnsent = step.firstUnsent ?? reason
                 continue
             }
             sentLegs.append(leg)

@@ -40,6 +40,8 @@ struct DeliveryStep {
     var results: DeliveryResults
     /// Items a closed pipe sent back to pending.
     var dueAgain = 0
+    /// Why the first of them could not go.
+    var firstUnsent: String?
     private var open: [String: Int] = [:]
     private var ready: Set<String> = []
 
@@ -233,7 +235,7 @@ public struct DeliverOutcome: Sendable, Equatable {
 
     /// ok, degraded when something failed, waits or was missed, failed when nothing got through.
     public var stageOutcome: StageOutcome {
-        if failed > 0 && delivered == 0 && retrying == 0 { return .failed }
+        if failed + dueAgain > 0 && delivered == 0 && retrying == 0 { return .failed }
         return failed + missed + expired + interrupted + retrying + dueAgain > 0 ? .degraded : .ok
     }
 }

@@ -112,7 +112,7 @@ import TidingsTestSupport
         let nagios = try await pipeline.run(report: ["--format", "nagios", "--warn", "0.6", "--crit", "0.4"] + Self.window)
         #expect(nagios.status == 1, "\(nagios.stdout)")
         #expect(nagios.stdout.contains(", delivery 50.0% (1/2), "))
-        #expect(nagios.stdout.contains(" delivered=1 missed=0 failed=0 expired=1 "))
+        #expect(nagios.stdout.contains(" delivered=1 missed=0 capped_missed=0 failed=0 expired=1 "))
     }
 }
 

@@ -98,7 +98,7 @@ import TidingsTestSupport
             word + " - source \"daily\" failing since 2026-11-24 06:00 (1 attempt): invalid content: not valid JSON; "
                 + "fetch success 66.7% (2/3), delivery 66.7% (2/3), engagement n/a (0/0), stale content 50.0% (1/2) | "))
         #expect(result.stdout.contains("delivery_rate=0.666667;\(warn):;\(crit):;0;1"))
-        #expect(result.stdout.contains(" fetch_attempts=3 fetch_succeeded=2 delivered=2 missed=1 failed=0 expired=0 "))
+        #expect(result.stdout.contains(" fetch_attempts=3 fetch_succeeded=2 delivered=2 missed=1 capped_missed=0 failed=0 expired=0 "))
         #expect(result.stdout.hasSuffix(" prefetch_age=5700s;43200;86400 plan_age=5700s;43200;86400 deliver_age=300s;600;1200\n"))
     }
 }

@@ -115,7 +115,7 @@ import TidingsTestSupport
             #expect(item.state == "pending")
             #expect(item.stateReason == "not sent: stdout could not take it; it is due again")
         }
-        #expect(try f.deliverRuns().first?.summary == "1 delivered, 0 failed, 0 missed, 2 due again")
+        #expect(try f.deliverRuns().first?.summary == "1 delivered, 0 failed, 0 missed, 2 due again; first failure: standard output: Broken pipe")
 
         f.output.heal()
         let again = try await f.run(now: Self.now + DeliverFixture.minute)

@@ -61,6 +61,6 @@ import TidingsTestSupport
         let nagios = report.nagios(warn: 0.95, crit: 0.8, expected: [:], now: Self.until)
         #expect(nagios.status == 2)
         #expect(nagios.line.contains(", delivery 33.3% (1/3), "))
-        #expect(nagios.line.contains(" delivered=1 missed=1 failed=0 expired=1 "))
+        #expect(nagios.line.contains(" delivered=1 missed=1 capped_missed=0 failed=0 expired=1 "))
     }
 }

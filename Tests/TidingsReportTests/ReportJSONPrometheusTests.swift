@@ -27,7 +27,7 @@ import TidingsTestSupport
             "fetchAttempts": 6, "fetchSucceeded": 4,
             "fetch_ok": 3, "fetch_not_modified": 1, "fetch_timeout": 1, "fetch_network": 0,
             "fetch_http_status": 0, "fetch_invalid": 1, "fetch_too_large": 0,
-            "delivered": 4, "missed": 3, "failed": 1, "expired": 0, "stale": 2, "emergency": 1,
+            "delivered": 4, "missed": 3, "cappedMissed": 0, "failed": 1, "expired": 0, "stale": 2, "emergency": 1,
             "engageableDeliveries": 4, "tapped": 1,
         ]
         #expect(Set(counts.keys) == Set(expected.keys).union(["generated"]))
@@ -109,7 +109,8 @@ import TidingsTestSupport
         }
         #expect(lines.filter { $0.hasPrefix("tidings_fetch_attempts{") }.count == 7)
         #expect(lines.filter { $0.hasPrefix("tidings_notifications{") }.count == NotificationState.allCases.count)
-        #expect(lines.filter { $0.hasPrefix("# HELP ") }.count == 13)
+        #expect(lines.filter { $0.hasPrefix("# HELP ") }.count == 14)
+        #expect(text.contains("tidings_capped_missed_notifications 0\n"))
         #expect(!text.contains("tidings_stage_last_success_timestamp_seconds"), "no stage ever succeeded")
         #expect(!text.contains("tidings_deliveries{"), "no breakdown was asked for")
         #expect(text.hasSuffix("\n"))
