@@ -99,7 +99,7 @@ import TidingsTestSupport
             if result.status != 0 && result.status != 1 { kills += 1 }
             #expect(try TidingsDatabase(path: pipeline.database).integrityCheck() == "ok", "round \(round), seed \(seed)")
         }
-        #expect(kills >= 10, "runs were killed before they finished (seed \(seed))")
+        #expect(kills >= 5, "runs were killed before they finished (seed \(seed))")
         for round in 0..<12 {
             let result = try await pipeline.runner.run("deliver", ["--now", at(800 + round * 120)])
             #expect(result.status == 0, "\(result.stderr)")
