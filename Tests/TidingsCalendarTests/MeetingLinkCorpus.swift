@@ -13,10 +13,18 @@ enum MeetingLinkCorpus {
         ("https://zoom.com/j/84512345678", "zoom"),
         ("https://zoomgov.com/j/1612345678?pwd=abc", "zoom"),
         ("https://agency.zoomgov.com/j/1612345678", "zoom"),
+        ("https://zoom.com.cn/j/84512345678?pwd=abc", "zoom"),
+        ("https://zoom.de/j/84512345678", "zoom"),
+        ("https://any-client.zoom-x.de/j/65194487075", "zoom"),
 
         ("https://meet.google.com/abc-defg-hij", "google-meet"),
         ("https://meet.google.com/xyz-abcd-efg?authuser=0", "google-meet"),
         ("https://meet.google.com/qwe-rtyu-iop?hs=122&pli=1", "google-meet"),
+        ("https://meet.google.com/_meet/abc-defg-hij?ijlm=1", "google-meet"),
+
+        ("https://stream.meet.google.com/stream/abc12ab1-abc1-1234-123a-a1234a1abc12", "google-meet-stream"),
+        ("https://stream.meet.google.com/stream/0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b?authuser=1", "google-meet-stream"),
+        ("https://stream.meet.google.com/stream/q1w2e3r4t5y6", "google-meet-stream"),
 
         ("https://teams.microsoft.com/l/meetup-join/19%3ameeting_ZmFrZU1lZXRpbmdJZEZvclRpZGluZ3NUZXN0czAx%40thread.v2/0?context=%7b%22Tid%22%3a%2211111111-2222-3333-4444-555555555555%22%2c%22Oid%22%3a%2266666666-7777-8888-9999-000000000000%22%7d", "teams"),
         ("https://teams.microsoft.com/meet/2345678901234?p=AbCdEfGhIjKlMnOp", "teams"),
@@ -24,6 +32,8 @@ enum MeetingLinkCorpus {
         ("https://teams.cloud.microsoft/l/meetup-join/19%3ameeting_AbCdEf%40thread.v2/0?context=%7b%7d", "teams"),
         ("https://gov.teams.microsoft.us/l/meetup-join/19%3ameeting_ZmFrZQ%40thread.v2/0", "teams"),
         ("https://dod.teams.microsoft.us/l/meetup-join/19%3ameeting_ZG9k%40thread.v2/0", "teams"),
+        ("https://teams.microsoft.us/l/meetup-join/19%3ameeting_R0NDSGln%40thread.v2/0", "teams"),
+        ("https://teams.microsoft.com/_#/l/meetup-join/19:meeting_QWJjZGVm@thread.v2/0?context=%7b%7d", "teams"),
 
         ("https://acme.webex.com/meet/jane.doe", "webex"),
         ("https://acme.webex.com/acme/j.php?MTID=m0123456789abcdef0123456789abcdef", "webex"),
@@ -48,6 +58,7 @@ enum MeetingLinkCorpus {
         ("https://discord.com/channels/123456789012345678/876543210987654321", "discord"),
         ("https://discordapp.com/invite/abcDEF12", "discord"),
         ("https://ptb.discord.com/events/123456789012345678/234567890123456789", "discord"),
+        ("https://canary.discord.com/channels/@me/876543210987654321", "discord"),
 
         ("https://whereby.com/jane-doe", "whereby"),
         ("https://acme.whereby.com/weekly-sync", "whereby"),
@@ -162,6 +173,7 @@ enum MeetingLinkCorpus {
         ("https://go.teamviewer.com/v15/m02358428", "teamviewer-meeting"),
         ("https://go.teamviewer.com/m12345678", "teamviewer-meeting"),
         ("https://go.teamviewer.com/v11/m87654321", "teamviewer-meeting"),
+        ("https://go.blizz.com/m12345678", "teamviewer-meeting"),
 
         ("https://meet.starleaf.com/4012345678/app", "starleaf"),
         ("https://meet.starleaf.com/4123456789", "starleaf"),
@@ -200,8 +212,9 @@ enum MeetingLinkCorpus {
         ("https://join.coscreen.co/design-team/xYz987", "coscreen"),
 
         ("https://welink.zhumu.com/j/123456789?pwd=abc123", "zhumu"),
-        ("https://zhumu.com/j/1234567890", "zhumu"),
-        ("https://welink.zhumu.com/j/98765432101", "zhumu"),
+        ("https://zhumu.com/j/1234567890?uname=Jane&pwd=Q1w2E3", "zhumu"),
+        ("https://welink.zhumu.com/wc/join/98765432101?pwd=xyz", "zhumu"),
+        ("https://welink.zhumu.com/wc/123456789/join?pwd=abc.1", "zhumu"),
 
         ("https://vc.larksuite.com/j/123456789", "lark"),
         ("https://vc.larksuite.com/j/987654321", "lark"),
@@ -222,6 +235,7 @@ enum MeetingLinkCorpus {
         ("https://app.teemyco.com/room/AbCdEf123", "teemyco"),
         ("https://app.teemyco.com/room/design-office", "teemyco"),
         ("https://app.teemyco.com/room/q1w2e3r4", "teemyco"),
+        ("https://app.teemyco.com/room/7HAQH0keHU0uppUKmL7Z/goOvj4BlHSH1IkgOtaA0", "teemyco"),
 
         ("https://pop.com/j/123-456-789", "pop"),
         ("https://pop.com/j/987654321", "pop"),
@@ -246,6 +260,7 @@ enum MeetingLinkCorpus {
         ("https://meet.livekit.io/rooms/abcd-efgh", "livekit-meet"),
         ("https://meet.livekit.io/rooms/standup#e2ee", "livekit-meet"),
         ("https://meet.livekit.io/rooms/Room_42", "livekit-meet"),
+        ("https://meet.staging.livekit.io/rooms/my-room-123", "livekit-meet"),
 
         ("https://meetings.conf.meetecho.com/ietf119/?session=31849", "meetecho"),
         ("https://meetings.conf.meetecho.com/onsite119/?group=httpbis", "meetecho"),
@@ -346,5 +361,39 @@ enum MeetingLinkCorpus {
         ("https://acme-office.ovice.in/lobby/enter", "ovice"),
         ("https://design-team.ovice.in/lobby/enter", "ovice"),
         ("https://example-space.ovice.in/lobby/enter?x=1", "ovice"),
+        ("https://acme.ovice.com/lobby/enter", "ovice"),
+
+        ("https://vimeo.com/event/1234567", "vimeo"),
+        ("https://vimeo.com/showcase/7654321", "vimeo"),
+        ("https://venues.vimeo.com/12345678/abcdef123", "vimeo"),
+        ("https://www.vimeo.com/event/2345678?autoplay=1", "vimeo"),
+
+        ("https://www.youtube.com/live/AbCdEfGhIjK", "youtube"),
+        ("https://youtube.com/live/q1W2e3R4t5Y?feature=share", "youtube"),
+        ("https://m.youtube.com/live/Zz9_Yy8-Xx7", "youtube"),
+
+        ("https://duo.app.goo.gl/AbCdEf123", "google-duo"),
+        ("https://duo.app.goo.gl/q1w2e3r4t5", "google-duo"),
+        ("https://duo.app.goo.gl/Xyz9", "google-duo"),
+
+        ("https://go.userzoom.com/participate/12345xxx-1000-1234-1234-1234-12345xxx", "userzoom"),
+        ("https://go.userzoom.com/participate/c1a2b3d4-e5f6", "userzoom"),
+        ("https://go.userzoom.com/participate/study-42?ref=mail", "userzoom"),
+
+        ("https://demodesk.com/NGYLHDWO", "demodesk"),
+        ("https://demodesk.com/meet/jane-doe", "demodesk"),
+        ("https://demodesk.com/Q1W2E3R4", "demodesk"),
+
+        ("https://go.chorus.ai/1234567890", "chorus"),
+        ("https://go.chorus.ai/abc123", "chorus"),
+        ("https://go.chorus.ai/jane-doe", "chorus"),
+
+        ("https://turkcell.conference.istesuit.com/username", "suit-conference"),
+        ("https://acme.conference.istesuit.com/jane.doe", "suit-conference"),
+        ("https://conference.istesuit.com/weekly-sync", "suit-conference"),
+
+        ("https://company.zm.page/", "zm-page"),
+        ("https://acme.zm.page/?from=calendar", "zm-page"),
+        ("https://events.zm.page/launch-2026", "zm-page"),
     ]
 }

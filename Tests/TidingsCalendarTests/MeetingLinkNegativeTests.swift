@@ -29,6 +29,30 @@ import TidingsCore
             "https://www.adobeconnect.com/products",
             "https://adobeconnect.com/pricing",
             "https://www.clickmeeting.com/pricing",
+            "https://zoom.com.cn.evil.com/j/123",
+            "https://evilzoom-x.de/j/123",
+            "https://zoom.de.evil.net/j/123",
+            "https://stream.meet.google.com.evil.com/stream/abc12ab1-abc1-1234-123a-a1234a1abc12",
+            "https://teams.microsoft.us.evil.com/l/meetup-join/19%3ameeting_x%40thread.v2/0",
+            "https://eviltteams.microsoft.us.com/l/meetup-join/19%3ameeting_x%40thread.v2/0",
+            "https://go.blizz.com.evil.io/m12345678",
+            "https://zhumu.com.evil.com/j/123456789?pwd=abc",
+            "https://vimeo.com.evil.com/event/1234567",
+            "https://evilvimeo.com/event/1234567",
+            "https://youtube.com.evil.com/live/AbCdEfGhIjK",
+            "https://duo.app.goo.gl.evil.com/AbCdEf123",
+            "https://go.userzoom.com.evil.com/participate/abcd-1234",
+            "https://evildemodesk.com/NGYLHDWO",
+            "https://go.chorus.ai.evil.com/1234567890",
+            "https://conference.istesuit.com.evil.com/user",
+            "https://zm.page.evil.com/",
+            "https://evilzm.page/",
+            "https://zm.page/",
+            "https://www.zm.page/",
+            "https://livekit.io.evil.com/rooms/x",
+            "https://livekit.io/rooms/x",
+            "https://acme.ovice.com.evil.com/lobby/enter",
+            "https://discord.com.evil.com/channels/@me/876543210987654321",
         ])
     func lookAlikeHost(url: String) {
         #expect(MeetingLinks.find(in: url).isEmpty, "\(url)")
@@ -89,6 +113,24 @@ import TidingsCore
             "https://call.element.io/room",
             "https://preply.com/en/online/english-tutors",
             "https://airmeet.com/e/not-a-uuid",
+            "https://zhumu.com/j/123456789",
+            "https://welink.zhumu.com/j/123456789?pwd=",
+            "https://welink.zhumu.com/j/123456789?uname=pwd",
+            "https://welink.zhumu.com/j/123456789#pwd=abc",
+            "https://stream.meet.google.com/",
+            "https://stream.meet.google.com/stream/",
+            "https://meet.google.com/_meet/",
+            "https://vimeo.com/123456",
+            "https://vimeo.com/event/",
+            "https://www.youtube.com/watch?v=AbCdEfGhIjK",
+            "https://www.youtube.com/live/AbCdEf",
+            "https://go.userzoom.com/",
+            "https://demodesk.com/careers",
+            "https://demodesk.com/pricing",
+            "https://demodesk.com/api/v1/demos",
+            "https://go.blizz.com/download",
+            "https://discord.com/channels/@me",
+            "https://teams.microsoft.com/_#/calendarv2",
         ])
     func nonMeetingPath(url: String) {
         #expect(MeetingLinks.find(in: url).isEmpty, "\(url)")
@@ -96,7 +138,7 @@ import TidingsCore
 
     @Test(
         "video sites are not meetings",
-        arguments: ["https://www.youtube.com/live/AbCdEf", "https://youtu.be/AbCdEf", "https://vimeo.com/event/123456", "https://www.twitch.tv/acme"])
+        arguments: ["https://www.youtube.com/watch?v=AbCdEfGhIjK", "https://youtu.be/AbCdEfGhIjK", "https://vimeo.com/123456", "https://www.twitch.tv/acme"])
     func videoSites(url: String) {
         #expect(MeetingLinks.find(in: url).isEmpty)
     }
@@ -107,7 +149,6 @@ import TidingsCore
             "ftp://zoom.us/j/123",
             "zoom.us/j/123",
             "www.zoom.us/j/123",
-            "zoommtg://zoom.us/join?confno=123",
             "msteams:/l/meetup-join/abc",
             "jitsi-meet://meet.jit.si/Room",
             "unknown-app://zoom.us/j/123",
@@ -141,6 +182,9 @@ import TidingsCore
         "<a href=\"java&#x73;cript:alert('https://zoom.us/j/123')\">x</a>",
         "https://nam12.safelinks.protection.outlook.com/?url=javascript%3Aalert(%27https%3A%2F%2Fzoom.us%2Fj%2F123%27)&data=0",
         "https://www.google.com/url?q=data:text/html,https://zoom.us/j/123",
+        "javascript:location='zoommtg://zoom.us/join?confno=123'",
+        "data:text/html,zoommtg://zoom.us/join?confno=123",
+        "<a href=\"javascript:open('discord://discord.com/channels/123456789012345678/876543210987654321')\">x</a>",
     ]
 
     @Test("hostile schemes are never returned, even when they carry a meeting host", arguments: hostile)

@@ -10,6 +10,8 @@ enum LinkText {
         var text: String
         /// Written percent-encoded (`https%3A%2F%2F…`): decode once before use.
         var encoded: Bool
+        /// Written as an app link (`zoommtg://…`): `AppLinks` gives its https form.
+        var app: AppLinks.App? = nil
     }
 
     /// The candidates of `text`, in order.
@@ -286,6 +288,14 @@ enum LinkText {
         var index = 0
         while index < scalars.count {
             let scalar = scalars[index]
+            if let app = appLink(scalars, index) {
+                var end = index
+                while end < scalars.count, !isTerminator(scalars[end]) { end += 1 }
+                let text = trimTrailingPunctuation(string(scalars[index..<end]))
+                candidates.append(Candidate(text: text, encoded: false, app: app))
+                index = end
+                continue
+            }
             guard scalar == "h" || scalar == "H" else {
                 index += 1
                 continue
@@ -306,6 +316,18 @@ enum LinkText {
             index = end
         }
         return candidates
+    }
+
+    /// The app whose link (`zoommtg://`, `zoomus://`, `discord://`) starts at `index`, when
+    /// one starts a word there.
+    private static func appLink(_ scalars: [Unicode.Scalar], _ index: Int) -> AppLinks.App? {
+        let initial = lowerASCII(scalars[index])
+        guard initial == "z" || initial == "d" else { return nil }
+        if index > 0 {
+            let before = scalars[index - 1]
+            guard !(before.properties.isAlphabetic || before.properties.numericType != nil || "+-.".unicodeScalars.contains(before)) else { return nil }
+        }
+        return AppLinks.schemes.first { hasPrefix(scalars, index, $0.prefix) }?.app
     }
 
     /// Characters that cannot be part of a link as written in text.

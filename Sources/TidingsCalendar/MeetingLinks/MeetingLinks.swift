@@ -38,16 +38,24 @@ public enum MeetingLinks {
 
     /// The best link of an event: fields searched by priority (conference, x-google-conference,
     /// url, location, description with HTML stripped); within a field prefer a link that keeps
-    /// a passcode (zoom `pwd=`, teams `p=`).
+    /// a passcode (zoom `pwd=`, teams `p=`). A broadcast (a livestream to watch) is taken only
+    /// when no field holds a meeting link.
     public static func best(fields: [(MeetingField, String)], hasHandler: (String) -> Bool = { _ in false }) -> MeetingLink? {
         let ordered = fields.enumerated().sorted { ($0.element.0.priority, $0.offset) < ($1.element.0.priority, $1.offset) }
+        var broadcast: MeetingLink?
         for (_, (field, text)) in ordered {
             let links = found(in: text, field: field, hasHandler: hasHandler)
-            if let first = links.first {
-                return (links.first(where: \.keepsPasscode) ?? first).link
+            let meetings = links.filter { !isBroadcast($0.link) }
+            if let first = meetings.first {
+                return (meetings.first(where: \.keepsPasscode) ?? first).link
             }
+            if broadcast == nil { broadcast = links.first?.link }
         }
-        return nil
+        return broadcast
+    }
+
+    private static func isBroadcast(_ link: MeetingLink) -> Bool {
+        MeetingServices.service(platform: link.platform)?.isBroadcast ?? false
     }
 
     /// Whether `link` carries its meeting's passcode (a non-empty passcode parameter of its service).
@@ -62,6 +70,13 @@ public enum MeetingLinks {
 
     /// The unwrapped link of `candidate` and its service, when it is a meeting link that may be opened.
     static func resolve(_ candidate: LinkText.Candidate) -> (WebURL, MeetingService)? {
+        if let app = candidate.app {
+            // An app link written as text: its https form, on a host of the app's own service.
+            guard let url = AppLinks.webURL(of: candidate.text, app: app), let service = ServiceMatcher.standard.service(of: url),
+                service.platform == app.platform, LinkPolicy.isAllowed(url.https)
+            else { return nil }
+            return (url, service)
+        }
         var text = candidate.text
         if candidate.encoded {
             guard let decoded = percentDecoded(text) else { return nil }

@@ -24,11 +24,15 @@ public struct MeetingService: Sendable {
     /// Query parameters that carry the meeting's passcode (`pwd` for Zoom, `p` for Teams): a
     /// link that keeps one joins without asking.
     public var passcodeParameters: [String]
+    /// A broadcast to watch (a livestream, a video event) rather than a meeting to join:
+    /// `MeetingLinks.best` takes one only when the event has no other meeting link.
+    public var isBroadcast: Bool
 
     /// A service as data.
     public init(
         platform: String, name: String, hosts: [String], pathPattern: String,
-        hostPathPatterns: [String: String] = [:], nativeScheme: String? = nil, passcodeParameters: [String] = []
+        hostPathPatterns: [String: String] = [:], nativeScheme: String? = nil, passcodeParameters: [String] = [],
+        isBroadcast: Bool = false
     ) {
         self.platform = platform
         self.name = name
@@ -37,6 +41,7 @@ public struct MeetingService: Sendable {
         self.hostPathPatterns = hostPathPatterns
         self.nativeScheme = nativeScheme
         self.passcodeParameters = passcodeParameters
+        self.isBroadcast = isBroadcast
     }
 
     /// The path pattern that applies to `host`, one of `hosts`.

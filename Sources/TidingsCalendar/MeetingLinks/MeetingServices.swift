@@ -8,19 +8,29 @@ public enum MeetingServices {
     /// Every service, most used first.
     public static let all: [MeetingService] = [
         // Zoom: /j/ join, /s/ start (host), /w/ webinar, /wc/ web client, /my/ personal link.
+        // zoom.com.cn: Zoom in China; zoom.de and zoom-x.de: Zoom X, Deutsche Telekom's Zoom;
+        // zoomgov.com: ZoomGov (the hosts MeetingBar's Zoom and ZoomGov patterns name).
         MeetingService(
-            platform: "zoom", name: "Zoom", hosts: ["zoom.us", "zoom.com", "zoomgov.com"],
+            platform: "zoom", name: "Zoom", hosts: ["zoom.us", "zoom.com", "zoom.com.cn", "zoom.de", "zoom-x.de", "zoomgov.com"],
             pathPattern: #"/(?:j|s|w)/\d{1,13}|/wc/join/\d{1,13}|/wc/\d{1,13}/(?:join|start)|/join\?(?:[^#]*&)?confno=\d{1,13}|/my/[A-Za-z0-9][A-Za-z0-9._-]{0,39}"#,
             nativeScheme: "zoommtg", passcodeParameters: ["pwd"]),
         MeetingService(
             platform: "google-meet", name: "Google Meet", hosts: ["meet.google.com"],
-            pathPattern: #"/[a-z]{3}-[a-z]{4}-[a-z]{3}"#),
+            pathPattern: #"/(?:_meet/)?[a-z]{3}-[a-z]{4}-[a-z]{3}"#),
+        // A Meet livestream, to watch: chosen only when the event has no meeting link.
+        MeetingService(
+            platform: "google-meet-stream", name: "Google Meet livestream", hosts: ["stream.meet.google.com"],
+            pathPattern: #"/stream/[a-z0-9][a-z0-9-]{7,63}"#, isBroadcast: true),
         // teams.cloud.microsoft: Microsoft's unified Microsoft 365 domain (learn.microsoft.com,
         // "Unified cloud.microsoft domain"); gov/dod: GCC High and DoD tenants.
         MeetingService(
             platform: "teams", name: "Microsoft Teams",
-            hosts: ["teams.microsoft.com", "teams.live.com", "teams.cloud.microsoft", "gov.teams.microsoft.us", "dod.teams.microsoft.us"],
-            pathPattern: #"/l/meetup-join/[^?#]+|/meet/\d{6,20}"#,
+            hosts: [
+                "teams.microsoft.com", "teams.live.com", "teams.cloud.microsoft", "teams.microsoft.us", "gov.teams.microsoft.us",
+                "dod.teams.microsoft.us",
+            ],
+            // /_#/l/meetup-join/…: the same meeting as the web client's route.
+            pathPattern: #"/(?:_#/)?l/meetup-join/[^?#]+|/meet/\d{6,20}"#,
             nativeScheme: "msteams", passcodeParameters: ["p"]),
         MeetingService(
             platform: "webex", name: "Webex", hosts: ["webex.com"],
@@ -37,7 +47,7 @@ public enum MeetingServices {
             pathPattern: #"/huddle/T[A-Z0-9]{6,}/[CDG][A-Z0-9]{6,}"#, nativeScheme: "slack"),
         MeetingService(
             platform: "discord", name: "Discord", hosts: ["discord.gg", "discord.com", "discordapp.com"],
-            pathPattern: #"/invite/[A-Za-z0-9-]{2,32}|/channels/\d{15,21}/\d{15,21}|/events/\d{15,21}/\d{15,21}"#,
+            pathPattern: #"/invite/[A-Za-z0-9-]{2,32}|/channels/(?:\d{15,21}|@me)/\d{15,21}|/events/\d{15,21}/\d{15,21}"#,
             hostPathPatterns: ["discord.gg": #"/[A-Za-z0-9-]{2,32}"#]),
         MeetingService(
             platform: "whereby", name: "Whereby", hosts: ["whereby.com"],
@@ -144,8 +154,9 @@ public enum MeetingServices {
                 "uberconference.com": #"/(?!(?:pricing|features|login|signup|support|blog|about|terms|privacy|download|api)(?:[/?#]|$))[A-Za-z0-9][A-Za-z0-9._-]+"#,
             ]),
         // Invitations read go.teamviewer.com/v15/m12345678 ("Meeting ID: m123-456-78").
+        // Blizz became TeamViewer Meeting; its go.blizz.com links carry the same meeting ids.
         MeetingService(
-            platform: "teamviewer-meeting", name: "TeamViewer Meeting", hosts: ["go.teamviewer.com"],
+            platform: "teamviewer-meeting", name: "TeamViewer Meeting", hosts: ["go.teamviewer.com", "go.blizz.com"],
             pathPattern: #"/(?:v\d+/)?m\d{8}"#),
         MeetingService(
             platform: "starleaf", name: "StarLeaf", hosts: ["meet.starleaf.com"],
@@ -175,9 +186,12 @@ public enum MeetingServices {
         MeetingService(
             platform: "coscreen", name: "CoScreen", hosts: ["join.coscreen.co"],
             pathPattern: #"/[A-Za-z0-9_-]+(?:/[A-Za-z0-9_-]+)?"#),
+        // Zhumu runs Zoom's software: /j/ links and the web client's /wc/ paths. As in
+        // MeetingBar, a link counts only with its passcode (pwd=).
         MeetingService(
             platform: "zhumu", name: "Zhumu", hosts: ["zhumu.com"],
-            pathPattern: #"/j/\d{9,11}"#, passcodeParameters: ["pwd"]),
+            pathPattern: #"(?:/j/\d{9,11}|/wc/join/\d{9,11}|/wc/\d{9,11}/join)(?=/?\?(?:[^#]*&)?pwd=[A-Za-z0-9._-])"#,
+            passcodeParameters: ["pwd"]),
         MeetingService(
             platform: "lark", name: "Lark Meetings", hosts: ["vc.larksuite.com"],
             pathPattern: #"/j/\d{9}"#),
@@ -192,7 +206,7 @@ public enum MeetingServices {
             pathPattern: #"/app/[A-Za-z0-9_-]+"#),
         MeetingService(
             platform: "teemyco", name: "Teemyco", hosts: ["app.teemyco.com"],
-            pathPattern: #"/room/[A-Za-z0-9_-]+"#),
+            pathPattern: #"/room/[A-Za-z0-9_-]+(?:/[A-Za-z0-9_-]+)?"#),
         MeetingService(
             platform: "pop", name: "Pop", hosts: ["pop.com"],
             pathPattern: #"/j/\d{3}-?\d{3}-?\d{3}"#),
@@ -209,8 +223,9 @@ public enum MeetingServices {
         MeetingService(
             platform: "cal-video", name: "Cal Video", hosts: ["app.cal.com"],
             pathPattern: #"/video/[A-Za-z0-9_-]+"#),
+        // meet.livekit.io and its staging copies (meet.staging.livekit.io).
         MeetingService(
-            platform: "livekit-meet", name: "LiveKit Meet", hosts: ["meet.livekit.io"],
+            platform: "livekit-meet", name: "LiveKit Meet", hosts: ["*.livekit.io"],
             pathPattern: #"/rooms/[A-Za-z0-9_-]+"#),
         // IETF sessions: /ietf119/?session=…, /onsite119/?group=…, /interim/?short=….
         MeetingService(
@@ -294,8 +309,40 @@ public enum MeetingServices {
             platform: "preply", name: "Preply lesson room", hosts: ["preply.com"],
             pathPattern: #"/(?:[a-z]{2}/)?chat/t-room/\d+"#),
         MeetingService(
-            platform: "ovice", name: "oVice", hosts: ["*.ovice.in"],
+            platform: "ovice", name: "oVice", hosts: ["*.ovice.in", "*.ovice.com"],
             pathPattern: #"/lobby/enter"#),
+        // Watching, not meeting: chosen only when the event has no meeting link.
+        MeetingService(
+            platform: "vimeo", name: "Vimeo", hosts: ["vimeo.com", "venues.vimeo.com"],
+            pathPattern: #"/(?:showcase|event)/\d{3,12}"#,
+            hostPathPatterns: ["venues.vimeo.com": #"/[A-Za-z0-9_-]+(?:/[A-Za-z0-9_-]+){0,3}"#], isBroadcast: true),
+        // Live streams only (/live/<video id>): a video linked in an invitation is not a meeting.
+        MeetingService(
+            platform: "youtube", name: "YouTube Live", hosts: ["youtube.com"],
+            pathPattern: #"/live/[A-Za-z0-9_-]{11}"#, isBroadcast: true),
+        // Retired in 2022 (merged into Meet).
+        MeetingService(
+            platform: "google-duo", name: "Google Duo", hosts: ["duo.app.goo.gl"],
+            pathPattern: #"/[A-Za-z0-9_-]{4,}"#),
+        MeetingService(
+            platform: "userzoom", name: "UserZoom", hosts: ["go.userzoom.com"],
+            pathPattern: #"/participate/[A-Za-z0-9][A-Za-z0-9-]{3,}"#),
+        // Meeting links are an upper-case code (demodesk.com/NGYLHDWO) or a personal /meet/ link.
+        MeetingService(
+            platform: "demodesk", name: "Demodesk", hosts: ["demodesk.com"],
+            pathPattern: #"/(?-i:[A-Z0-9]{6,12})|/meet/[A-Za-z0-9][A-Za-z0-9._-]*"#),
+        // go.chorus.ai/<meeting id>: Chorus's recorder joins through it.
+        MeetingService(
+            platform: "chorus", name: "Chorus", hosts: ["go.chorus.ai"],
+            pathPattern: #"/[A-Za-z0-9][A-Za-z0-9_-]{3,}"#),
+        // Suit Conference rooms: <company>.conference.istesuit.com/<user>.
+        MeetingService(
+            platform: "suit-conference", name: "Suit Conference", hosts: ["conference.istesuit.com"],
+            pathPattern: #"/[A-Za-z0-9][A-Za-z0-9._-]*"#),
+        // Zoom's company pages (<name>.zm.page), the page itself or one of its paths.
+        MeetingService(
+            platform: "zm-page", name: "Zoom (zm.page)", hosts: ["*.zm.page"],
+            pathPattern: #"(?:/[A-Za-z0-9][A-Za-z0-9._-]*){0,3}"#),
     ]
 
     /// A Jitsi room name: not one of the server's own paths or files.
