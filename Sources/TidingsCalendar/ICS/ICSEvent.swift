@@ -10,6 +10,10 @@ struct ICSEvent {
     var end: ICSTime?
     var duration: icaldurationtype?
     var recurrenceID: ICSTime?
+    /// RECURRENCE-ID;RANGE=THISANDFUTURE: the override also changes every later instance.
+    var thisAndFuture = false
+    /// DTSTAMP, in milliseconds: which of two versions with the same SEQUENCE is newer.
+    var stamp: EpochMillis?
     /// RRULEs as libical parsed them (their `rscale` points into the parsed calendar).
     var rules: [icalrecurrencetype] = []
     var rdates: [ICSTime] = []
@@ -56,6 +60,15 @@ struct ICSEvent {
         case ICAL_RECURRENCEID_PROPERTY:
             if recurrenceID == nil {
                 recurrenceID = Self.time(icalproperty_get_recurrenceid(property), property, zones)
+                if let range = icalproperty_get_first_parameter(property, ICAL_RANGE_PARAMETER) {
+                    thisAndFuture = icalparameter_get_range(range) == ICAL_RANGE_THISANDFUTURE
+                }
+            }
+        case ICAL_DTSTAMP_PROPERTY:
+            if stamp == nil, let time = Self.time(icalproperty_get_dtstamp(property), property, zones),
+                case .utc = time.frame
+            {
+                stamp = time.wall * 1000
             }
         case ICAL_RRULE_PROPERTY:
             let rule = icalproperty_get_rrule(property)

@@ -96,15 +96,17 @@ struct ICSExpander {
         for key in order {
             guard let group = groups[key] else { continue }
             let uid = key.hasPrefix("\u{0}") ? "" : key
-            // One master per UID: the highest SEQUENCE, the later one on a tie.
+            // One master per UID: the newest (SEQUENCE, then DTSTAMP), the later one on a tie.
             var master: ICSEvent?
             for index in group.masters where events[index].start != nil {
-                if let kept = master, kept.sequence > events[index].sequence { continue }
+                if let kept = master, kept.isNewer(than: events[index]) { continue }
                 master = events[index]
             }
-            let overrides = latestOverrides(group.overrides.map { events[$0] })
-            if let master { expandMaster(master, uid: uid, overrides: overrides) }
-            for override in overrides { emitOverride(override, master: master, uid: uid) }
+            var overrides = latestOverrides(group.overrides.map { events[$0] })
+            if let master { overrides.removeAll { isCutOff($0, by: master) } }
+            let changes = master.map { futureChanges(of: $0, overrides: overrides) } ?? []
+            if let master { expandMaster(master, uid: uid, overrides: overrides, changes: changes) }
+            for override in overrides { emitOverride(override, master: master, changes: changes, uid: uid) }
         }
 
         occurrences.sort { a, b in
@@ -116,26 +118,9 @@ struct ICSExpander {
         return CalendarExpansion(occurrences: occurrences, truncated: truncated, eventCount: events.count)
     }
 
-    /// One override per RECURRENCE-ID: the highest SEQUENCE, the later one on a tie.
-    private func latestOverrides(_ overrides: [ICSEvent]) -> [ICSEvent] {
-        var byInstant: [EpochMillis: ICSEvent] = [:]
-        var order: [EpochMillis] = []
-        for override in overrides {
-            guard let rid = override.recurrenceID else { continue }
-            let key = clock.epoch(rid)
-            if let kept = byInstant[key] {
-                if override.sequence >= kept.sequence { byInstant[key] = override }
-            } else {
-                order.append(key)
-                byInstant[key] = override
-            }
-        }
-        return order.compactMap { byInstant[$0] }
-    }
-
     // MARK: Masters
 
-    private mutating func expandMaster(_ master: ICSEvent, uid: String, overrides: [ICSEvent]) {
+    private mutating func expandMaster(_ master: ICSEvent, uid: String, overrides: [ICSEvent], changes: [ICSFutureChange]) {
         guard let start = master.start else { return }
         let span = span(of: master, start: start) ?? defaultSpan(start)
         let excluded = ICSKeys(master.exdates, eventIsDate: start.isDate, clock: clock)
@@ -157,16 +142,28 @@ struct ICSExpander {
             return
         }
 
-        // Instances that overlap the window and survive EXDATE and the overrides, by start.
-        var kept: [(epoch: EpochMillis, end: EpochMillis)] = []
+        // Instances that overlap the window and survive EXDATE and the overrides, by start;
+        // `change` indexes the THISANDFUTURE change that moved it (-1: none).
+        var kept: [(rid: EpochMillis, start: EpochMillis, end: EpochMillis, change: Int)] = []
         var complete = true
         var seen: Set<EpochMillis> = []
         func consider(wall: Int64, epoch: EpochMillis) -> Bool {
-            let end = end(ofWall: wall, epoch: epoch, span: span, frame: start.frame)
-            guard overlaps(epoch, end), !excluded.contains(epoch: epoch, wall: wall),
-                !replaced.contains(epoch: epoch, wall: wall), seen.insert(epoch).inserted
-            else { return true }
-            kept.append((epoch, end))
+            guard !excluded.contains(epoch: epoch, wall: wall), !replaced.contains(epoch: epoch, wall: wall) else { return true }
+            var movedWall = wall
+            var moved = epoch
+            var length = span
+            let change = changes.isEmpty ? nil : Self.change(at: epoch, in: changes)
+            if let change {
+                movedWall = ICSMath.clampWall(wall + changes[change].shift)
+                moved =
+                    start.isDate
+                    ? clock.startOfDay(ICSMath.floorDiv(movedWall, 86_400))
+                    : clock.epochSeconds(ofWall: movedWall, in: start.frame) * 1000
+                length = changes[change].span
+            }
+            let end = end(ofWall: movedWall, epoch: moved, span: length, frame: start.frame)
+            guard overlaps(moved, end), seen.insert(epoch).inserted else { return true }
+            kept.append((epoch, moved, end, change ?? -1))
             return kept.count <= maxPerEvent
         }
 
@@ -191,10 +188,15 @@ struct ICSExpander {
         // Both ends are already wall readings in the event's frame: the margins only cover offset changes
         // (and whole days for DATE values). A small one matters for sub-daily rules, which walk it step by step.
         let margin: Int64 = start.isDate ? 86_400 : 3 * 3600
+        // THISANDFUTURE changes move instances from outside the window into it.
+        let longest = changes.reduce(span.maxSeconds) { max($0, $1.span.maxSeconds) }
+        let later = changes.reduce(Int64(0)) { max($0, $1.shift) }
+        let earlier = changes.reduce(Int64(0)) { max($0, -$1.shift) }
         let window = (
-            first: ICSMath.clampWall(fromWall - span.maxSeconds - margin),
-            last: ICSMath.clampWall(untilWall + margin)
+            first: ICSMath.clampWall(fromWall - longest - later - margin),
+            last: ICSMath.clampWall(untilWall + earlier + margin)
         )
+        let stopAt = changes.isEmpty ? until : until + (earlier + margin) * 1000
         // A rule that is cut short leaves the others to run; only a full list stops them.
         for rule in master.rules where kept.count <= maxPerEvent {
             let kind = iterate(rule, start: start, window: window) { wall in
@@ -202,13 +204,13 @@ struct ICSExpander {
                     start.isDate
                     ? clock.startOfDay(ICSMath.floorDiv(wall, 86_400))
                     : clock.epochSeconds(ofWall: wall, in: start.frame) * 1000
-                if epoch >= until { return .stop }
+                if epoch >= stopAt { return .stop }
                 return consider(wall: wall, epoch: epoch) ? .more : .full
             }
             if kind != .complete { complete = false }
         }
 
-        kept.sort { $0.epoch < $1.epoch }
+        kept.sort { ($0.start, $0.rid) < ($1.start, $1.rid) }
         if kept.count > maxPerEvent {
             kept.removeLast(kept.count - maxPerEvent)
             complete = false
@@ -216,9 +218,12 @@ struct ICSExpander {
         if !complete, truncatedSet.insert(uid).inserted { truncated.append(uid) }
         if kept.isEmpty { return }
         let shared = template(master, master: nil, uid: uid, allDay: start.isDate)
+        let moved = changes.map { template($0.event, master: nil, uid: uid, allDay: start.isDate) }
         occurrences.reserveCapacity(occurrences.count + kept.count)
         for instance in kept {
-            append(shared, recurrenceID: instance.epoch, start: instance.epoch, end: instance.end)
+            append(
+                instance.change < 0 ? shared : moved[instance.change], recurrenceID: instance.rid, start: instance.start,
+                end: instance.end)
         }
     }
 
@@ -343,7 +348,7 @@ struct ICSExpander {
     }
 
     /// UNTIL as a wall reading in the frame of DTSTART (a DATE is inclusive: its whole day).
-    private func untilWall(_ until: icaltimetype, start: ICSTime) -> Int64? {
+    func untilWall(_ until: icaltimetype, start: ICSTime) -> Int64? {
         guard let wall = ICSMath.wall(until) else { return nil }
         var result: Int64
         if until.is_date != 0 {
@@ -364,29 +369,10 @@ struct ICSExpander {
             || rule.by_month.0 != none || rule.by_set_pos.0 != none
     }
 
-    // MARK: Overrides
-
-    private mutating func emitOverride(_ override: ICSEvent, master: ICSEvent?, uid: String) {
-        guard let rid = override.recurrenceID else { return }
-        let start = override.start ?? rid
-        let span =
-            span(of: override, start: start)
-            ?? master.flatMap { master in
-                master.start.flatMap { $0.isDate == start.isDate ? self.span(of: master, start: $0) : nil }
-            }
-            ?? defaultSpan(start)
-        let startEpoch = clock.epoch(start)
-        let end = end(ofWall: start.wall, epoch: startEpoch, span: span, frame: start.frame)
-        guard overlaps(startEpoch, end) else { return }
-        append(
-            template(override, master: master, uid: uid, allDay: start.isDate), recurrenceID: clock.epoch(rid),
-            start: startEpoch, end: end)
-    }
-
     // MARK: Shared
 
     /// The length given by DTEND or DURATION, nil when the event has neither.
-    private func span(of event: ICSEvent, start: ICSTime) -> ICSSpan? {
+    func span(of event: ICSEvent, start: ICSTime) -> ICSSpan? {
         if let end = event.end {
             if start.isDate { return .days(max(1, end.day - start.day)) }
             return .exact(max(0, clock.epoch(end) - clock.epoch(start)))
@@ -401,9 +387,9 @@ struct ICSExpander {
         return nil
     }
 
-    private func defaultSpan(_ start: ICSTime) -> ICSSpan { start.isDate ? .days(1) : .exact(0) }
+    func defaultSpan(_ start: ICSTime) -> ICSSpan { start.isDate ? .days(1) : .exact(0) }
 
-    private func end(ofWall wall: Int64, epoch: EpochMillis, span: ICSSpan, frame: ICSFrame) -> EpochMillis {
+    func end(ofWall wall: Int64, epoch: EpochMillis, span: ICSSpan, frame: ICSFrame) -> EpochMillis {
         switch span {
         case .exact(let millis):
             return epoch + millis
@@ -418,13 +404,13 @@ struct ICSExpander {
     }
 
     /// Whether `start ..< end` overlaps the window; an event without length counts when it starts inside.
-    private func overlaps(_ start: EpochMillis, _ end: EpochMillis) -> Bool {
+    func overlaps(_ start: EpochMillis, _ end: EpochMillis) -> Bool {
         start < until && (end > from || (end <= start && start >= from))
     }
 
     /// The occurrence every instance of `event` copies (start, end and recurrence ID aside), built once
     /// per event: sanitizing the summary for each instance would cost more than the expansion itself.
-    private func template(_ event: ICSEvent, master: ICSEvent?, uid: String, allDay: Bool) -> CalendarOccurrence {
+    func template(_ event: ICSEvent, master: ICSEvent?, uid: String, allDay: Bool) -> CalendarOccurrence {
         let conference = event.conference + event.googleConference
         return CalendarOccurrence(
             uid: uid,
@@ -444,7 +430,7 @@ struct ICSExpander {
             sequence: event.sequence)
     }
 
-    private mutating func append(
+    mutating func append(
         _ template: CalendarOccurrence, recurrenceID: EpochMillis?, start: EpochMillis, end: EpochMillis
     ) {
         var occurrence = template

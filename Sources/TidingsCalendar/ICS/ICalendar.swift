@@ -114,8 +114,9 @@ public struct CalendarError: Error, Sendable, Equatable, CustomStringConvertible
 ///
 /// Recurrence: RRULE, RDATE and EXDATE give the instances; DTSTART always counts as the first one.
 /// A VEVENT with RECURRENCE-ID replaces the instance of its master that starts at that time (by
-/// instant; RANGE=THISANDFUTURE is read as a single instance) and is reported on its own, with
-/// `cancelled` set when it has STATUS:CANCELLED; properties it lacks are taken from the master.
+/// instant) and is reported on its own, with `cancelled` set when it has STATUS:CANCELLED;
+/// properties it lacks are taken from the master. With RANGE=THISANDFUTURE it also moves and
+/// changes every later instance (see `ICSFutureChange`); one a newer master no longer has is dropped.
 /// SECONDLY, MINUTELY and HOURLY rules with BY… parts are not expanded (libical would scan second by
 /// second, for centuries when the rule never matches): only DTSTART and RDATEs count, and the UID is
 /// reported in `truncated`.
