@@ -73,11 +73,11 @@ public struct SourceFetcher {
             return FetchResult(attempt: attempt(.notModified, status: 304), update: .confirm)
         case 200..<300 where calendar:
             do {
-                let events = try ICalendar.validate(response.body)
+                let read = try ICalendar.read(response.body)
                 return FetchResult(
                     attempt: attempt(.ok, status: response.status, bytes: response.body.count),
                     update: .replaceCalendar(
-                        String(decoding: response.body, as: UTF8.self), events: events,
+                        read.text, events: read.events,
                         etag: response.header("ETag"), lastModified: response.header("Last-Modified")))
             } catch {
                 return FetchResult(

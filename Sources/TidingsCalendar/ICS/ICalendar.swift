@@ -91,6 +91,20 @@ public struct CalendarExpansion: Sendable {
     }
 }
 
+/// A calendar as prefetch keeps it: its text, and what reading it found.
+public struct CalendarText: Sendable, Equatable {
+    /// The text to keep: the bytes received, with folds that split a UTF-8 character joined.
+    public var text: String
+    /// The number of VEVENT components.
+    public var events: Int
+
+    /// Creates a result.
+    public init(text: String, events: Int) {
+        self.text = text
+        self.events = events
+    }
+}
+
 /// Why a calendar could not be read: lower-case text that says what and where.
 public struct CalendarError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The explanation, e.g. "line 12: begin:vevent is never closed (the calendar is truncated)".
@@ -164,18 +178,23 @@ public enum ICalendar {
         }
     }
 
-    /// Checks that `bytes` is a calendar Tidings can use (UTF-8, BEGIN:VCALENDAR, parses, at least zero VEVENTs, no more than 100,000 components): for prefetch's validation.
+    /// Checks that `bytes` is a calendar Tidings can use and returns its number of VEVENTs: for prefetch's validation.
     public static func validate(_ bytes: [UInt8]) throws(CalendarError) -> Int {
+        try read(bytes).events
+    }
+
+    /// Reads `bytes` as prefetch receives them: folds that split a UTF-8 character joined (RFC 5545
+    /// §3.1), then checked as UTF-8, BEGIN:VCALENDAR, the bounds (10 MiB, 100,000 components, nesting),
+    /// and parsed. The text to keep is `text`, not the bytes.
+    public static func read(_ bytes: [UInt8]) throws(CalendarError) -> CalendarText {
         if bytes.count > maxBytes {
             throw CalendarError("calendar is too large: \(bytes.count) bytes, the limit is \(maxBytes) (10 mib)")
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw ICSPrescan.utf8Error(bytes)
-        }
-        let body = try bytes.withUnsafeBufferPointer { (buffer) throws(CalendarError) -> ICSPrescan.Body in
-            try ICSPrescan.check(buffer)
-        }
-        return try withParsedCalendar(text, skippingBytes: body.skip) { (calendars) throws(CalendarError) in
+        var text = try ICSUnfold.text(bytes)
+        let body = try text.withUTF8 { buffer in
+            Result { () throws(CalendarError) in try ICSPrescan.check(buffer) }
+        }.get()
+        let events = try withParsedCalendar(text, skippingBytes: body.skip) { (calendars) throws(CalendarError) in
             var count = 0
             for calendar in calendars {
                 var event = icalcomponent_get_first_component(calendar, ICAL_VEVENT_COMPONENT)
@@ -186,6 +205,7 @@ public enum ICalendar {
             }
             return count
         }
+        return CalendarText(text: text, events: events)
     }
 
     /// Parses `text` with libical under the global lock and passes its VCALENDAR components to `body`;
