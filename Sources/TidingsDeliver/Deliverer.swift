@@ -140,7 +140,7 @@ public struct Deliverer {
             while start < legs.count {
                 let chunk = Array(legs[start..<min(legs.count, start + max(1, channel.chunkSize))])
                 start += chunk.count
-                let items = chunk.map(\.item)
+                let items = chunk.map { Self.retimed($0.item, now: step.now) }
                 if channel.guarantee == .atMostOnce {
                     try database.markInFlight(items.map { ($0.id, $0.revision) }, channel: channel.name, now: step.now)
                 }
@@ -188,17 +188,12 @@ public struct Deliverer {
         let failures = step.results.record(sentLegs, on: channelName, outcomes: sentOutcomes, platformInfo: sentInfo)
         // Which failures fall back is decided before the step is committed, so that an item
         // with a fallback to come is not settled yet.
-        var fallbacks: [(leg: DeliveryPlan.Leg, reason: String)] = []
-        if name == .desktop {
-            fallbacks = failures.filter { failure in
-                zip(legs, outcomes).contains { leg, outcome in
-                    guard leg.item.id == failure.leg.item.id, case .unavailable = outcome else { return false }
-                    return true
-                }
-            }
-        } else if case .webhook = name {
-            fallbacks = failures
-        }
+        // The desktop's fallback is for what it could not take, not for what it refused.
+        let unavailable = Set(zip(legs, outcomes).compactMap { leg, outcome -> String? in
+            guard case .unavailable = outcome else { return nil }
+            return leg.item.id
+        })
+        let fallbacks = name == .desktop ? failures.filter { unavailable.contains($0.leg.item.id) } : failures
         let target = fallbackTarget(of: name)
         let detoured = try fallbackLegs(fallbacks, from: name, to: target, step: &step)
         step.close(legs.map(\.item.id))
@@ -212,6 +207,19 @@ public struct Deliverer {
             let detours = Dictionary(detoured.map { ($0.leg.item.id, Detour(from: name, reason: $0.reason)) }, uniquingKeysWith: { first, _ in first })
             try await send(detoured.map(\.leg), to: target, detours: detours, step: &step)
         }
+    }
+
+    /// `item` with its countdown ("in 10 min") told from `now`, when it is a meeting reminder
+    /// sent later than planned (a run a minute late, a retry); the stored text stays as planned.
+    static func retimed(_ item: NotificationRecord, now: EpochMillis) -> NotificationRecord {
+        guard item.kind == NotificationKind.meeting.rawValue, now > item.dueAt, let start = item.expiresAt, start > now,
+              !item.id.hasSuffix("@all-day")
+        else { return item }
+        let planned = Countdown.minutes(from: item.dueAt, until: start)
+        let actual = Countdown.minutes(from: now, until: start)
+        var retimed = item
+        retimed.body = Countdown.retime(item.body, planned: planned, actual: actual)
+        return retimed
     }
 
     /// Where a fallback leg comes from: the channel that could not take it, and why.

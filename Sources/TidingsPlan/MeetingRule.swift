@@ -36,7 +36,8 @@ public struct MeetingRule {
         // reminder in it is passed over before its link is looked for.
         let longestLead = config.meetings.leadTimes.max() ?? 0
         func mayBeDue(_ event: CalendarOccurrence) -> Bool {
-            guard event.start > now, !event.cancelled, !event.allDay || config.meetings.allDay else { return false }
+            // An all-day event of today is still ahead until its day is over.
+            guard (event.allDay ? event.end : event.start) > now, !event.cancelled, !event.allDay || config.meetings.allDay else { return false }
             return event.start - (event.allDay ? 0 : longestLead) <= now + horizon
         }
         for calendar in calendars {
@@ -74,7 +75,7 @@ public struct MeetingRule {
         for event: CalendarOccurrence, link: MeetingLink?, organizer: Bool = false, calendar: CachedCalendar, now: EpochMillis,
         horizon: Int64, zone: Zone
     ) -> [NotificationRecord] {
-        guard !event.cancelled, event.start > now else { return [] }
+        guard !event.cancelled, (event.allDay ? event.end : event.start) > now else { return [] }
         if config.meetings.onlyWithVideoLinks && link == nil { return [] }
         let context = Context(
             rule: self, event: event, link: link, priority: Importance.score(of: event, link: link, organizer: organizer),
@@ -82,6 +83,9 @@ public struct MeetingRule {
         if event.allDay {
             guard config.meetings.allDay else { return [] }
             let due = zone.instant(zone.date(of: event.start), config.meetings.allDayTime)
+            // Planned after its time (a plan after midnight, a morning run late): still sent
+            // within deliver's grace period, as deliver would have sent it; later, not at all.
+            guard due > now - config.delivery.grace else { return [] }
             return context.reminder(lead: nil, due: due).map { [$0] } ?? []
         }
         // Shortest lead first: a longer one that falls due at the same moment (both began

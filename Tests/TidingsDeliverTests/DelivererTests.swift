@@ -162,6 +162,22 @@ import TidingsTestSupport
         #expect(!(try f.db.hasDeliveryWork(at: claimedAt + 2 * DeliverFixture.minute)))
     }
 
+    @Test("A meeting reminder sent a minute late says how long is really left; the stored text stays as planned")
+    func countdownAtDelivery() async throws {
+        let f = try DeliverFixture()
+        let start = utc("2026-11-22T06:50:00Z")
+        let reminder = NotificationRecord(
+            id: "meeting:standup@example.org@10m", kind: .meeting, category: .transactional, title: "Standup",
+            body: "Starts at 07:50 (in 10 min), until 08:05", deepLink: nil, dueAt: start - 10 * DeliverFixture.minute,
+            plannedLocal: "2026-11-22T07:40", plannedZone: "Europe/Berlin", staleness: .fresh, contentFetchTime: nil,
+            expiresAt: start, now: utc("2026-11-22T06:00:00Z"))
+        try f.plan([reminder])
+        _ = try await f.run(now: start - 9 * DeliverFixture.minute)
+        #expect(f.output.lines.count == 1)
+        #expect(f.output.text.contains("(in 9 min)"), "\(f.output.text)")
+        #expect(try f.stored(reminder.id).body == "Starts at 07:50 (in 10 min), until 08:05")
+    }
+
     @Test("A live run's claim is left alone, however old")
     func liveClaim() async throws {
         let f = try DeliverFixture()

@@ -96,6 +96,24 @@ import TidingsTestSupport
         #expect(items.first?.subject == "event:meeting:offsite-1@example.org@all-day")
     }
 
+    @Test("An all-day event of today is planned after midnight until its time has passed by more than the grace period", arguments: [
+        ("2026-11-22T23:59", "2026-11-23T08:00"), ("2026-11-23T00:01", "2026-11-23T08:00"), ("2026-11-23T06:00", "2026-11-23T08:00"),
+        ("2026-11-23T09:50", "2026-11-23T09:50"), ("2026-11-23T10:01", nil), ("2026-11-23T15:00", nil),
+    ] as [(String, String?)])
+    func allDayToday(now: String, due: String?) throws {
+        let offsite = """
+            UID:offsite-1@example.org
+            SUMMARY:Offsite
+            DTSTART;VALUE=DATE:20261123
+            DTEND;VALUE=DATE:20261124
+            URL:https://meet.google.com/xyz-abcd-efg
+            """
+        var config = F.config { $0.allDay = true }
+        config.delivery.grace = 2 * 3_600_000
+        let items = try F.reminders(F.calendar([offsite]), config: config, now: Self.berlin(now))
+        #expect(items.map(\.dueAt) == (due.map { [Self.berlin($0)] } ?? []), "planned at \(now)")
+    }
+
     @Test(
         "Planned late, a lead time already begun is due at once; two due at once are one, the shortest lead's",
         arguments: [
