@@ -74,8 +74,10 @@ public struct SourceFetcher {
         case 200..<300 where calendar:
             do {
                 let read = try ICalendar.read(response.body)
+                // A calendar read in part is kept, and what was skipped is said (a warning of prefetch).
+                let skipped = read.warnings.isEmpty ? nil : "calendar read in part: \(read.warnings.joined(separator: "; "))"
                 return FetchResult(
-                    attempt: attempt(.ok, status: response.status, bytes: response.body.count),
+                    attempt: attempt(.ok, status: response.status, bytes: response.body.count, reason: skipped),
                     update: .replaceCalendar(
                         read.text, events: read.events,
                         etag: response.header("ETag"), lastModified: response.header("Last-Modified")))

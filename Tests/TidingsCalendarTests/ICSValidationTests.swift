@@ -37,8 +37,6 @@ import TidingsTestSupport
         ("BEGIN:VEVENT\nDTSTART:20260410T090000Z\nEND:VEVENT\n", "line 1"),
         ("\n\nBEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:x\nDTSTART:20260410T090000Z\n", "line 4"),
         ("BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:x\nEND:VTODO\nEND:VCALENDAR\n", "line 4"),
-        ("BEGIN:VCALENDAR\nEND:VCALENDAR\nEND:VCALENDAR\n", "line 3"),
-        ("BEGIN:VCALENDAR\nEND:VCALENDAR\nX-TRAILING:junk\n", "line 3"),
         ("BEGIN:VCALENDAR\nUID:x\u{0}y\nEND:VCALENDAR\n", "line 2"),
     ])
     func brokenCalendarsAreErrors(text: String, line: String) throws {
@@ -97,11 +95,28 @@ import TidingsTestSupport
     }
 
     @Test func garbageInsideAComponentIsTolerated() throws {
-        // libical turns bad lines into X-LIC-ERROR properties: the rest of the calendar still counts.
+        // libical turns bad lines into X-LIC-ERROR properties: a line that is no property changes nothing.
         let calendar = ICSFixtures.calendar(
-            ICSFixtures.event("UID:ok", "DTSTART:20260410T090000Z", "THIS LINE HAS NO COLON", "RRULE:FREQ=BOGUS;X=Y"))
+            ICSFixtures.event("UID:ok", "DTSTART:20260410T090000Z", "THIS LINE HAS NO COLON", "DESCRIPTION;X=\"a:b"))
         #expect(try icsExpand(calendar).occurrences.map(\.uid) == ["ok"])
+        #expect(try icsExpand(calendar).warnings == [])
         #expect(try ICalendar.validate(Array(calendar.utf8)) == 1)
+    }
+
+    @Test func aCalendarWhoseOnlyEventIsBrokenIsRefused() throws {
+        let calendar = ICSFixtures.calendar(ICSFixtures.event("UID:only", "DTSTART:20260410T090000Z", "DTEND:never"))
+        let failure = try #require(expandError(calendar))
+        #expect(failure.message.contains("no event can be read"), "\(failure.message)")
+        #expect(failure.message.contains("\"only\": its dtend cannot be read"), "\(failure.message)")
+        #expect(validateError(Array(calendar.utf8)) != nil)
+    }
+
+    @Test func aBrokenRuleLeavesTheFirstInstanceAndIsReported() throws {
+        let calendar = ICSFixtures.calendar(
+            ICSFixtures.event("UID:rule", "DTSTART:20260410T090000Z", "RRULE:FREQ=BOGUS;X=Y", "EXDATE:xx"))
+        let expansion = try icsExpand(calendar)
+        #expect(expansion.occurrences.map(\.uid) == ["rule"])
+        #expect(expansion.warnings == ["event \"rule\": its rrule, exdate cannot be read, read without"])
     }
 
     @Test func concurrentCallsAreSafe() async throws {

@@ -3,12 +3,18 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import TidingsCore
 
 /// A quick pass over the raw text before libical sees it: libical accepts almost anything (it turns
 /// errors into X-LIC-ERROR properties, drops a truncated calendar silently, and frees nested
 /// components recursively), and reports no line numbers. This pass rejects what Tidings cannot use,
-/// with the line where it goes wrong.
+/// with the line where it goes wrong, and marks what libical should not see: text after
+/// END:VCALENDAR, and a component whose END does not match its BEGIN (a misspelled `END:VEVNT`), so
+/// that the rest of the calendar is still read.
 enum ICSPrescan {
+    /// The most problems kept of one calendar; the rest are only counted.
+    static let maxProblems = 20
+
     /// What the pass learnt about a calendar that passed.
     struct Body {
         /// Bytes to skip before the first line (a UTF-8 byte order mark).
@@ -17,7 +23,41 @@ enum ICSPrescan {
         var components: Int
         /// BEGIN:VEVENT lines.
         var events: Int
+        /// Byte ranges libical must not see, in order and disjoint.
+        var dropped: [Range<Int>] = []
+        /// What was dropped and why, lower-case: the first `maxProblems`.
+        var problems: [String] = []
+        /// How many problems there were, also those past `maxProblems`.
+        var problemCount = 0
+        /// Whether a component was dropped (not only text after END:VCALENDAR).
+        var droppedComponent = false
+
+        mutating func report(_ problem: String) {
+            problemCount += 1
+            if problems.count < ICSPrescan.maxProblems { problems.append(problem) }
+        }
+
+        /// Drops `range`, which ends after every range dropped so far and may contain some of them.
+        mutating func drop(_ range: Range<Int>) {
+            while let last = dropped.last, last.lowerBound >= range.lowerBound { dropped.removeLast() }
+            if let last = dropped.last, last.upperBound >= range.lowerBound {
+                dropped[dropped.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                dropped.append(range)
+            }
+        }
     }
+
+    /// An open component: its name, the line and byte offset of its BEGIN, and the UID and SUMMARY read in it.
+    private struct Open {
+        var name: [UInt8]
+        var line: Int
+        var offset: Int
+        var uid: String?
+        var summary: String?
+    }
+
+    private enum Kind { case begin, end, uid, summary }
 
     /// Checks size, NUL bytes, the first line, BEGIN/END pairs, nesting depth and the number of components.
     static func check(_ bytes: UnsafeBufferPointer<UInt8>) throws(CalendarError) -> Body {
@@ -29,42 +69,67 @@ enum ICSPrescan {
         let count = bytes.count
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { body.skip = 3 }
 
-        var stack: [(name: [UInt8], line: Int)] = []
+        var stack: [Open] = []
         var sawCalendar = false
-        // The logical (unfolded) line being read: only BEGIN and END lines are kept, and only their start.
+        var trailingLine: Int?
+        // The logical (unfolded) line being read: only BEGIN, END, UID and SUMMARY lines are kept, and only their start.
         var pending: [UInt8] = []
         var pendingLine = 0
-        var pendingKeep = false
+        var pendingKind: Kind?
         var pendingBlank = true
+        var pendingStart = 0
+        var pendingEnd = 0
+
+        func shown(_ name: [UInt8]) -> String { String(decoding: name, as: UTF8.self).lowercased() }
+
+        /// "event "Standup" (line 12)", "valarm of event "Standup" (line 14)", "vtimezone (line 3)".
+        func named(_ depth: Int) -> String {
+            let open = stack[depth]
+            let event = stack[...depth].last(where: { $0.name == eventName })
+            let title = (event?.uid ?? event?.summary).map { "\"\(TextSanitizer.clean($0).leading(80))\"" }
+            let kind = open.name == eventName ? "event" : shown(open.name)
+            switch (open.name == eventName, title) {
+            case (true, let title?): return "event \(title) (line \(open.line))"
+            case (false, let title?): return "\(kind) of event \(title) (line \(open.line))"
+            case (_, nil): return "\(kind) (line \(open.line))"
+            }
+        }
 
         func finish() throws(CalendarError) {
             defer {
                 pending.removeAll(keepingCapacity: true)
-                pendingKeep = false
+                pendingKind = nil
                 pendingBlank = true
             }
             if pendingLine == 0 || pendingBlank { return }
-            guard pendingKeep, let colon = pending.firstIndex(of: UInt8(ascii: ":")) else {
-                if stack.isEmpty {
-                    throw CalendarError(
-                        sawCalendar
-                            ? "line \(pendingLine): text after end:vcalendar"
-                            : "line \(pendingLine): the calendar does not start with begin:vcalendar")
-                }
-                return
-            }
-            let isBegin = colon == 5
-            var name = Array(pending[(colon + 1)...])
+            let colon = pending.firstIndex(of: UInt8(ascii: ":"))
+            var name = colon.map { Array(pending[($0 + 1)...]) } ?? []
             while let last = name.last, last == 0x20 || last == 0x09 { name.removeLast() }
-            for index in name.indices { name[index] = upper(name[index]) }
-            func shown(_ name: [UInt8]) -> String { String(decoding: name, as: UTF8.self).lowercased() }
-            if isBegin {
-                if stack.isEmpty && name != calendarName {
-                    throw CalendarError(
-                        sawCalendar
-                            ? "line \(pendingLine): begin:\(shown(name)) outside begin:vcalendar … end:vcalendar"
-                            : "line \(pendingLine): the calendar does not start with begin:vcalendar")
+            if stack.isEmpty {
+                if sawCalendar && !(pendingKind == .begin && name.map(upper) == calendarName) {
+                    // Text after END:VCALENDAR (a cache comment some servers append): ignored, as
+                    // everything up to the next BEGIN:VCALENDAR.
+                    if trailingLine == nil {
+                        trailingLine = pendingLine
+                        body.report("line \(pendingLine): text after end:vcalendar ignored")
+                    }
+                    body.drop(pendingStart..<pendingEnd)
+                    return
                 }
+                guard pendingKind == .begin, colon != nil, name.map(upper) == calendarName else {
+                    throw CalendarError("line \(pendingLine): the calendar does not start with begin:vcalendar")
+                }
+            }
+            guard let kind = pendingKind, colon != nil else { return }
+            switch kind {
+            case .uid, .summary:
+                let value = String(decoding: name, as: UTF8.self)
+                if kind == .uid, stack[stack.count - 1].uid == nil, !value.isEmpty { stack[stack.count - 1].uid = value }
+                if kind == .summary, stack[stack.count - 1].summary == nil, !value.isEmpty {
+                    stack[stack.count - 1].summary = value
+                }
+            case .begin:
+                for index in name.indices { name[index] = upper(name[index]) }
                 if stack.count >= ICalendar.maxDepth {
                     throw CalendarError(
                         "line \(pendingLine): components are nested more than \(ICalendar.maxDepth) deep")
@@ -74,18 +139,39 @@ enum ICSPrescan {
                     throw CalendarError("line \(pendingLine): more than \(ICalendar.maxComponents) components")
                 }
                 if name == eventName { body.events += 1 }
-                if name == calendarName { sawCalendar = true }
-                stack.append((name, pendingLine))
-            } else {
-                guard let open = stack.last else {
-                    throw CalendarError("line \(pendingLine): end:\(shown(name)) without a matching begin")
+                if name == calendarName {
+                    sawCalendar = true
+                    trailingLine = nil
                 }
-                if open.name != name {
-                    throw CalendarError(
-                        "line \(pendingLine): end:\(shown(name)) does not close begin:\(shown(open.name)) (line \(open.line))"
+                stack.append(Open(name: name, line: pendingLine, offset: pendingStart))
+            case .end:
+                for index in name.indices { name[index] = upper(name[index]) }
+                let open = stack.count - 1
+                if stack[open].name == name {
+                    stack.removeLast()
+                } else if let match = stack.lastIndex(where: { $0.name == name }) {
+                    // END of an outer component: those opened inside it were never closed.
+                    body.report(
+                        "\(named(match + 1)): begin:\(shown(stack[match + 1].name)) is never closed before end:\(shown(name)) (line \(pendingLine)), skipped"
                     )
+                    body.drop(stack[match + 1].offset..<pendingStart)
+                    body.droppedComponent = true
+                    body.events -= stack[(match + 1)...].count(where: { $0.name == eventName })
+                    stack.removeLast(stack.count - match)
+                } else if stack.count == 1 {
+                    // A stray END in the calendar itself: only that line goes.
+                    body.report("line \(pendingLine): end:\(shown(name)) without a matching begin ignored")
+                    body.drop(pendingStart..<pendingEnd)
+                } else {
+                    // A misspelled END (END:VEVNT) closes the open component, which is skipped.
+                    body.report(
+                        "\(named(open)): end:\(shown(name)) (line \(pendingLine)) does not close begin:\(shown(stack[open].name)), skipped"
+                    )
+                    body.drop(stack[open].offset..<pendingEnd)
+                    body.droppedComponent = true
+                    if stack[open].name == eventName { body.events -= 1 }
+                    stack.removeLast()
                 }
-                stack.removeLast()
             }
         }
 
@@ -110,7 +196,7 @@ enum ICSPrescan {
             let first = index < last ? bytes[index] : nil
             if first == 0x20 || first == 0x09 {
                 // A folded continuation of the pending logical line.
-                if pendingKeep && pending.count < 200 {
+                if pendingKind != nil && pending.count < 200 {
                     pending.append(
                         contentsOf: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<min(last, index + 1 + 200)]))
                 }
@@ -120,15 +206,17 @@ enum ICSPrescan {
             } else {
                 try finish()
                 pendingLine = line
+                pendingStart = index
                 pendingBlank = index == last
-                if let first, upper(first) == 0x42 || upper(first) == 0x45 {
+                if let first, let lineKind = kind(of: upper(first)) {
                     let head = UnsafeBufferPointer(rebasing: bytes[index..<min(last, index + 200)])
-                    if startsWith(head, beginKeyword) || startsWith(head, endKeyword) {
-                        pendingKeep = true
+                    if lineKind.keywords.contains(where: { startsWith(head, $0) }) {
+                        pendingKind = lineKind.kind
                         pending.append(contentsOf: head)
                     }
                 }
             }
+            pendingEnd = min(end + 1, count)
             index = end + 1
         }
         try finish()
@@ -140,6 +228,17 @@ enum ICSPrescan {
             throw CalendarError("line 1: the calendar is empty, it has no begin:vcalendar")
         }
         return body
+    }
+
+    /// The kinds of line that start with `first` (upper-cased), and how they start.
+    private static func kind(of first: UInt8) -> (kind: Kind, keywords: [[UInt8]])? {
+        switch first {
+        case 0x42: (.begin, [beginKeyword])
+        case 0x45: (.end, [endKeyword])
+        case 0x55: (.uid, uidKeywords)
+        case 0x53: (.summary, summaryKeywords)
+        default: nil
+        }
     }
 
     /// The error for bytes that are not UTF-8, naming the first bad byte and its line.
@@ -160,6 +259,8 @@ enum ICSPrescan {
 
     private static let beginKeyword = Array("BEGIN:".utf8)
     private static let endKeyword = Array("END:".utf8)
+    private static let uidKeywords = [Array("UID:".utf8), Array("UID;".utf8)]
+    private static let summaryKeywords = [Array("SUMMARY:".utf8), Array("SUMMARY;".utf8)]
     private static let calendarName = Array("VCALENDAR".utf8)
     private static let eventName = Array("VEVENT".utf8)
 

@@ -82,6 +82,9 @@ public struct CalendarExpansion: Sendable {
     public var truncated: [String]
     /// The number of VEVENT components in the calendar (masters and overrides).
     public var eventCount: Int
+    /// What was skipped to read the rest (text after END:VCALENDAR, a malformed event named by its
+    /// UID or SUMMARY), lower-case: to report as a problem of the calendar.
+    public var warnings: [String] = []
 
     /// Creates an expansion.
     public init(occurrences: [CalendarOccurrence], truncated: [String], eventCount: Int) {
@@ -95,13 +98,16 @@ public struct CalendarExpansion: Sendable {
 public struct CalendarText: Sendable, Equatable {
     /// The text to keep: the bytes received, with folds that split a UTF-8 character joined.
     public var text: String
-    /// The number of VEVENT components.
+    /// The number of VEVENT components that can be read.
     public var events: Int
+    /// What was skipped to read the rest, lower-case (see `CalendarExpansion.warnings`).
+    public var warnings: [String]
 
     /// Creates a result.
-    public init(text: String, events: Int) {
+    public init(text: String, events: Int, warnings: [String] = []) {
         self.text = text
         self.events = events
+        self.warnings = warnings
     }
 }
 
@@ -168,13 +174,15 @@ public enum ICalendar {
             Result { () throws(CalendarError) in try ICSPrescan.check(bytes) }
         }.get()
         let zone = floatingZone.resolved()
-        return try withParsedCalendar(text, skippingBytes: body.skip) { (calendars) throws(CalendarError) in
+        return try withParsedCalendar(text, prescan: body) { (calendars, warnings) throws(CalendarError) in
             var expander = ICSExpander(
                 clock: ICSClock(floating: zone), from: from, until: until,
                 maxPerEvent: max(0, maxOccurrencesPerEvent),
                 deadline: ContinuousClock.now.advanced(by: workBudget))
             expander.fixedSteps = fixedSteps
-            return expander.run(calendars)
+            var expansion = expander.run(calendars)
+            expansion.warnings = warnings
+            return expansion
         }
     }
 
@@ -194,31 +202,54 @@ public enum ICalendar {
         let body = try text.withUTF8 { buffer in
             Result { () throws(CalendarError) in try ICSPrescan.check(buffer) }
         }.get()
-        let events = try withParsedCalendar(text, skippingBytes: body.skip) { (calendars) throws(CalendarError) in
-            var count = 0
-            for calendar in calendars {
-                var event = icalcomponent_get_first_component(calendar, ICAL_VEVENT_COMPONENT)
-                while event != nil {
-                    count += 1
-                    event = icalcomponent_get_next_component(calendar, ICAL_VEVENT_COMPONENT)
-                }
-            }
-            return count
+        return try withParsedCalendar(text, prescan: body) { (calendars, warnings) throws(CalendarError) in
+            CalendarText(text: text, events: eventCount(calendars), warnings: warnings)
         }
-        return CalendarText(text: text, events: events)
     }
 
-    /// Parses `text` with libical under the global lock and passes its VCALENDAR components to `body`;
-    /// frees everything afterwards.
+    private static func eventCount(_ calendars: [OpaquePointer]) -> Int {
+        var count = 0
+        for calendar in calendars {
+            var event = icalcomponent_get_first_component(calendar, ICAL_VEVENT_COMPONENT)
+            while event != nil {
+                count += 1
+                event = icalcomponent_get_next_component(calendar, ICAL_VEVENT_COMPONENT)
+            }
+        }
+        return count
+    }
+
+    /// Parses `text` with libical under the global lock, without what the prescan dropped, takes out
+    /// the events that cannot be read, and passes its VCALENDAR components and the problems met to
+    /// `body`; frees everything afterwards. A calendar is refused only when something was skipped and
+    /// no event is left.
     private static func withParsedCalendar<T: Sendable>(
-        _ text: String, skippingBytes skip: Int, _ body: ([OpaquePointer]) throws(CalendarError) -> T
+        _ text: String, prescan: ICSPrescan.Body,
+        _ body: ([OpaquePointer], _ warnings: [String]) throws(CalendarError) -> T
     ) throws(CalendarError) -> T {
         try libical.withLock { (_) throws(CalendarError) -> T in
             icalerror_set_errors_are_fatal(0)
             icalerror_clear_errno()
             defer { icalerror_clear_errno() }
             // The prescan rejected NUL bytes, so the text is one C string; `skip` steps over a BOM.
-            let parsed = text.withCString { icalparser_parse_string($0 + skip) }
+            let parsed: OpaquePointer?
+            if prescan.dropped.isEmpty {
+                parsed = text.withCString { icalparser_parse_string($0 + prescan.skip) }
+            } else {
+                var kept: [UInt8] = []
+                kept.reserveCapacity(text.utf8.count + 1)
+                var copied = prescan.skip
+                let utf8 = Array(text.utf8)
+                for range in prescan.dropped {
+                    if range.lowerBound > copied { kept += utf8[copied..<range.lowerBound] }
+                    copied = max(copied, range.upperBound)
+                }
+                if copied < utf8.count { kept += utf8[copied...] }
+                kept.append(0)
+                parsed = kept.withUnsafeBufferPointer { buffer in
+                    buffer.baseAddress.flatMap { $0.withMemoryRebound(to: CChar.self, capacity: buffer.count) { icalparser_parse_string($0) } }
+                }
+            }
             guard let root = parsed else {
                 throw CalendarError(
                     "libical could not parse the calendar (error \(icalerrno_return().pointee.rawValue))")
@@ -240,7 +271,16 @@ public enum ICalendar {
             if calendars.isEmpty {
                 throw CalendarError("libical found no vcalendar component in the calendar")
             }
-            return try body(calendars)
+            let checked = ICSEventCheck.removeUnreadable(calendars)
+            var warnings = prescan.problems
+            warnings += checked.problems.prefix(max(0, ICSPrescan.maxProblems - warnings.count))
+            let total = prescan.problemCount + checked.problems.count
+            if total > warnings.count { warnings.append("\(total - warnings.count) more problems") }
+            if (prescan.droppedComponent || checked.skipped > 0) && eventCount(calendars) == 0 {
+                throw CalendarError("no event can be read: \(warnings.joined(separator: "; "))")
+            }
+            ICSEventIdentity.assignMissingUIDs(calendars)
+            return try body(calendars, warnings)
         }
     }
 }
