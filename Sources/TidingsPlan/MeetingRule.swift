@@ -35,10 +35,12 @@ public struct MeetingRule {
         // The expansion reaches past the horizon (for the weekly summary): what cannot get a
         // reminder in it is passed over before its link is looked for.
         let longestLead = config.meetings.leadTimes.max() ?? 0
+        let longestAlarm = config.meetings.useEventAlarms ? TidingsConfig.Meetings.leadTimeRange.upperBound : 0
         func mayBeDue(_ event: CalendarOccurrence) -> Bool {
             // An all-day event of today is still ahead until its day is over.
             guard (event.allDay ? event.end : event.start) > now, !event.cancelled, !event.allDay || config.meetings.allDay else { return false }
-            return event.start - (event.allDay ? 0 : longestLead) <= now + horizon
+            let lead = max(longestLead, min(event.alarms.last ?? 0, longestAlarm))
+            return event.start - (event.allDay ? 0 : lead) <= now + horizon
         }
         for calendar in calendars {
             for occurrence in calendar.occurrences where mayBeDue(occurrence) && !attendance.skips(occurrence) {
@@ -91,10 +93,25 @@ public struct MeetingRule {
         // Shortest lead first: a longer one that falls due at the same moment (both began
         // before this run, or quiet hours moved both) would only repeat it.
         var dues = Set<EpochMillis>()
-        return config.meetings.leadTimes.sorted().compactMap { lead in
+        return leadTimes(of: event).sorted().compactMap { lead in
             guard let item = context.reminder(lead: lead, due: event.start - lead), dues.insert(item.dueAt).inserted else { return nil }
             return item
         }
+    }
+
+    /// The lead times of `event`'s reminders: with `meetings.use_event_alarms`, those of its
+    /// own alarms, to the minute, that fall from 1 minute to 1 day before its start (an alarm
+    /// at or after the start cannot remind of it); else, or when none does, `lead_times`.
+    func leadTimes(of event: CalendarOccurrence) -> [Int64] {
+        if config.meetings.useEventAlarms {
+            var own: [Int64] = []
+            for alarm in event.alarms {
+                let lead = (alarm + 30_000) / 60_000 * 60_000
+                if TidingsConfig.Meetings.leadTimeRange.contains(lead) && !own.contains(lead) { own.append(lead) }
+            }
+            if !own.isEmpty { return own }
+        }
+        return config.meetings.leadTimes
     }
 
     /// What every reminder of one occurrence shares.

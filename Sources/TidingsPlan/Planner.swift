@@ -127,12 +127,16 @@ public struct Planner: Sendable {
         let open = try database.openNotifications()
         var existing = Dictionary(open.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         existing.merge(try database.notifications(ids: planned.map(\.id).filter { existing[$0] == nil })) { first, _ in first }
-        // A reminder sent under its old id (`meeting:<uid>`, before ids carried the lead
-        // time) is not sent again now under the new one; its later lead times still come.
-        let legacy = try database.notifications(ids: planned.compactMap { $0.dueAt <= now && existing[$0.id] == nil ? MeetingRule.legacyID(of: $0.id) : nil })
+        // A reminder whose time has passed is not sent now when one of the same meeting
+        // already reached the user under another lead time (the event's alarm or lead_times
+        // changed since) or under its old id (`meeting:<uid>`, before ids carried the lead
+        // time); its later lead times still come.
+        let late = Set(planned.compactMap { $0.dueAt <= now && existing[$0.id] == nil ? MeetingRule.legacyID(of: $0.id) : nil })
+        let reached = { (row: NotificationRecord) in NotificationState(rawValue: row.state)?.reachedUser == true }
+        let sent = Set(try database.notifications(ids: Array(late)).values.filter(reached).map(\.id))
+            .union(try database.notifications(idPrefixes: late.map { $0 + "@" }).values.filter(reached).compactMap { MeetingRule.legacyID(of: $0.id) })
         planned = planned.filter { item in
-            if item.dueAt <= now, existing[item.id] == nil, let old = MeetingRule.legacyID(of: item.id),
-               let row = legacy[old], NotificationState(rawValue: row.state)?.reachedUser == true {
+            if item.dueAt <= now, existing[item.id] == nil, let occurrence = MeetingRule.legacyID(of: item.id), sent.contains(occurrence) {
                 return false
             }
             return item.dueAt >= now || existing[item.id].flatMap { NotificationState(rawValue: $0.state) }?.reachedUser == true

@@ -16,6 +16,12 @@ import Testing
         #expect(meetings.longestLeadTime == 600_000)
         #expect(meetings.me.isEmpty)
         #expect(!meetings.skipTentative)
+        #expect(meetings.useEventAlarms)
+    }
+
+    @Test("use_event_alarms = false: every event is reminded at lead_times")
+    func eventAlarmsOff() throws {
+        #expect(try !Self.parse("[meetings]\nuse_event_alarms = false\n").useEventAlarms)
     }
 
     @Test(
@@ -61,6 +67,7 @@ import Testing
             ("me = \"alice@example.org\"", "meetings.me", "expected an array"),
             ("skip_tentative = \"yes\"", "meetings.skip_tentative", "expected true or false"),
             ("skip_tentatives = true", "meetings.skip_tentatives", "unknown key"),
+            ("use_event_alarms = \"yes\"", "meetings.use_event_alarms", "expected true or false"),
         ])
     func refused(line: String, key: String, fragment: String) {
         do {

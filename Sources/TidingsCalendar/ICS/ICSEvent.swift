@@ -33,6 +33,11 @@ struct ICSEvent {
     /// nil when the VEVENT has no STATUS.
     var cancelled: Bool?
     var sequence: Int = 0
+    /// The VALARMs that show or sound a reminder, as written.
+    var alarms: [ICSAlarm] = []
+    /// `alarms` as lead times before the start (see `ICSExpander.alarmLeads`), set once the
+    /// expander knows the event's times.
+    var alarmLeads: [Int64] = []
 
     /// Reads `component` (a VEVENT); the first of a repeated single-valued property wins.
     init(_ component: OpaquePointer, index: Int, zones: ICSZoneResolver) {
@@ -42,6 +47,7 @@ struct ICSEvent {
             read(property, zones: zones)
             next = icalcomponent_get_next_property(component, ICAL_ANY_PROPERTY)
         }
+        alarms = ICSAlarm.alarms(of: component, zones: zones)
     }
 
     private mutating func read(_ property: OpaquePointer, zones: ICSZoneResolver) {
@@ -114,7 +120,7 @@ struct ICSEvent {
     }
 
     /// A DATE or DATE-TIME value with the frame of its TZID parameter (or Z, or floating).
-    private static func time(_ value: icaltimetype, _ property: OpaquePointer, _ zones: ICSZoneResolver) -> ICSTime? {
+    static func time(_ value: icaltimetype, _ property: OpaquePointer, _ zones: ICSZoneResolver) -> ICSTime? {
         guard icaltime_is_null_time(value) == 0, let wall = ICSMath.wall(value) else { return nil }
         if value.is_date != 0 { return ICSTime(wall: wall, isDate: true, frame: .floating) }
         if icaltime_is_utc(value) != 0 { return ICSTime(wall: wall, isDate: false, frame: .utc) }

@@ -35,6 +35,7 @@ extension ICSEvent {
             event.attendeeCount = base.attendeeCount
         }
         event.cancelled = cancelled ?? base.cancelled
+        if alarmLeads.isEmpty { event.alarmLeads = base.alarmLeads }
         return event
     }
 

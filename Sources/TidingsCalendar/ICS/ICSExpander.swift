@@ -72,7 +72,9 @@ struct ICSExpander {
             let zones = ICSZoneResolver(calendar: calendar)
             var next = icalcomponent_get_first_component(calendar, ICAL_VEVENT_COMPONENT)
             while let component = next {
-                events.append(ICSEvent(component, index: events.count, zones: zones))
+                var event = ICSEvent(component, index: events.count, zones: zones)
+                if !event.alarms.isEmpty { event.alarmLeads = alarmLeads(of: event) }
+                events.append(event)
                 next = icalcomponent_get_next_component(calendar, ICAL_VEVENT_COMPONENT)
             }
         }
@@ -427,7 +429,8 @@ struct ICSExpander {
             organizer: event.organizer ?? master?.organizer,
             attendees: event.attendees ?? master?.attendees ?? [],
             attendeeCount: event.attendees != nil ? event.attendeeCount : master?.attendeeCount ?? 0,
-            sequence: event.sequence)
+            sequence: event.sequence,
+            alarms: event.alarmLeads.isEmpty ? master?.alarmLeads ?? [] : event.alarmLeads)
     }
 
     mutating func append(

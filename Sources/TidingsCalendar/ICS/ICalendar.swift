@@ -48,13 +48,16 @@ public struct CalendarOccurrence: Sendable, Equatable {
     public var attendeeCount: Int
     /// SEQUENCE (0 when absent).
     public var sequence: Int
+    /// The lead times of the event's own alarms (VALARM with ACTION:DISPLAY or AUDIO), in
+    /// milliseconds before its start (negative: after it), ascending; empty when it has none.
+    public var alarms: [Int64]
 
     /// Creates an occurrence.
     public init(
         uid: String, recurrenceID: EpochMillis? = nil, summary: String, start: EpochMillis, end: EpochMillis,
         allDay: Bool = false, cancelled: Bool = false, location: String? = nil, description: String? = nil,
         url: String? = nil, conference: [String] = [], organizer: String? = nil, attendees: [CalendarAttendee] = [],
-        attendeeCount: Int? = nil, sequence: Int = 0
+        attendeeCount: Int? = nil, sequence: Int = 0, alarms: [Int64] = []
     ) {
         self.uid = uid
         self.recurrenceID = recurrenceID
@@ -71,6 +74,7 @@ public struct CalendarOccurrence: Sendable, Equatable {
         self.attendees = attendees
         self.attendeeCount = attendeeCount ?? attendees.count
         self.sequence = sequence
+        self.alarms = alarms
     }
 }
 

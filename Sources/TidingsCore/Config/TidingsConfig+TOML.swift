@@ -59,6 +59,7 @@ extension TidingsConfig {
                 }
             }
             config.meetings.skipTentative = try meetings.bool("skip_tentative") ?? config.meetings.skipTentative
+            config.meetings.useEventAlarms = try meetings.bool("use_event_alarms") ?? config.meetings.useEventAlarms
         }
         try reader.section("weekly") { weekly throws(ConfigError) in
             config.weekly.enabled = try weekly.bool("enabled") ?? config.weekly.enabled

@@ -160,6 +160,9 @@ extension TidingsConfig {
         public var me: [String] = []
         /// Also skip events the user answered TENTATIVE.
         public var skipTentative = false
+        /// Remind of an event at the times of its own alarms (VALARM) instead of `leadTimes`,
+        /// when it has any that fall within `leadTimeRange` before its start.
+        public var useEventAlarms = true
 
         /// The longest of `leadTimes`: how far past the horizon calendars are read.
         public var longestLeadTime: Int64 { leadTimes.max() ?? 0 }
