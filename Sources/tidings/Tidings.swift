@@ -4,8 +4,8 @@ import ArgumentParser
 struct Tidings: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tidings",
-        abstract: "Tidings for the person at the keyboard: setup (init), the inbox, pending notifications, doctor, tests, the log, backup and purge.",
+        abstract: "Tidings for the person at the keyboard: setup (init), the inbox, pending notifications, the next meeting (next, join), doctor, tests, the log, backup and purge.",
         discussion: "Exit status: 0 done, 64 usage or config error, 1 failure.",
         version: "0.1.0",
-        subcommands: [Backup.self, Doctor.self, Init.self, Inbox.self, Links.self, Log.self, Pending.self, Purge.self, Test.self, DesktopWait.self])
+        subcommands: [Backup.self, Doctor.self, Init.self, Inbox.self, Join.self, Links.self, Log.self, Next.self, Pending.self, Purge.self, Test.self, DesktopWait.self])
 }
