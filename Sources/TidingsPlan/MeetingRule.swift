@@ -137,7 +137,7 @@ public struct MeetingRule {
             let expiry = event.allDay ? event.end : event.start
             guard due < expiry else { return nil }
             let text = rule.wording.write(.meeting(MeetingRule.facts(of: event, link: link, due: due, zone: zone)))
-            let staleness: Staleness = due - calendar.fetchTime <= rule.config.fallback.staleAfter ? .fresh : .stale
+            let staleness = MeetingRule.staleness(of: calendar, now: now, config: rule.config)
             let id = MeetingRule.id(of: event, lead: lead)
             var item = NotificationRecord(
                 id: id, kind: .meeting, category: meetings.category,
@@ -149,6 +149,16 @@ public struct MeetingRule {
             item.fingerprint = MeetingRule.fingerprint(of: event, link: link)
             return item.written(text)
         }
+    }
+
+    /// Whether a calendar's events are current: a calendar is judged by whether its fetches
+    /// keep to their schedule (the last one, or its confirmation that nothing changed, within
+    /// twice `monitoring.expect_prefetch`; `fallback.stale_after` when prefetch is not
+    /// watched), not by how far ahead a meeting lies. A calendar that simply did not change
+    /// stays fresh.
+    static func staleness(of calendar: CachedCalendar, now: EpochMillis, config: TidingsConfig) -> Staleness {
+        let allowed = config.monitoring.expected[.prefetch].map { 2 * $0 } ?? config.fallback.staleAfter
+        return now - calendar.fetchTime <= allowed ? .fresh : .stale
     }
 
     /// `meeting:<uid>@<lead>` for a single event, `meeting:<uid>:<original start>@<lead>` for

@@ -96,6 +96,21 @@ import TidingsTestSupport
         #expect(items.first?.subject == "event:meeting:offsite-1@example.org@all-day")
     }
 
+    @Test("A calendar is fresh while its fetches keep to their schedule, however far ahead the meeting lies", arguments: [
+        (0 as Int64, nil as Int64?, Staleness.fresh), (11, nil, .fresh), (13, nil, .stale), (13, 8, .fresh), (17, 8, .stale),
+    ])
+    func calendarStaleness(hoursSinceFetch: Int64, expectPrefetch: Int64?, expected: Staleness) throws {
+        let now = F.now
+        var config = F.config()
+        if let expectPrefetch { config.monitoring.expected[.prefetch] = expectPrefetch * 3_600_000 }
+        // Daily for six days: by their distance the later ones would always have been stale.
+        let calendar = try F.expanded(F.calendar([F.meeting("far@example.org", "RRULE:FREQ=DAILY;COUNT=6")]), now: now,
+                                      fetched: now - hoursSinceFetch * 3_600_000)
+        let items = MeetingRule(config: config).notifications(now: now, horizon: 7 * PlanFixture.day, zone: F.berlin, calendars: calendar)
+        #expect(items.count == 6)
+        #expect(items.map(\.staleness) == Array(repeating: expected.rawValue, count: 6))
+    }
+
     @Test("An all-day event of today is planned after midnight until its time has passed by more than the grace period", arguments: [
         ("2026-11-22T23:59", "2026-11-23T08:00"), ("2026-11-23T00:01", "2026-11-23T08:00"), ("2026-11-23T06:00", "2026-11-23T08:00"),
         ("2026-11-23T09:50", "2026-11-23T09:50"), ("2026-11-23T10:01", nil), ("2026-11-23T15:00", nil),
