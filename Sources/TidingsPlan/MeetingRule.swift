@@ -243,7 +243,14 @@ public struct ExpandedCalendar: Sendable {
         for calendar in calendars {
             do {
                 let expansion = try ICalendar.expand(calendar.text, from: from, until: until, floatingZone: zone)
-                for uid in expansion.truncated { problems.append("calendar \(calendar.source): recurrence of \(uid) cut at its limit") }
+                if let limit = expansion.limitCut {
+                    // One line for the calendar-wide limit, not one per rule it cut.
+                    let first = expansion.truncated.first.map { ", the first \($0)" } ?? ""
+                    problems.append(
+                        "calendar \(calendar.source): \(limit) cut the expansion: \(expansion.truncated.count) recurrences cut short\(first)")
+                } else {
+                    for uid in expansion.truncated { problems.append("calendar \(calendar.source): recurrence of \(uid) cut at its limit") }
+                }
                 expanded.append(ExpandedCalendar(calendar: calendar, occurrences: expansion.occurrences))
             } catch {
                 problems.append("calendar \(calendar.source): \(error): unreadable")

@@ -47,7 +47,8 @@ struct ICSExpander {
     let from: EpochMillis
     let until: EpochMillis
     let maxPerEvent: Int
-    let deadline: ContinuousClock.Instant
+    /// The steps and time the whole calendar may still take.
+    let work: ICSWork
     /// Whether DAILY and WEEKLY rules without BY… parts are stepped through by arithmetic
     /// (their instances are a fixed number of days apart) instead of libical's iterator; off
     /// only in tests that compare the two.
@@ -57,12 +58,15 @@ struct ICSExpander {
     private var truncated: [String] = []
     private var truncatedSet: Set<String> = []
 
-    init(clock: ICSClock, from: EpochMillis, until: EpochMillis, maxPerEvent: Int, deadline: ContinuousClock.Instant) {
+    init(
+        clock: ICSClock, from: EpochMillis, until: EpochMillis, maxPerEvent: Int, maxSteps: Int = ICalendar.maxStepsPerCalendar,
+        timeLimit: Duration = ICalendar.timeLimit
+    ) {
         self.clock = clock
         self.from = from
         self.until = until
         self.maxPerEvent = maxPerEvent
-        self.deadline = deadline
+        work = ICSWork(steps: maxSteps, timeLimit: timeLimit)
     }
 
     /// Reads every VEVENT of `calendars` and expands them.
@@ -117,7 +121,9 @@ struct ICSExpander {
             if a.uid != b.uid { return a.uid < b.uid }
             return (a.recurrenceID ?? .min) < (b.recurrenceID ?? .min)
         }
-        return CalendarExpansion(occurrences: occurrences, truncated: truncated, eventCount: events.count)
+        var expansion = CalendarExpansion(occurrences: occurrences, truncated: truncated, eventCount: events.count)
+        expansion.limitCut = work.cut
+        return expansion
     }
 
     // MARK: Masters
@@ -237,7 +243,8 @@ struct ICSExpander {
     ///
     /// Bounds on the work: UNTIL is lowered to the end of the window (libical checks UNTIL inside its
     /// search loop, so a rule that never matches stops there instead of scanning to the year 2582);
-    /// at most `maxStepsPerRule` instances; and the expansion's deadline.
+    /// at most `maxStepsPerRule` instances, and `maxSteps` over the whole calendar; and, as a safety
+    /// net only, the time limit.
     private func iterate(
         _ original: icalrecurrencetype, start: ICSTime, window: (first: Int64, last: Int64), body: (Int64) -> Step
     ) -> Outcome {
@@ -252,7 +259,7 @@ struct ICSExpander {
         // Sub-daily rules with BY… parts make libical test every second (or minute) in turn; an all-day
         // event cannot recur by the hour.
         if unit != nil && (Self.hasByParts(rule) || start.isDate) { return .cut }
-        if ContinuousClock.now > deadline { return .cut }
+        if work.outOfTime() { return .cut }
 
         var last = window.last
         if icaltime_is_null_time(rule.until) == 0, let ruleUntil = untilWall(rule.until, start: start) {
@@ -287,8 +294,8 @@ struct ICSExpander {
         var steps = 0
         while true {
             steps += 1
-            if steps > ICalendar.maxStepsPerRule { return .cut }
-            if steps & 1023 == 0 && ContinuousClock.now > deadline { return .cut }
+            if steps > ICalendar.maxStepsPerRule || !work.step() { return .cut }
+            if steps & 1023 == 0 && work.outOfTime() { return .cut }
             let next = icalrecur_iterator_next(iterator)
             guard icaltime_is_null_time(next) == 0, let wall = ICSMath.wall(next), wall <= last else {
                 return .complete
@@ -339,7 +346,7 @@ struct ICSExpander {
             let (wall, overflow) = start.addingReportingOverflow(k * step)
             guard !overflow, wall <= last, wall <= ICSMath.maxWall else { return .complete }
             steps += 1
-            if steps > ICalendar.maxStepsPerRule { return .cut }
+            if steps > ICalendar.maxStepsPerRule || !work.step() { return .cut }
             switch body(wall) {
             case .more: k += 1
             case .stop: return .complete

@@ -89,6 +89,9 @@ public struct CalendarExpansion: Sendable {
     /// What was skipped to read the rest (text after END:VCALENDAR, a malformed event named by its
     /// UID or SUMMARY), lower-case: to report as a problem of the calendar.
     public var warnings: [String] = []
+    /// The calendar-wide limit that cut the expansion (`its limit of 1000000 recurrence steps
+    /// per calendar`, or the time limit, the safety net), lower-case; nil when none did.
+    public var limitCut: String?
 
     /// Creates an expansion.
     public init(occurrences: [CalendarOccurrence], truncated: [String], eventCount: Int) {
@@ -163,7 +166,7 @@ public enum ICalendar {
     ) throws(CalendarError) -> CalendarExpansion {
         try expand(
             text, from: from, until: until, floatingZone: floatingZone, maxOccurrencesPerEvent: maxOccurrencesPerEvent,
-            workBudget: .seconds(2))
+            workBudget: timeLimit)
     }
 
     /// `expand` with a wall-clock budget for recurrence iteration: rules still unexpanded when it runs out
@@ -171,7 +174,7 @@ public enum ICalendar {
     /// libical iterates slowly; ordinary calendars use a small fraction of it.
     static func expand(
         _ text: String, from: EpochMillis, until: EpochMillis, floatingZone: Zone, maxOccurrencesPerEvent: Int,
-        workBudget: Duration, fixedSteps: Bool = true
+        workBudget: Duration, fixedSteps: Bool = true, maxSteps: Int = maxStepsPerCalendar
     ) throws(CalendarError) -> CalendarExpansion {
         var text = text
         let body = try text.withUTF8 { bytes in
@@ -181,8 +184,7 @@ public enum ICalendar {
         return try withParsedCalendar(text, prescan: body) { (calendars, warnings) throws(CalendarError) in
             var expander = ICSExpander(
                 clock: ICSClock(floating: zone), from: from, until: until,
-                maxPerEvent: max(0, maxOccurrencesPerEvent),
-                deadline: ContinuousClock.now.advanced(by: workBudget))
+                maxPerEvent: max(0, maxOccurrencesPerEvent), maxSteps: maxSteps, timeLimit: workBudget)
             expander.fixedSteps = fixedSteps
             var expansion = expander.run(calendars)
             expansion.warnings = warnings
