@@ -3,10 +3,15 @@ import TidingsCore
 
 /// Resolves the TZIDs of one VCALENDAR, each once.
 ///
-/// Order: a VTIMEZONE of the calendar with that TZID; UTC for the usual UTC names; libical's builtin
-/// zone of that IANA name (also the last path components of a prefixed TZID such as
-/// "/freeassociation.sourceforge.net/Europe/Berlin"); the IANA zone of a Windows zone name; otherwise
+/// Order: UTC for the usual UTC names; the system's zone of that IANA name (also the last path
+/// components of a prefixed TZID such as "/freeassociation.sourceforge.net/Europe/Berlin"); the IANA
+/// zone CLDR maps a Windows zone name to; a VTIMEZONE of the calendar with that TZID; otherwise
 /// floating, so that the time reads as written in the caller's zone rather than being dropped.
+///
+/// A VTIMEZONE decides only for names the system does not know, as in Thunderbird and Apple
+/// Calendar: feeds often carry a VTIMEZONE that describes only a few years around its export (a
+/// fixed +02:00 for Europe/Berlin, rules that end in 2020), and the system's zone data is kept up
+/// to date when governments change their rules.
 final class ICSZoneResolver {
     private let calendar: OpaquePointer
     private var cache: [String: ICSFrame] = [:]
@@ -25,16 +30,17 @@ final class ICSZoneResolver {
     }
 
     private func resolve(_ tzid: String) -> ICSFrame {
+        let name = tzid.icsTrimmed
+        if Self.utcNames.contains(name.lowercased()) { return .utc }
+        if !name.isEmpty {
+            for candidate in Self.candidates(name) {
+                if let zone = Self.builtin(candidate) { return zone }
+            }
+            if let iana = Self.windowsZone(name), let zone = Self.builtin(iana) { return zone }
+        }
         if let zone = tzid.withCString({ icalcomponent_get_timezone(calendar, $0) }), Self.isReasonable(zone) {
             return .zone(zone)
         }
-        let name = tzid.icsTrimmed
-        if name.isEmpty { return .floating }
-        if Self.utcNames.contains(name.lowercased()) { return .utc }
-        for candidate in Self.candidates(name) {
-            if let zone = Self.builtin(candidate) { return zone }
-        }
-        if let iana = Self.windowsZones[name], let zone = Self.builtin(iana) { return zone }
         return .floating
     }
 
@@ -136,80 +142,11 @@ final class ICSZoneResolver {
         "etc/universal", "coordinated universal time", "(utc) coordinated universal time", "utc+00:00", "utc±00:00",
     ]
 
-    /// Windows zone names (as Outlook and Exchange write them) and the IANA zone of their main city,
-    /// from CLDR's windowsZones.xml (territory 001).
-    static let windowsZones: [String: String] = [
-        "Dateline Standard Time": "Etc/GMT+12",
-        "UTC-11": "Etc/GMT+11",
-        "Hawaiian Standard Time": "Pacific/Honolulu",
-        "Alaskan Standard Time": "America/Anchorage",
-        "Pacific Standard Time": "America/Los_Angeles",
-        "Pacific Standard Time (Mexico)": "America/Tijuana",
-        "US Mountain Standard Time": "America/Phoenix",
-        "Mountain Standard Time": "America/Denver",
-        "Mountain Standard Time (Mexico)": "America/Mazatlan",
-        "Central America Standard Time": "America/Guatemala",
-        "Central Standard Time": "America/Chicago",
-        "Central Standard Time (Mexico)": "America/Mexico_City",
-        "Canada Central Standard Time": "America/Regina",
-        "SA Pacific Standard Time": "America/Bogota",
-        "Eastern Standard Time": "America/New_York",
-        "Eastern Standard Time (Mexico)": "America/Cancun",
-        "US Eastern Standard Time": "America/Indiana/Indianapolis",
-        "Venezuela Standard Time": "America/Caracas",
-        "Atlantic Standard Time": "America/Halifax",
-        "SA Western Standard Time": "America/La_Paz",
-        "Pacific SA Standard Time": "America/Santiago",
-        "Newfoundland Standard Time": "America/St_Johns",
-        "E. South America Standard Time": "America/Sao_Paulo",
-        "Argentina Standard Time": "America/Argentina/Buenos_Aires",
-        "SA Eastern Standard Time": "America/Cayenne",
-        "Greenland Standard Time": "America/Nuuk",
-        "Montevideo Standard Time": "America/Montevideo",
-        "UTC-02": "Etc/GMT+2",
-        "Azores Standard Time": "Atlantic/Azores",
-        "Cape Verde Standard Time": "Atlantic/Cape_Verde",
-        "UTC": "Etc/UTC",
-        "GMT Standard Time": "Europe/London",
-        "Greenwich Standard Time": "Atlantic/Reykjavik",
-        "Morocco Standard Time": "Africa/Casablanca",
-        "W. Europe Standard Time": "Europe/Berlin",
-        "Central Europe Standard Time": "Europe/Budapest",
-        "Romance Standard Time": "Europe/Paris",
-        "Central European Standard Time": "Europe/Warsaw",
-        "W. Central Africa Standard Time": "Africa/Lagos",
-        "GTB Standard Time": "Europe/Bucharest",
-        "Middle East Standard Time": "Asia/Beirut",
-        "Egypt Standard Time": "Africa/Cairo",
-        "E. Europe Standard Time": "Europe/Chisinau",
-        "South Africa Standard Time": "Africa/Johannesburg",
-        "FLE Standard Time": "Europe/Kiev",
-        "Israel Standard Time": "Asia/Jerusalem",
-        "Jordan Standard Time": "Asia/Amman",
-        "Arabic Standard Time": "Asia/Baghdad",
-        "Turkey Standard Time": "Europe/Istanbul",
-        "Arab Standard Time": "Asia/Riyadh",
-        "Russian Standard Time": "Europe/Moscow",
-        "E. Africa Standard Time": "Africa/Nairobi",
-        "Iran Standard Time": "Asia/Tehran",
-        "Arabian Standard Time": "Asia/Dubai",
-        "Pakistan Standard Time": "Asia/Karachi",
-        "India Standard Time": "Asia/Kolkata",
-        "Sri Lanka Standard Time": "Asia/Colombo",
-        "Nepal Standard Time": "Asia/Kathmandu",
-        "Bangladesh Standard Time": "Asia/Dhaka",
-        "SE Asia Standard Time": "Asia/Bangkok",
-        "China Standard Time": "Asia/Shanghai",
-        "Singapore Standard Time": "Asia/Singapore",
-        "W. Australia Standard Time": "Australia/Perth",
-        "Taipei Standard Time": "Asia/Taipei",
-        "Tokyo Standard Time": "Asia/Tokyo",
-        "Korea Standard Time": "Asia/Seoul",
-        "Cen. Australia Standard Time": "Australia/Adelaide",
-        "AUS Central Standard Time": "Australia/Darwin",
-        "E. Australia Standard Time": "Australia/Brisbane",
-        "AUS Eastern Standard Time": "Australia/Sydney",
-        "Tasmania Standard Time": "Australia/Hobart",
-        "New Zealand Standard Time": "Pacific/Auckland",
-    ]
+    /// The IANA zone of a Windows zone name, compared without case: CLDR's mapping (`ICSWindowsZones`).
+    static func windowsZone(_ name: String) -> String? {
+        ICSWindowsZones.table[name] ?? windowsZonesByLowercase[name.lowercased()]
+    }
+
+    private static let windowsZonesByLowercase = Dictionary(
+        ICSWindowsZones.table.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
 }

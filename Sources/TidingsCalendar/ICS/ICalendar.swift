@@ -132,10 +132,10 @@ public struct CalendarError: Error, Sendable, Equatable, CustomStringConvertible
 
 /// ICS (RFC 5545) calendars read with libical: parsing, validation and recurrence expansion.
 ///
-/// Time zones: a TZID is resolved, in order, to a VTIMEZONE of the same calendar, to UTC for the
-/// usual UTC names, to libical's builtin (IANA) zone of that name, to the IANA zone of a Windows zone
-/// name (Outlook writes "W. Europe Standard Time"), and otherwise the time is read as floating, in the
-/// caller's `floatingZone`. A local time that does not exist (clocks go forward) is read with the
+/// Time zones: a TZID is resolved, in order, to UTC for the usual UTC names, to the system's zone of
+/// that IANA name, to the IANA zone CLDR maps a Windows zone name to (Outlook writes "W. Europe
+/// Standard Time"), to a VTIMEZONE of the same calendar, and otherwise the time is read as floating,
+/// in the caller's `floatingZone` (see `ICSZoneResolver`). A local time that does not exist (clocks go forward) is read with the
 /// offset before the change (02:30 → 03:30 CEST), an ambiguous one takes its first occurrence, as RFC
 /// 5545 §3.3.5 says.
 ///
