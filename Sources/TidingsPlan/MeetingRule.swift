@@ -235,8 +235,9 @@ public struct ExpandedCalendar: Sendable {
     /// Its occurrences in the window the planner asked for.
     public var occurrences: [CalendarOccurrence]
 
-    /// Expands each calendar over `from ..< until`; a calendar that does not parse, or a
-    /// recurrence cut at its limit, is reported in `problems` (the others still count).
+    /// Expands each calendar over `from ..< until`; a calendar that does not parse, a
+    /// recurrence cut at its limit, or a part skipped to read the rest is reported in
+    /// `problems` (the others still count).
     public static func expand(_ calendars: [CachedCalendar], from: EpochMillis, until: EpochMillis, zone: Zone) -> (calendars: [ExpandedCalendar], problems: [String]) {
         var expanded: [ExpandedCalendar] = []
         var problems: [String] = []
@@ -251,6 +252,8 @@ public struct ExpandedCalendar: Sendable {
                 } else {
                     for uid in expansion.truncated { problems.append("calendar \(calendar.source): recurrence of \(uid) cut at its limit") }
                 }
+                // What was skipped to read the rest (a broken event, text after the end).
+                for warning in expansion.warnings { problems.append("calendar \(calendar.source): \(warning)") }
                 expanded.append(ExpandedCalendar(calendar: calendar, occurrences: expansion.occurrences))
             } catch {
                 problems.append("calendar \(calendar.source): \(error): unreadable")

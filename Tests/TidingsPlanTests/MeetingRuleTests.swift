@@ -96,6 +96,20 @@ import TidingsTestSupport
         #expect(items.first?.subject == "event:meeting:offsite-1@example.org@all-day")
     }
 
+    @Test("A calendar read in part: plan names what was skipped, and the other events get their reminders")
+    func readInPart() throws {
+        let broken = "UID:broken-1@example.org\nSUMMARY:Broken\nDTSTART;TZID=Europe/Berlin:20261123T110000\nEND:VEVNT"
+        let text = F.calendar([F.meeting("good@example.org"), broken]) + "<!-- cached by the server -->\r\n"
+        let directory = try TemporaryDirectory()
+        let db = try directory.database()
+        try F.store(text, in: db, at: F.now)
+        let expansion = ExpandedCalendar.expand(try db.cachedCalendars(), from: F.now, until: F.now + PlanFixture.day, zone: F.berlin)
+        #expect(expansion.calendars.first?.occurrences.map(\.uid) == ["good@example.org"])
+        #expect(expansion.problems.count >= 2, "\(expansion.problems)")
+        #expect(expansion.problems.allSatisfy { $0.hasPrefix("calendar work: ") })
+        #expect(expansion.problems.contains { $0.contains("broken-1@example.org") }, "\(expansion.problems)")
+    }
+
     @Test("A calendar is fresh while its fetches keep to their schedule, however far ahead the meeting lies", arguments: [
         (0 as Int64, nil as Int64?, Staleness.fresh), (11, nil, .fresh), (13, nil, .stale), (13, 8, .fresh), (17, 8, .stale),
     ])
