@@ -64,7 +64,8 @@ import TidingsTestSupport
     func killedDeliverToWebhookAndInbox() async throws {
         let seed = UInt64(Date().timeIntervalSince1970 * 1000)
         var delays = Delays(state: seed)
-        // The receiver answers 503 to the first request of every third item, 200 otherwise.
+        // The receiver answers 503 to the first request of every third item, 200 otherwise,
+        // after 20 ms: a run then takes long enough for the kills to land, release build or not.
         let attempts = Mutex([String: Int]())
         let server = try HTTPTestServer { request in
             let key = request.header("Idempotency-Key") ?? ""
@@ -73,7 +74,7 @@ import TidingsTestSupport
                 return counts[key, default: 0]
             }
             let number = Int(key.split(separator: ":").last ?? "") ?? 0
-            return attempt == 1 && number % 3 == 0 ? .text("busy", status: 503) : TestHTTPResponse(status: 200, delay: 0.001)
+            return attempt == 1 && number % 3 == 0 ? .text("busy", status: 503) : TestHTTPResponse(status: 200, delay: 0.02)
         }
         defer { server.stop() }
         let pipeline = try Pipeline(zone: "UTC", config: """
