@@ -27,16 +27,9 @@ public struct WakeTime: Sendable, Equatable {
         return "tidings-wake-\(Self.shortHash(command))-\(digits.prefix(8))-\(digits.dropFirst(8))"
     }
 
-    /// Eight hex digits of the FNV-1a hash of `text`: the same in every run (Swift's `Hasher`
-    /// is seeded per process).
+    /// The first eight hex digits of the stable hash of `text`.
     static func shortHash(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        let hex = String(hash >> 32, radix: 16)
-        return String(repeating: "0", count: 8 - hex.count) + hex
+        String(StableHash.hex(text).prefix(8))
     }
 
     /// `at -t`'s `[[CC]YY]MMDDhhmm` in `zone` (the zone `at` runs in). `at` runs jobs on the

@@ -40,13 +40,7 @@ enum ICSEventIdentity {
 
     /// The UID of the `position`th UID-less event (from 0) whose content key is `content`.
     static func derivedUID(content: String, position: Int) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in content.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        let hex = String(hash, radix: 16)
-        let digits = String(repeating: "0", count: 16 - hex.count) + hex
+        let digits = StableHash.hex(content)
         return position == 0 ? prefix + digits : "\(prefix)\(digits)-\(position + 1)"
     }
 
