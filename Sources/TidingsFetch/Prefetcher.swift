@@ -6,6 +6,8 @@ import TidingsStore
 public struct PrefetchOutcome: Sendable {
     /// Every attempt, in config order.
     public var attempts: [FetchAttempt] = []
+    /// The sources a `--due` run left alone, with the time each is due.
+    public var notDue: [(source: String, due: EpochMillis)] = []
     /// Every image looked at, when media attachments are on.
     public var media: [MediaResult] = []
     /// Images deleted to keep the media cache under its quota.
@@ -19,7 +21,8 @@ public struct PrefetchOutcome: Sendable {
         var counts: [String: Int] = [:]
         for attempt in attempts { counts[attempt.outcome, default: 0] += 1 }
         let detail = counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-        return "\(attempts.count) source\(attempts.count == 1 ? "" : "s")" + (detail.isEmpty ? "" : ": \(detail)") + mediaSummary
+        let skipped = notDue.isEmpty ? "" : "; \(notDue.count) not due"
+        return "\(attempts.count) source\(attempts.count == 1 ? "" : "s")" + (detail.isEmpty ? "" : ": \(detail)") + skipped + mediaSummary
     }
 
     /// `; media: 2 stored, 1 cached, 1 refused, 3 evicted`, or nothing when no image was looked at.
@@ -60,43 +63,57 @@ public struct Prefetcher {
 
     /// Fetches each source in turn within the run budget, recording every attempt. A failed
     /// or invalid fetch keeps the source's last-known-good; `report` (per item) is called
-    /// after each attempt. Then, with media attachments on, mirrors the cached content's
-    /// images (see `MediaFetcher`) and trims the media cache to its quota; an image that
-    /// fails is a warning in the outcome, never a failure of the run.
-    public func run(now: EpochMillis, report: (FetchAttempt) -> Void = { _ in }) throws(StoreError) -> PrefetchOutcome {
+    /// after each attempt. With `onlyDue`, a source that `Refresh` does not find due is left
+    /// alone (and is not an attempt). Then, with media attachments on (with `onlyDue`: when a
+    /// source was due), mirrors the cached content's images (see `MediaFetcher`) and trims
+    /// the media cache to its quota; an image that fails is a warning, never a failure.
+    public func run(now: EpochMillis, onlyDue: Bool = false, report: (FetchAttempt) -> Void = { _ in }) throws(StoreError) -> PrefetchOutcome {
         let timer = StageTimer(stage: .prefetch, now: now)
         let started = ContinuousClock.now
         var outcome = PrefetchOutcome()
-        let client: HTTPClient
-        do {
-            client = try HTTPClient()
-        } catch {
-            throw StoreError(path: database.path, message: "cannot start the HTTP client: \(error.message)")
-        }
-        let fetcher = SourceFetcher(client: client)
+        let states = try database.sourceStates()
+        var due: [TidingsConfig.Source] = []
         for source in config.sources {
-            let remaining = Self.runBudget - (ContinuousClock.now - started).milliseconds
-            let result: FetchResult
-            if remaining < 1000 {
-                let attempt = FetchAttempt(
-                    source: source.name, startedAt: now, durationMs: 0, outcome: .timeout,
-                    reason: "not attempted: the run's 8-minute budget was spent")
-                result = FetchResult(attempt: attempt, update: .keep)
+            if onlyDue, let time = Refresh.nextDue(source, state: states[source.name], now: now) {
+                outcome.notDue.append((source.name, time))
             } else {
-                result = fetcher.fetch(source, state: try database.sourceState(named: source.name), now: now, budget: remaining)
+                due.append(source)
             }
-            try database.recordFetch(url: source.url, attempt: result.attempt, update: result.update)
-            outcome.attempts.append(result.attempt)
-            report(result.attempt)
         }
-        if config.features.mediaAttachments, let media {
-            // The first URL is the latest content's: it is stamped the most recently used.
-            let fetcher = MediaFetcher(client: client, cache: media, config: config.media)
-            for (index, url) in try database.contentMediaURLs(limit: MediaFetcher.maxPerRun).enumerated() {
-                let remaining = Self.runBudget - (ContinuousClock.now - started).milliseconds
-                outcome.media.append(fetcher.mirror(url, now: now - Int64(index), budget: remaining))
+        // A run with nothing due loads no HTTP client: it only records that it ran.
+        let mirrorsMedia = config.features.mediaAttachments && media != nil && !(onlyDue && due.isEmpty)
+        if !due.isEmpty || mirrorsMedia {
+            let client: HTTPClient
+            do {
+                client = try HTTPClient()
+            } catch {
+                throw StoreError(path: database.path, message: "cannot start the HTTP client: \(error.message)")
             }
-            outcome.mediaEvicted = media.evict(toQuota: config.media.quota).count
+            let fetcher = SourceFetcher(client: client)
+            for source in due {
+                let remaining = Self.runBudget - (ContinuousClock.now - started).milliseconds
+                let result: FetchResult
+                if remaining < 1000 {
+                    let attempt = FetchAttempt(
+                        source: source.name, startedAt: now, durationMs: 0, outcome: .timeout,
+                        reason: "not attempted: the run's 8-minute budget was spent")
+                    result = FetchResult(attempt: attempt, update: .keep)
+                } else {
+                    result = fetcher.fetch(source, state: states[source.name], now: now, budget: remaining)
+                }
+                try database.recordFetch(url: source.url, attempt: result.attempt, update: result.update)
+                outcome.attempts.append(result.attempt)
+                report(result.attempt)
+            }
+            if mirrorsMedia, let media {
+                // The first URL is the latest content's: it is stamped the most recently used.
+                let fetcher = MediaFetcher(client: client, cache: media, config: config.media)
+                for (index, url) in try database.contentMediaURLs(limit: MediaFetcher.maxPerRun).enumerated() {
+                    let remaining = Self.runBudget - (ContinuousClock.now - started).milliseconds
+                    outcome.media.append(fetcher.mirror(url, now: now - Int64(index), budget: remaining))
+                }
+                outcome.mediaEvicted = media.evict(toQuota: config.media.quota).count
+            }
         }
         try database.recordStageRun(timer.finish(outcome: outcome.stageOutcome, summary: outcome.summary))
         return outcome

@@ -8,8 +8,8 @@ public enum CrontabBlock {
     /// The last line of the block.
     public static let end = "# END Tidings"
 
-    /// The block for `commands`, logging to files in `logFolder`: prefetch and plan four times
-    /// a day, deliver every minute, report hourly (as in crontab.example).
+    /// The block for `commands`, logging to files in `logFolder`: prefetch of what is due and
+    /// plan when something changed every 15 minutes, deliver every minute, report hourly (as in crontab.example).
     public static func render(_ commands: ProgramCommand, logFolder: String) -> String {
         func line(_ program: String, _ extra: [String] = []) -> String {
             cronEscaped(ShellWords.line(commands.command(program) + extra))
@@ -19,7 +19,7 @@ public enum CrontabBlock {
         let prom = logFolder + "/tidings.prom"
         return [
             begin,
-            "15 0,6,12,18 * * *  mkdir -p \(folder) && \(line("prefetch")) >>\(log("prefetch.log")) 2>&1; \(line("plan")) >>\(log("plan.log")) 2>&1",
+            "*/15 * * * *  mkdir -p \(folder) && \(line("prefetch", ["--due"])) >>\(log("prefetch.log")) 2>&1; \(line("plan", ["--if-changed"])) >>\(log("plan.log")) 2>&1",
             "* * * * *  \(line("deliver")) >>\(log("deliver.log")) 2>&1",
             "5 * * * *  \(line("report", ["--format", "prometheus", "--output", prom])) 2>>\(log("report.log"))",
             end,

@@ -1,7 +1,9 @@
 import ArgumentParser
+import Foundation
 import TidingsCLI
 import TidingsCore
 import TidingsPlan
+import TidingsStore
 import TidingsTimers
 
 @main
@@ -22,6 +24,11 @@ struct Plan: ParsableCommand {
             (systemd-run --user), else an at job, else the every-minute deliver timer sends it; \
             a failure there never fails the run. tidings doctor says which is in use.
 
+            With --if-changed (what the timers run after prefetch --due) it plans only when \
+            something it reads changed since the last plan: a source's cached content, the \
+            config, the locale or zone variables, or the day; or when the last plan is 6 hours \
+            old. Otherwise it exits at once, with the reason under --verbose.
+
             Exit status: 0 done (also when it fell back, or another plan run still runs), 64 usage or config error, 1 failure.
             """)
 
@@ -34,6 +41,9 @@ struct Plan: ParsableCommand {
     @Flag(help: "Compute the schedule without writing anything.")
     var dryRun = false
 
+    @Flag(help: "Plan only when a source's content, the config, the locale or the day changed, or the last plan is 6h old.")
+    var ifChanged = false
+
     @Option(help: ArgumentHelp("Print the resulting schedule: text or json (a JSON array). Default: print nothing.", valueName: "format"))
     var format: ScheduleFormat?
 
@@ -44,9 +54,19 @@ struct Plan: ParsableCommand {
             guard TidingsConfig.Plan.horizonRange.contains(horizon) else {
                 throw CLIError.usage("--horizon: must be between 1h and 3660d, found \(DurationText.format(horizon))")
             }
+            if ifChanged, dryRun { throw CLIError.usage("--if-changed: a dry run writes nothing; use one or the other") }
             let database = try dryRun ? context.openDatabaseReadingOnly() : context.openDatabase()
             // A dry run writes nothing, so it needs no lock.
             guard try dryRun || StageLock.acquire(context, wait: try lock.wait()) else { return }
+            // A dry run records nothing, so it needs no inputs.
+            let inputs = try dryRun ? nil : planInputs(context, database: database, horizon: horizon)
+            if ifChanged, let inputs {
+                guard let reason = try PlanTrigger.reason(database: database, fingerprint: inputs.fingerprint, now: context.now, zone: context.zone) else {
+                    context.narrate("nothing changed since the last plan")
+                    return
+                }
+                context.narrate("planning: \(reason)")
+            }
             // The words follow the locale variables (LANG, …) of this run, rewritten by the LLM
             // with features.llm; they are stored.
             let wording = Wording.forRun(
@@ -54,6 +74,7 @@ struct Plan: ParsableCommand {
             let outcome = try Planner(database: database, config: context.config, wording: wording)
                 .run(now: context.now, zone: context.zone, horizon: horizon, dryRun: dryRun)
             context.narrate((dryRun ? "would leave " : "") + outcome.summary)
+            if let inputs { try database.recordPlanInputs(inputs) }
             // The next due time may have changed: arm the wake-up for it (never fails the run).
             if !dryRun { try runBlocking { await WakeUp.rearm(context: context, database: database) } }
             switch format {
@@ -62,6 +83,16 @@ struct Plan: ParsableCommand {
             case nil: if dryRun { try Terminal.output(outcome.schedule.map { $0.textLine(zone: context.zone) + "\n" }.joined()) }
             }
         }
+    }
+
+    /// What this plan reads besides the cache, and the latest change to the cache, read
+    /// before the cache itself: content fetched while the plan runs is new to the next one.
+    private func planInputs(_ context: RunContext, database: TidingsDatabase, horizon: Int64) throws(StoreError) -> PlanInputs {
+        let configText = try? String(contentsOfFile: context.configPath, encoding: .utf8)
+        return PlanInputs(
+            plannedAt: context.now,
+            fingerprint: PlanTrigger.fingerprint(configText: configText, environment: Environment.current, horizon: horizon),
+            changeSeq: try database.latestChange())
     }
 }
 

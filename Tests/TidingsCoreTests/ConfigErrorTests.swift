@@ -45,6 +45,9 @@ import Testing
             ("[[sources]]\nname = \"a\"\nurl = \"file:///tmp/x.json\"\nca_file = \"ca.pem\"\n", "sources[0].ca_file", "only an https source"),
             ("[[sources]]\nname = \"a\"\ntype = \"schedule\"\nurl = \"https://e.org/\"\ncategory = \"loud\"\n", "sources[0].category", "\"marketing\""),
             ("[[sources]]\nname = \"a\"\nurl = \"https://e.org/\"\ntimeout = \"9m\"\n", "sources[0].timeout", "between 1s and 8m"),
+            ("[[sources]]\nname = \"a\"\nurl = \"https://e.org/\"\nevery = \"30s\"\n", "sources[0].every", "between 1m and 7d, found 30s"),
+            ("[[sources]]\nname = \"a\"\nurl = \"https://e.org/\"\nevery = \"8d\"\n", "sources[0].every", "between 1m and 7d"),
+            ("[[sources]]\nname = \"a\"\nurl = \"https://e.org/\"\nevery = \"often\"\n", "sources[0].every", "expected a duration"),
             ("[[sources]]\nname = \"a\"\nurl = \"https://e.org/\"\nurll = \"x\"\n", "sources[0].urll", "unknown key"),
             ("[[sources]]\nname = \"a\"\nurl = \"https://e.org/\"\ntype = \"rss\"\n", "sources[0].type", "\"content\""),
             (

@@ -78,6 +78,34 @@ import Testing
         ])
     }
 
+    @Test("every: calendars 15m and the rest 6h unless a source says otherwise")
+    func sourceEvery() throws {
+        let config = try Self.parse("""
+            [[sources]]
+            name = "work"
+            type = "calendar"
+            url = "https://example.org/work.ics"
+
+            [[sources]]
+            name = "team"
+            type = "calendar"
+            url = "https://example.org/team.ics"
+            every = "1h"
+
+            [[sources]]
+            name = "news"
+            url = "https://example.org/today.json"
+
+            [[sources]]
+            name = "ops"
+            type = "schedule"
+            url = "https://example.org/ops.json"
+            every = "5m"
+            """)
+        let expected: [Int64] = [15 * 60_000, 3_600_000, 6 * 3_600_000, 5 * 60_000]
+        #expect(config.sources.map(\.every) == expected)
+    }
+
     @Test(
         "source URLs: https anywhere, file paths, http only to this machine",
         arguments: [

@@ -33,7 +33,7 @@ import TidingsTestSupport
         #expect(lines.first == CrontabBlock.begin)
         #expect(lines.last == CrontabBlock.end)
         let flags = "--db /home/a/db/t.sqlite --config /home/a/cfg/c.toml"
-        #expect(lines[1] == "15 0,6,12,18 * * *  mkdir -p /home/a/db && /opt/tidings/bin/prefetch \(flags) >>/home/a/db/prefetch.log 2>&1; /opt/tidings/bin/plan \(flags) >>/home/a/db/plan.log 2>&1")
+        #expect(lines[1] == "*/15 * * * *  mkdir -p /home/a/db && /opt/tidings/bin/prefetch \(flags) --due >>/home/a/db/prefetch.log 2>&1; /opt/tidings/bin/plan \(flags) --if-changed >>/home/a/db/plan.log 2>&1")
         #expect(lines[2] == "* * * * *  /opt/tidings/bin/deliver \(flags) >>/home/a/db/deliver.log 2>&1")
         #expect(lines[3] == "5 * * * *  /opt/tidings/bin/report \(flags) --format prometheus --output /home/a/db/tidings.prom 2>>/home/a/db/report.log")
     }

@@ -259,6 +259,10 @@ extension TidingsConfig {
             guard timeout >= 1000, timeout <= 8 * 60_000 else { throw table.error("timeout", "must be between 1s and 8m") }
             source.timeout = timeout
         }
+        if let every = try table.duration("every") {
+            guard SourceType.everyRange.contains(every) else { throw table.error("every", "must be between 1m and 7d, found \(DurationText.format(every))") }
+            source.every = every
+        }
         if let category = try table.choice("category", of: Category.self) {
             guard type == .schedule else { throw table.error("category", "only a schedule source has a category") }
             source.category = category

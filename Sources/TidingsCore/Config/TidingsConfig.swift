@@ -46,6 +46,19 @@ public struct TidingsConfig: Sendable, Equatable {
         case calendar
         /// A remote schedule (`RemoteSchedule` JSON): a one-shot sequence of notifications.
         case schedule
+
+        /// How often a source of this type is refreshed unless it says otherwise: calendars
+        /// every 15 minutes (a meeting added in the morning gets its reminder), the rest four
+        /// times a day.
+        public var defaultEvery: Int64 {
+            switch self {
+            case .calendar: 15 * 60_000
+            case .content, .schedule: 6 * 3_600_000
+            }
+        }
+
+        /// The refresh intervals a source may ask for: a minute to a week.
+        public static let everyRange: ClosedRange<Int64> = 60_000...(7 * 86_400_000)
     }
 
     /// One place `prefetch` fetches from.
@@ -65,6 +78,8 @@ public struct TidingsConfig: Sendable, Equatable {
         public var pinnedPublicKeys: [String] = []
         /// A PEM file of certificate authorities to trust instead of the system's (a private CA).
         public var caFile: String?
+        /// How often `prefetch --due` fetches it: the type's `defaultEvery` unless set.
+        public var every: Int64
 
         /// Creates a source.
         public init(name: String, type: SourceType = .content, url: String, timeout: Int64 = 30_000) {
@@ -72,6 +87,7 @@ public struct TidingsConfig: Sendable, Equatable {
             self.type = type
             self.url = url
             self.timeout = timeout
+            every = type.defaultEvery
         }
     }
 

@@ -38,12 +38,17 @@ extension TidingsDatabase {
             state.lastOutcome = attempt.outcome
             switch update {
             case .replace(let items, let etag, let lastModified):
+                let old = try CachedContent.filter(Column("source") == attempt.source).order(Column("rowid")).fetchAll(db)
+                let new = items.map { CachedContent(source: attempt.source, content: $0) }
+                if old.map(\.comparable) != new.map(\.comparable) { state.changeSeq = try Self.nextChange(db) }
                 try CachedContent.filter(Column("source") == attempt.source).deleteAll(db)
-                for item in items { try CachedContent(source: attempt.source, content: item).insert(db) }
+                for row in new { try row.insert(db) }
                 state.etag = etag
                 state.lastModified = lastModified
                 state.lastSuccessAt = attempt.startedAt
             case .replaceCalendar(let text, let events, let etag, let lastModified):
+                let old = try String.fetchOne(db, sql: "SELECT ics FROM calendar WHERE source = ?", arguments: [attempt.source])
+                if old != text { state.changeSeq = try Self.nextChange(db) }
                 try db.execute(
                     sql: """
                         INSERT INTO calendar (source, ics, fetchTime, eventCount) VALUES (?, ?, ?, ?)
@@ -57,6 +62,8 @@ extension TidingsDatabase {
             case .replaceSchedule(let text, let version, let etag, let lastModified):
                 // The first sight of a version anchors its dates; the same version again only
                 // replaces the text (an entry added, removed or reworded).
+                let old = try Row.fetchOne(db, sql: "SELECT json, version FROM schedule WHERE source = ?", arguments: [attempt.source])
+                if old?["json"] != text || old?["version"] != version { state.changeSeq = try Self.nextChange(db) }
                 try db.execute(
                     sql: """
                         INSERT INTO schedule (source, json, version, versionSeenAt, fetchTime) VALUES (?, ?, ?, ?, ?)
@@ -82,6 +89,11 @@ extension TidingsDatabase {
             try state.save(db)
             try attempt.insert(db)
         }
+    }
+
+    /// The number of a new change to a source's cache: one more than the latest.
+    private static func nextChange(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(changeSeq), 0) + 1 FROM source") ?? 1
     }
 
     /// The last-known-good calendar of every calendar source.

@@ -192,6 +192,22 @@ extension TidingsDatabase {
                 );
                 """)
         }
+        migrator.registerMigration("v12-freshness") { db in
+            // `plan --if-changed` plans when a source's cached content changed since the last
+            // plan, or when the plan's inputs (config, locale, zone) did. Changes are numbered,
+            // not timed, so a fetch that lands while a plan runs is seen by the next one:
+            // `changeSeq` is the number of a source's last change (counted across sources),
+            // `planInputs` the last plan's fingerprint and the last change it had seen.
+            try db.execute(sql: """
+                ALTER TABLE source ADD COLUMN changeSeq INTEGER;
+                CREATE TABLE planInputs (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    plannedAt INTEGER NOT NULL,
+                    fingerprint TEXT NOT NULL,
+                    changeSeq INTEGER NOT NULL
+                );
+                """)
+        }
         return migrator
     }()
 }

@@ -30,6 +30,13 @@ public struct CachedContent: Codable, Sendable, Equatable, FetchableRecord, Pers
         expiresAt = content.expiresAt
     }
 
+    /// The row without its fetch time: two fetches of the same item compare equal.
+    var comparable: CachedContent {
+        var row = self
+        row.fetchTime = 0
+        return row
+    }
+
     /// The canonical `NotificationContent v1`.
     public var content: NotificationContent {
         NotificationContent(

@@ -22,6 +22,9 @@ public struct SourceState: Codable, Sendable, Equatable, FetchableRecord, Persis
     public var lastSuccessAt: EpochMillis?
     /// How the last attempt ended.
     public var lastOutcome: String?
+    /// The number of the last change to its cached content (numbered across all sources, see
+    /// `latestChange`); nil before the first.
+    public var changeSeq: Int64?
 
     /// The table's columns.
     public enum Columns {

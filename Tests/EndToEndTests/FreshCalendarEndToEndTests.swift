@@ -1,0 +1,103 @@
+import Foundation
+import Synchronization
+import Testing
+import TidingsTestSupport
+
+/// The timers' 15-minute run, `prefetch --due; plan --if-changed`, through the built programs
+/// against a real HTTP server: a meeting added in the morning gets its reminder, and a run with
+/// nothing due fetches nothing and plans nothing.
+@Suite struct FreshCalendarEndToEndTests {
+    static let meeting = """
+        UID:added-late@example.org
+        DTSTAMP:20261123T052000Z
+        SUMMARY:Quick call
+        DTSTART;TZID=Europe/Berlin:20261123T065000
+        DTEND;TZID=Europe/Berlin:20261123T071000
+        LOCATION:https://meet.google.com/abc-defg-hij
+        """
+
+    /// One timer run at `time` (Berlin, 23 November 2026): what prefetch and plan said under -v.
+    func timerRun(_ pipeline: Pipeline, at time: String) async throws -> (prefetch: String, plan: String) {
+        let now = "2026-11-23T\(time)"
+        let prefetch = try await pipeline.run("prefetch", "--due", "-v", "--now", now)
+        #expect(prefetch.status == 0, "prefetch at \(time): \(prefetch.stderr)")
+        let plan = try await pipeline.run("plan", "--if-changed", "-v", "--now", now)
+        #expect(plan.status == 0, "plan at \(time): \(plan.stderr)")
+        return (prefetch.stderr, plan.stderr)
+    }
+
+    @Test("A meeting added at 06:20 for 06:50 gets its 06:40 reminder from the 06:30 run; idle runs fetch and plan nothing")
+    func meetingAddedInTheMorning() async throws {
+        let events = Mutex<[String]>([])
+        let server = try HTTPTestServer { request in
+            if request.path == "/news.json" { return .text(Feed.item(id: "n1", title: "Morning", body: "News")) }
+            let body = CalendarEndToEndTests.calendar(events.withLock { $0 })
+            // A validator from the body, as calendar servers send: an unchanged calendar is a 304.
+            let etag = "\"\(body.utf8.count)\""
+            if request.header("If-None-Match") == etag { return TestHTTPResponse(status: 304) }
+            return .text(body, headers: [("ETag", etag), ("Content-Type", "text/calendar")])
+        }
+        defer { server.stop() }
+        let pipeline = try Pipeline(config: """
+            [daily]
+            enabled = false
+            [[sources]]
+            name = "news"
+            url = "\(server.baseURL)/news.json"
+            [[sources]]
+            name = "work"
+            type = "calendar"
+            url = "\(server.baseURL)/work.ics"
+            """)
+
+        // 06:15: the first run fetches both sources and plans (an empty calendar: nothing to remind of).
+        let first = try await timerRun(pipeline, at: "06:15")
+        #expect(first.prefetch.contains("source work: ok"))
+        #expect(first.plan.contains("planning: no plan on record"))
+
+        // 06:20: the meeting is added. 06:25: nothing is due, nothing is planned.
+        events.withLock { $0 = [Self.meeting] }
+        let idle = try await timerRun(pipeline, at: "06:25")
+        #expect(idle.prefetch.contains("source work: not due until 2026-11-23T06:27"))
+        #expect(idle.prefetch.contains("source news: not due until 2026-11-23T12:10"))
+        #expect(idle.plan.contains("nothing changed since the last plan"))
+        #expect(server.requests.count == 2)
+
+        // 06:30: the calendar is due, has changed, and the plan follows.
+        let fresh = try await timerRun(pipeline, at: "06:30")
+        #expect(fresh.prefetch.contains("source work: ok"))
+        #expect(fresh.plan.contains("planning: new content from work"))
+        let reminder = try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T06:40")
+        #expect(reminder.contains("Quick call"))
+        #expect(reminder.contains("Starts at 06:50 (in 10 min)"))
+
+        // 06:45: the calendar is fetched again, unchanged (304): no plan.
+        let unchanged = try await timerRun(pipeline, at: "06:45")
+        #expect(unchanged.prefetch.contains("source work: not_modified"))
+        #expect(unchanged.plan.contains("nothing changed since the last plan"))
+        #expect(server.requests.filter { $0.path == "/work.ics" }.count == 3)
+        #expect(server.requests.filter { $0.path == "/news.json" }.count == 1)
+
+        // Each run is in the log; the idle one fetched nothing.
+        let log = try JSONObject.lines(try await pipeline.succeed("tidings", "log", "--stage", "prefetch", "--format", "json"))
+        #expect(log.map { $0.string("summary") ?? "" } == [
+            "1 source: 1 not_modified; 1 not due", "1 source: 1 ok; 1 not due", "0 sources; 2 not due", "2 sources: 2 ok",
+        ])
+    }
+
+    @Test("A changed config plans at the next run; a plain plan is recorded, so the next run does not plan again")
+    func configChange() async throws {
+        let pipeline = try Pipeline(config: "[daily]\ntime = \"07:30\"\n")
+        try await pipeline.succeed("plan", "--now", "2026-11-23T06:00")
+        let same = try await pipeline.run("plan", "--if-changed", "-v", "--now", "2026-11-23T06:15")
+        #expect(same.stderr.contains("nothing changed since the last plan"))
+        try pipeline.folder.write("[daily]\ntime = \"08:00\"\n", to: "config.toml")
+        let changed = try await pipeline.run("plan", "--if-changed", "-v", "--now", "2026-11-23T06:30")
+        #expect(changed.stderr.contains("planning: the config, the locale or the zone changed"))
+        let schedule = try JSONObject.lines(try await pipeline.succeed("tidings", "pending", "--format", "json", "--now", "2026-11-23T06:31"))
+        #expect(schedule.contains { ($0.string("scheduledAt") ?? "").contains("T08:00") })
+        #expect(!schedule.contains { ($0.string("scheduledAt") ?? "").contains("T07:30") })
+        let bothFlags = try await pipeline.run("plan", "--if-changed", "--dry-run")
+        #expect(bothFlags.status == 64)
+    }
+}
