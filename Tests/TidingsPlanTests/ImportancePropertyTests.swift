@@ -10,7 +10,7 @@ import TidingsCore
     /// The same events on every run.
     typealias Generator = SplitMix64
 
-    /// The signs of one generated event, and the points README's table gives them.
+    /// The signs of one generated event, and the points the table of docs/pipeline.md gives them.
     struct Signs {
         var link = false, keyword = false, long = false, location = false, organizer = false, crowd = false, allDay = false
         var expected: Int {
