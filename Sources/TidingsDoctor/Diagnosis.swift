@@ -74,6 +74,7 @@ public struct Diagnosis {
         findings.append(databaseFinding())
         findings += stageFindings()
         findings += sourceFindings()
+        findings += calendarFindings()
         findings.append(contentFinding())
         if let cap = capFinding() { findings.append(cap) }
         if let llm = llmFinding() { findings.append(llm) }
@@ -162,6 +163,20 @@ public struct Diagnosis {
             Finding(
                 check: "source \(failure.source)", ok: false, detail: failure.detail(in: zone),
                 fix: "check the source's URL and server; tidings log --stage prefetch shows each run")
+        }
+    }
+
+    /// One line per cached calendar of the config: its events, its age and its interval, and
+    /// the events that came without a UID (planned, under ids derived from their content).
+    private func calendarFindings() -> [Finding] {
+        let sources = Dictionary(config.sources.filter { $0.type == .calendar }.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let calendars = ((try? database?.calendarSummaries()) ?? []).filter { sources[$0.source] != nil }
+        return calendars.map { calendar in
+            let every = sources[calendar.source].map { DurationText.format($0.every) } ?? "?"
+            var detail = "\(calendar.eventCount) event\(calendar.eventCount == 1 ? "" : "s"), fetched "
+                + AgeLabel.text(ageMillis: max(0, now - calendar.fetchTime)).replacingPrefix() + ", every \(every)"
+            if calendar.withoutUID > 0 { detail += "; " + CalendarNote.withoutUID(calendar.withoutUID) }
+            return Finding(check: "calendar \(calendar.source)", ok: true, detail: detail)
         }
     }
 

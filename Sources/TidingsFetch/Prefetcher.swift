@@ -6,6 +6,8 @@ import TidingsStore
 public struct PrefetchOutcome: Sendable {
     /// Every attempt, in config order.
     public var attempts: [FetchAttempt] = []
+    /// What is worth telling under `--verbose` about a source fetched (events without a UID).
+    public var notes: [(source: String, note: String)] = []
     /// The sources a `--due` run left alone, with the time each is due.
     public var notDue: [(source: String, due: EpochMillis)] = []
     /// Every image looked at, when media attachments are on.
@@ -102,6 +104,9 @@ public struct Prefetcher {
                     result = fetcher.fetch(source, state: states[source.name], now: now, budget: remaining)
                 }
                 try database.recordFetch(url: source.url, attempt: result.attempt, update: result.update)
+                if case .replaceCalendar(_, _, let withoutUID, _, _) = result.update, withoutUID > 0 {
+                    outcome.notes.append((source.name, CalendarNote.withoutUID(withoutUID)))
+                }
                 outcome.attempts.append(result.attempt)
                 report(result.attempt)
             }

@@ -79,7 +79,7 @@ public struct SourceFetcher {
                 return FetchResult(
                     attempt: attempt(.ok, status: response.status, bytes: response.body.count, reason: skipped),
                     update: .replaceCalendar(
-                        read.text, events: read.events,
+                        read.text, events: read.events, withoutUID: read.withoutUID,
                         etag: response.header("ETag"), lastModified: response.header("Last-Modified")))
             } catch {
                 return FetchResult(

@@ -53,6 +53,9 @@ struct Prefetch: ParsableCommand {
                     context.narrate("source \(attempt.source): \(attempt.outcome), \(attempt.bytes) bytes in \(attempt.durationMs) ms")
                 }
             }
+            for (source, note) in outcome.notes {
+                context.narrate("source \(source): \(note)")
+            }
             for (source, time) in outcome.notDue {
                 context.narrate("source \(source): not due until \(ISOTime.format(time, in: context.zone))")
             }

@@ -100,4 +100,29 @@ import TidingsTestSupport
         let bothFlags = try await pipeline.run("plan", "--if-changed", "--dry-run")
         #expect(bothFlags.status == 64)
     }
+
+    @Test("Events without a UID: each planned under its own id; prefetch -v and doctor say how many")
+    func eventsWithoutUID() async throws {
+        let pipeline = try Pipeline(config: CalendarEndToEndTests.config + "\n[meetings]\nonly_with_video_links = false\n")
+        let events = ["09", "11"].map { hour in
+            """
+            DTSTAMP:20261101T000000Z
+            SUMMARY:Walk-in hour
+            DTSTART;TZID=Europe/Berlin:20261123T\(hour)0000
+            DTEND;TZID=Europe/Berlin:20261123T\(hour)3000
+            """
+        }
+        try pipeline.folder.write(CalendarEndToEndTests.calendar(events + [CalendarEndToEndTests.standup]), to: "work.ics")
+        let prefetch = try await pipeline.run("prefetch", "-v", "--now", "2026-11-22T20:00")
+        #expect(prefetch.status == 0)
+        #expect(prefetch.stderr.contains("source work: 2 events without a UID, each given an id from its start, summary and position"))
+        let items = try JSONObject.array(try await pipeline.succeed("plan", "--now", "2026-11-22T20:00", "--dry-run", "--format", "json"))
+        let ids = items.compactMap { $0.string("id") }.filter { $0.hasPrefix("meeting:no-uid-") }
+        #expect(ids.count == 2)
+        #expect(Set(ids).count == 2)
+        let doctor = try JSONObject.array(try await pipeline.runner.run("tidings", ["doctor", "--format", "json", "--now", "2026-11-22T20:05"]).stdout)
+        let calendar = try #require(doctor.first { $0.string("check") == "calendar work" })
+        #expect(calendar.bool("ok") == true)
+        #expect(calendar.string("detail") == "3 events, fetched 5 min ago, every 15m; 2 events without a UID, each given an id from its start, summary and position")
+    }
 }

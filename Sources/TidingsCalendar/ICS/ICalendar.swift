@@ -109,12 +109,15 @@ public struct CalendarText: Sendable, Equatable {
     public var events: Int
     /// What was skipped to read the rest, lower-case (see `CalendarExpansion.warnings`).
     public var warnings: [String]
+    /// How many of the events have no UID, and were given one derived from their content.
+    public var withoutUID: Int
 
     /// Creates a result.
-    public init(text: String, events: Int, warnings: [String] = []) {
+    public init(text: String, events: Int, warnings: [String] = [], withoutUID: Int = 0) {
         self.text = text
         self.events = events
         self.warnings = warnings
+        self.withoutUID = withoutUID
     }
 }
 
@@ -181,7 +184,7 @@ public enum ICalendar {
             Result { () throws(CalendarError) in try ICSPrescan.check(bytes) }
         }.get()
         let zone = floatingZone.resolved()
-        return try withParsedCalendar(text, prescan: body) { (calendars, warnings) throws(CalendarError) in
+        return try withParsedCalendar(text, prescan: body) { (calendars, warnings, _) throws(CalendarError) in
             var expander = ICSExpander(
                 clock: ICSClock(floating: zone), from: from, until: until,
                 maxPerEvent: max(0, maxOccurrencesPerEvent), maxSteps: maxSteps, timeLimit: workBudget)
@@ -208,8 +211,8 @@ public enum ICalendar {
         let body = try text.withUTF8 { buffer in
             Result { () throws(CalendarError) in try ICSPrescan.check(buffer) }
         }.get()
-        return try withParsedCalendar(text, prescan: body) { (calendars, warnings) throws(CalendarError) in
-            CalendarText(text: text, events: eventCount(calendars), warnings: warnings)
+        return try withParsedCalendar(text, prescan: body) { (calendars, warnings, withoutUID) throws(CalendarError) in
+            CalendarText(text: text, events: eventCount(calendars), warnings: warnings, withoutUID: withoutUID)
         }
     }
 
@@ -231,7 +234,7 @@ public enum ICalendar {
     /// no event is left.
     private static func withParsedCalendar<T: Sendable>(
         _ text: String, prescan: ICSPrescan.Body,
-        _ body: ([OpaquePointer], _ warnings: [String]) throws(CalendarError) -> T
+        _ body: ([OpaquePointer], _ warnings: [String], _ withoutUID: Int) throws(CalendarError) -> T
     ) throws(CalendarError) -> T {
         try libical.withLock { (_) throws(CalendarError) -> T in
             icalerror_set_errors_are_fatal(0)
@@ -285,8 +288,8 @@ public enum ICalendar {
             if (prescan.droppedComponent || checked.skipped > 0) && eventCount(calendars) == 0 {
                 throw CalendarError("no event can be read: \(warnings.joined(separator: "; "))")
             }
-            ICSEventIdentity.assignMissingUIDs(calendars)
-            return try body(calendars, warnings)
+            let withoutUID = ICSEventIdentity.assignMissingUIDs(calendars)
+            return try body(calendars, warnings, withoutUID)
         }
     }
 }

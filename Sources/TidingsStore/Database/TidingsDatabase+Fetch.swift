@@ -6,7 +6,8 @@ public enum FetchCacheUpdate: Sendable {
     /// A valid payload: it becomes the source's last-known-good.
     case replace([NotificationContent], etag: String?, lastModified: String?)
     /// A valid calendar: its text becomes the source's last-known-good.
-    case replaceCalendar(String, events: Int, etag: String?, lastModified: String?)
+    /// `withoutUID` of the events have no UID (they were given one from their content).
+    case replaceCalendar(String, events: Int, withoutUID: Int = 0, etag: String?, lastModified: String?)
     /// A valid remote schedule: its text becomes the source's last-known-good. A new
     /// `version` restarts the sequence from the attempt's time.
     case replaceSchedule(String, version: String, etag: String?, lastModified: String?)
@@ -46,16 +47,16 @@ extension TidingsDatabase {
                 state.etag = etag
                 state.lastModified = lastModified
                 state.lastSuccessAt = attempt.startedAt
-            case .replaceCalendar(let text, let events, let etag, let lastModified):
+            case .replaceCalendar(let text, let events, let withoutUID, let etag, let lastModified):
                 let old = try String.fetchOne(db, sql: "SELECT ics FROM calendar WHERE source = ?", arguments: [attempt.source])
                 if old != text { state.changeSeq = try Self.nextChange(db) }
                 try db.execute(
                     sql: """
-                        INSERT INTO calendar (source, ics, fetchTime, eventCount) VALUES (?, ?, ?, ?)
+                        INSERT INTO calendar (source, ics, fetchTime, eventCount, withoutUID) VALUES (?, ?, ?, ?, ?)
                         ON CONFLICT (source) DO UPDATE SET ics = excluded.ics, fetchTime = excluded.fetchTime,
-                            eventCount = excluded.eventCount
+                            eventCount = excluded.eventCount, withoutUID = excluded.withoutUID
                         """,
-                    arguments: [attempt.source, text, attempt.startedAt, events])
+                    arguments: [attempt.source, text, attempt.startedAt, events, withoutUID])
                 state.etag = etag
                 state.lastModified = lastModified
                 state.lastSuccessAt = attempt.startedAt
@@ -99,8 +100,21 @@ extension TidingsDatabase {
     /// The last-known-good calendar of every calendar source.
     public func cachedCalendars() throws(StoreError) -> [CachedCalendar] {
         try read("read calendars") { db in
-            try Row.fetchAll(db, sql: "SELECT source, ics, fetchTime, eventCount FROM calendar ORDER BY source").map { row in
-                CachedCalendar(source: row["source"], text: row["ics"], fetchTime: row["fetchTime"], eventCount: row["eventCount"])
+            try Row.fetchAll(db, sql: "SELECT source, ics, fetchTime, eventCount, withoutUID FROM calendar ORDER BY source").map { row in
+                CachedCalendar(
+                    source: row["source"], text: row["ics"], fetchTime: row["fetchTime"], eventCount: row["eventCount"],
+                    withoutUID: row["withoutUID"])
+            }
+        }
+    }
+
+    /// Every cached calendar without its text: for doctor.
+    public func calendarSummaries() throws(StoreError) -> [CachedCalendar] {
+        try read("read calendars") { db in
+            try Row.fetchAll(db, sql: "SELECT source, fetchTime, eventCount, withoutUID FROM calendar ORDER BY source").map { row in
+                CachedCalendar(
+                    source: row["source"], text: "", fetchTime: row["fetchTime"], eventCount: row["eventCount"],
+                    withoutUID: row["withoutUID"])
             }
         }
     }
@@ -132,6 +146,8 @@ public struct CachedCalendar: Sendable, Equatable {
     public var fetchTime: EpochMillis
     /// How many VEVENTs it holds.
     public var eventCount: Int
+    /// How many of them have no UID (given one from their content).
+    public var withoutUID: Int = 0
 }
 
 /// A schedule source's last-known-good document.

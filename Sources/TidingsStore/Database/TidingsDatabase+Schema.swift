@@ -197,9 +197,11 @@ extension TidingsDatabase {
             // plan, or when the plan's inputs (config, locale, zone) did. Changes are numbered,
             // not timed, so a fetch that lands while a plan runs is seen by the next one:
             // `changeSeq` is the number of a source's last change (counted across sources),
-            // `planInputs` the last plan's fingerprint and the last change it had seen.
+            // `planInputs` the last plan's fingerprint and the last change it had seen. A
+            // calendar keeps how many of its events came without a UID, for doctor.
             try db.execute(sql: """
                 ALTER TABLE source ADD COLUMN changeSeq INTEGER;
+                ALTER TABLE calendar ADD COLUMN withoutUID INTEGER NOT NULL DEFAULT 0;
                 CREATE TABLE planInputs (
                     id INTEGER PRIMARY KEY CHECK (id = 1),
                     plannedAt INTEGER NOT NULL,
