@@ -272,6 +272,9 @@ struct ICSExpander {
         if fixedSteps, let step = Self.fixedStep(of: rule, startDay: start.day) {
             return stepThrough(from: start.wall, step: step, count: Int(rule.count), first: window.first, last: last, body: body)
         }
+        if fixedSteps, let week = WeeklyDays(rule, startDay: start.day) {
+            return walkWeeks(week, from: start.wall, count: Int(rule.count), first: window.first, last: last, body: body)
+        }
 
         var dtstart = start.wall
         var skipTo: Int64?
@@ -352,6 +355,53 @@ struct ICSExpander {
             case .stop: return .complete
             case .full: return .cut
             }
+        }
+        return .complete
+    }
+
+    /// The instances of a `WeeklyDays` rule from `start` that fall in `first ... last`. DTSTART
+    /// is always the first; it counts towards COUNT when it is on one of the rule's days (as
+    /// libical and dateutil count: RFC 5545 leaves a DTSTART off the rule undefined).
+    private func walkWeeks(_ week: WeeklyDays, from start: Int64, count: Int, first: Int64, last: Int64, body: (Int64) -> Step) -> Outcome {
+        let timeOfDay = start - ICSMath.floorDiv(start, 86_400) * 86_400
+        let firstWeek = week.weekStartDay * 86_400 + timeOfDay
+        // Instances of week 0 after DTSTART; each later week has one per day.
+        let laterInWeekZero = week.offsets.filter { firstWeek + $0 * 86_400 > start }.count
+        let startDay = ICSMath.floorDiv(start, 86_400)
+        var emitted = week.offsets.contains(startDay - week.weekStartDay) ? 1 : 0
+        if start >= first {
+            switch body(start) {
+            case .more: break
+            case .stop: return .complete
+            case .full: return .cut
+            }
+        }
+        var k: Int64 = 0
+        if first > firstWeek {
+            // Skip whole periods that end before the window, counting what they hold.
+            k = max(0, (first - firstWeek) / week.period - 1)
+            if k > 0 { emitted += laterInWeekZero + Int(k - 1) * week.offsets.count }
+        }
+        var steps = 0
+        while count == 0 || emitted < count {
+            let (base, overflow) = firstWeek.addingReportingOverflow(k * week.period)
+            guard !overflow, base <= last, base <= ICSMath.maxWall else { return .complete }
+            for offset in week.offsets {
+                let wall = base + offset * 86_400
+                if wall <= start { continue }
+                if wall > last { return .complete }
+                if count > 0 && emitted >= count { return .complete }
+                emitted += 1
+                if wall < first { continue }
+                steps += 1
+                if steps > ICalendar.maxStepsPerRule || !work.step() { return .cut }
+                switch body(wall) {
+                case .more: continue
+                case .stop: return .complete
+                case .full: return .cut
+                }
+            }
+            k += 1
         }
         return .complete
     }
