@@ -66,7 +66,7 @@ public struct Prefetcher {
     /// Fetches each source in turn within the run budget, recording every attempt. A failed
     /// or invalid fetch keeps the source's last-known-good; `report` (per item) is called
     /// after each attempt. With `onlyDue`, a source that `Refresh` does not find due is left
-    /// alone (and is not an attempt). Then, with media attachments on (with `onlyDue`: when a
+    /// alone (and is not an attempt; a run with nothing due records no run). Then, with media attachments on (with `onlyDue`: when a
     /// source was due), mirrors the cached content's images (see `MediaFetcher`) and trims
     /// the media cache to its quota; an image that fails is a warning, never a failure.
     public func run(now: EpochMillis, onlyDue: Bool = false, report: (FetchAttempt) -> Void = { _ in }) throws(StoreError) -> PrefetchOutcome {
@@ -82,7 +82,7 @@ public struct Prefetcher {
                 due.append(source)
             }
         }
-        // A run with nothing due loads no HTTP client: it only records that it ran.
+        // A run with nothing due loads no HTTP client and writes nothing.
         let mirrorsMedia = config.features.mediaAttachments && media != nil && !(onlyDue && due.isEmpty)
         if !due.isEmpty || mirrorsMedia {
             let client: HTTPClient
@@ -120,7 +120,10 @@ public struct Prefetcher {
                 outcome.mediaEvicted = media.evict(toQuota: config.media.quota).count
             }
         }
-        try database.recordStageRun(timer.finish(outcome: outcome.stageOutcome, summary: outcome.summary))
+        // A --due run that found nothing due leaves no trace: it ran every 15 minutes.
+        if !(onlyDue && due.isEmpty) {
+            try database.recordStageRun(timer.finish(outcome: outcome.stageOutcome, summary: outcome.summary))
+        }
         return outcome
     }
 }

@@ -78,10 +78,10 @@ import TidingsTestSupport
         #expect(server.requests.filter { $0.path == "/work.ics" }.count == 3)
         #expect(server.requests.filter { $0.path == "/news.json" }.count == 1)
 
-        // Each run is in the log; the idle one fetched nothing.
+        // Each run that fetched is in the log; the idle one left no trace.
         let log = try JSONObject.lines(try await pipeline.succeed("tidings", "log", "--stage", "prefetch", "--format", "json"))
         #expect(log.map { $0.string("summary") ?? "" } == [
-            "1 source: 1 not_modified; 1 not due", "1 source: 1 ok; 1 not due", "0 sources; 2 not due", "2 sources: 2 ok",
+            "1 source: 1 not_modified; 1 not due", "1 source: 1 ok; 1 not due", "2 sources: 2 ok",
         ])
     }
 
