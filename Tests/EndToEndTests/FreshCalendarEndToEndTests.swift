@@ -126,3 +126,44 @@ import TidingsTestSupport
         #expect(calendar.string("detail") == "3 events, fetched 5 min ago, every 15m; 2 events without a UID, each given an id from its start, summary and position")
     }
 }
+
+/// The same calendar and clock give the same plan whatever the machine's load.
+@Suite struct CalendarLoadEndToEndTests {
+    /// 6,000 events of the shapes real calendars have: weekly on several days, monthly on a
+    /// weekday, daily with COUNT, single events, in three zones.
+    static func largeCalendar() -> String {
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tidings tests//EN"]
+        let zones = ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe"]
+        let rules = ["FREQ=WEEKLY;BYDAY=MO,WE,FR", "FREQ=MONTHLY;BYDAY=2TU", "FREQ=DAILY;COUNT=400", "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH"]
+        for n in 0..<6000 {
+            let day = 1 + n % 28, hour = 7 + n % 12
+            let start = "2026\(n % 2 == 0 ? "10" : "11")\(day < 10 ? "0" : "")\(day)T\(hour < 10 ? "0" : "")\(hour)0000"
+            lines += ["BEGIN:VEVENT", "UID:load-\(n)@example.org", "DTSTAMP:20261101T000000Z", "SUMMARY:Meeting \(n)",
+                      "DTSTART;TZID=\(zones[n % 3]):\(start)", "DURATION:PT30M", "LOCATION:https://zoom.us/j/\(81_000_000_000 + n)"]
+            if n % 5 != 4 { lines.append("RRULE:" + rules[n % 4]) }
+            lines.append("END:VEVENT")
+        }
+        lines.append("END:VCALENDAR")
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    @Test("A 6,000-event calendar planned twice, with every core busy, gives the same schedule, and within the limits")
+    func sameUnderLoad() async throws {
+        let pipeline = try Pipeline(config: CalendarEndToEndTests.config + "\n[plan]\nmax_pending = 10000\n")
+        try pipeline.folder.write(Self.largeCalendar(), to: "work.ics")
+        try await pipeline.succeed("prefetch", "--now", "2026-11-22T20:00")
+        let quiet = try await pipeline.run("plan", "--now", "2026-11-22T20:00", "--horizon", "3d", "--dry-run", "--format", "json")
+        #expect(quiet.status == 0)
+        let load = try BusyLoad(processes: 2 * max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        defer { load.stop() }
+        let loaded = try await pipeline.run("plan", "--now", "2026-11-22T20:00", "--horizon", "3d", "--dry-run", "--format", "json")
+        load.stop()
+        #expect(loaded.status == 0)
+        let reminders = try JSONObject.array(quiet.stdout).filter { $0.string("kind") == "meeting" }
+        #expect(reminders.count > 2000)
+        #expect(loaded.stdout == quiet.stdout)
+        // Nothing was cut: no limit is named among the problems.
+        #expect(!quiet.stderr.contains("limit"))
+        #expect(!loaded.stderr.contains("limit"))
+    }
+}
