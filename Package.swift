@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "deliver", targets: ["deliver"]),
         .executable(name: "report", targets: ["report"]),
         .executable(name: "tidings", targets: ["tidings"]),
+        .executable(name: "tidings-multicall", targets: ["tidings-multicall"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -69,25 +70,39 @@ let package = Package(
         // a plain build replays inputs through the same code, for the regression tests.
         .executableTarget(name: "tidings-fuzz", dependencies: ["TidingsCore", "TidingsCalendar"], path: "Sources/tidings-fuzz"),
 
-        // Programs: argument parsing only
-        .executableTarget(name: "prefetch", dependencies: ["TidingsCLI", "TidingsFetch"]),
+        // Programs: argument parsing only, each in a library of its own, so that the five
+        // programs of a development build stay small and the installed multi-call binary
+        // holds them all.
+        .target(name: "ProgramPrefetch", dependencies: ["TidingsCLI", "TidingsFetch"]),
+        .target(name: "ProgramPlan", dependencies: ["TidingsCLI", "TidingsPlan", "TidingsTimers"]),
+        .target(name: "ProgramDeliver", dependencies: ["TidingsCLI", "TidingsDeliver", "TidingsTimers"]),
+        .target(name: "ProgramReport", dependencies: ["TidingsCLI", "TidingsReport"]),
+        .target(
+            name: "ProgramTidings",
+            dependencies: ["TidingsCLI", "TidingsReport", "TidingsDeliver", "TidingsDoctor", "TidingsCalendar", "TidingsPlan", "TidingsTimers"]
+        ),
+        .executableTarget(name: "prefetch", dependencies: ["ProgramPrefetch"], path: "Sources/Main/prefetch"),
         .executableTarget(
-            name: "plan",
-            dependencies: ["TidingsCLI", "TidingsPlan", "TidingsTimers"],
+            name: "plan", dependencies: ["ProgramPlan"], path: "Sources/Main/plan",
             // Position-dependent, like deliver: plan runs from a timer too, and its start-up
             // relocations are a good part of a small run.
             linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]
         ),
         .executableTarget(
-            name: "deliver",
-            dependencies: ["TidingsCLI", "TidingsDeliver", "TidingsTimers"],
+            name: "deliver", dependencies: ["ProgramDeliver"], path: "Sources/Main/deliver",
             // deliver runs every minute: as a position-dependent executable it skips about
             // 90,000 start-up relocations (3 MiB of memory touched) that a static PIE applies.
             linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]
         ),
-        .executableTarget(name: "report", dependencies: ["TidingsCLI", "TidingsReport"]),
+        .executableTarget(name: "report", dependencies: ["ProgramReport"], path: "Sources/Main/report"),
+        .executableTarget(name: "tidings", dependencies: ["ProgramTidings"], path: "Sources/Main/tidings"),
+        // The installed programs: one binary that runs the program it is called as
+        // (scripts/install links the five names to it).
         .executableTarget(
-            name: "tidings", dependencies: ["TidingsCLI", "TidingsReport", "TidingsDeliver", "TidingsDoctor", "TidingsCalendar", "TidingsPlan", "TidingsTimers"]
+            name: "tidings-multicall",
+            dependencies: ["ProgramPrefetch", "ProgramPlan", "ProgramDeliver", "ProgramReport", "ProgramTidings"],
+            path: "Sources/Main/tidings-multicall",
+            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]
         ),
 
         // Tests

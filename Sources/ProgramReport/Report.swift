@@ -4,9 +4,8 @@ import TidingsCLI
 import TidingsCore
 import TidingsReport
 
-@main
-struct ReportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct ReportCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Tell how well the pipeline works: fetch success, delivery, engagement and stale-content rates.",
         discussion: """
@@ -59,7 +58,7 @@ struct ReportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("nagios: CRITICAL when the fetch success or delivery rate is below this.", valueName: "ratio"))
     var crit = 0.8
 
-    func validate() throws {
+    public func validate() throws {
         guard (0...1).contains(warn), (0...1).contains(crit) else { throw ValidationError("--warn and --crit are ratios from 0 to 1") }
         guard crit <= warn else { throw ValidationError("--crit (\(crit)) must not be above --warn (\(warn))") }
         if let by, format == .nagios {
@@ -67,7 +66,9 @@ struct ReportCommand: ParsableCommand {
         }
     }
 
-    mutating func run() throws {
+    public init() {}
+
+    public mutating func run() throws {
         var status: Int32 = 0
         let format = format
         let breakdown = by

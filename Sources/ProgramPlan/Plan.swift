@@ -6,9 +6,8 @@ import TidingsPlan
 import TidingsStore
 import TidingsTimers
 
-@main
-struct Plan: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct Plan: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "plan",
         abstract: "Turn cached content and your settings into concrete notifications for the next days.",
         discussion: """
@@ -47,7 +46,9 @@ struct Plan: ParsableCommand {
     @Option(help: ArgumentHelp("Print the resulting schedule: text or json (a JSON array). Default: print nothing.", valueName: "format"))
     var format: ScheduleFormat?
 
-    mutating func run() throws {
+    public init() {}
+
+    public mutating func run() throws {
         try runProgram("plan") {
             let context = try RunContext(program: "plan", options: options)
             let horizon = try horizon.map { text throws(CLIError) in try durationOption(text, flag: "--horizon") } ?? context.config.plan.horizon

@@ -5,9 +5,8 @@ import TidingsDeliver
 import TidingsStore
 import TidingsTimers
 
-@main
-struct Deliver: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct Deliver: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "deliver",
         abstract: "Send the notifications that are due now. Never uses the network for content.",
         discussion: """
@@ -40,13 +39,15 @@ struct Deliver: ParsableCommand {
     @Option(help: ArgumentHelp("How the stdout channel prints: text, or json (one object per line).", valueName: "format"))
     var format: OutputFormat = .text
 
-    func validate() throws {
+    public func validate() throws {
         if let channel, ChannelName(channel) == nil {
             throw ValidationError("--channel: unknown channel \"\(channel)\"; use stdout, desktop, inbox or webhook:NAME")
         }
     }
 
-    mutating func run() throws {
+    public init() {}
+
+    public mutating func run() throws {
         let format = format
         let only = channel.flatMap(ChannelName.init)
         try runProgram("deliver") {

@@ -4,9 +4,8 @@ import TidingsCore
 import TidingsFetch
 import TidingsStore
 
-@main
-struct Prefetch: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct Prefetch: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "prefetch",
         abstract: "Fetch every configured source ahead of time and keep it as last-known-good.",
         discussion: """
@@ -37,7 +36,9 @@ struct Prefetch: ParsableCommand {
     @Flag(help: "Fetch only the sources that are due (sources.every); the timers run this.")
     var due = false
 
-    mutating func run() throws {
+    public init() {}
+
+    public mutating func run() throws {
         try runProgram("prefetch") {
             let context = try RunContext(program: "prefetch", options: options)
             let database = try context.openDatabase()

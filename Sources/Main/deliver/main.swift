@@ -1,0 +1,3 @@
+import ProgramDeliver
+
+Deliver.main()

@@ -1,0 +1,3 @@
+import ProgramPlan
+
+Plan.main()

@@ -1,0 +1,3 @@
+import ProgramPrefetch
+
+Prefetch.main()

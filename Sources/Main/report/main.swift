@@ -1,0 +1,3 @@
+import ProgramReport
+
+ReportCommand.main()

@@ -1,0 +1,3 @@
+import ProgramTidings
+
+await Tidings.start()
