@@ -36,7 +36,7 @@ import TidingsTestSupport
         #expect(crontab.hasPrefix(mine + "\n# BEGIN Tidings"))
         let flags = "--db \(pipeline.database) --config \(pipeline.config)"
         #expect(crontab.contains("* * * * *  \(Self.carried) \(pipeline.runner.path("deliver")) \(flags) >>\(pipeline.folder.file("state"))/deliver.log 2>&1\n"))
-        #expect(crontab.contains("\(Self.carried) \(pipeline.runner.path("plan")) \(flags) >>"))
+        #expect(crontab.contains("\(Self.carried) \(pipeline.runner.path("plan")) \(flags) --if-changed >>"))
         #expect(crontab.hasSuffix("# END Tidings\n"))
         // The daily time was written into the config, its comment kept.
         #expect(try String(contentsOfFile: pipeline.config, encoding: .utf8) == Self.config.replacingOccurrences(of: "07:30", with: "08:15"))
