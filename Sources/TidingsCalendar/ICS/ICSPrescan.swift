@@ -59,20 +59,56 @@ enum ICSPrescan {
 
     private enum Kind { case begin, end, uid, summary }
 
-    /// Checks size, NUL bytes, the first line, BEGIN/END pairs, nesting depth and the number of components.
+    /// Checks size, NUL bytes, the first line, BEGIN/END pairs, nesting depth and the number of
+    /// components: the raw bytes first, then line by line, then what is left open at the end.
     static func check(_ bytes: UnsafeBufferPointer<UInt8>) throws(CalendarError) -> Body {
         if bytes.count > ICalendar.maxBytes {
             throw CalendarError(
                 "calendar is too large: \(bytes.count) bytes, the limit is \(ICalendar.maxBytes) (10 mib)")
         }
-        var body = Body(skip: 0, components: 0, events: 0)
-        let count = bytes.count
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { body.skip = 3 }
+        guard let base = bytes.baseAddress else {
+            throw CalendarError("line 1: the calendar is empty, it has no begin:vcalendar")
+        }
+        var scanner = Scanner()
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { scanner.body.skip = 3 }
+        let count = bytes.count, skip = scanner.body.skip
+        if let nul = memchr(base + skip, 0, count - skip) {
+            let offset = base.distance(to: nul.assumingMemoryBound(to: UInt8.self))
+            let line = 1 + UnsafeBufferPointer(rebasing: bytes[..<offset]).count(where: { $0 == 0x0A })
+            throw CalendarError("line \(line): nul byte (not a text calendar)")
+        }
+        var line = 0
+        var index = skip
+        while index < count {
+            line += 1
+            let end =
+                memchr(base + index, 0x0A, count - index).map {
+                    base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+                } ?? count
+            var last = end
+            if last > index && bytes[last - 1] == 0x0D { last -= 1 }
+            let first = index < last ? bytes[index] : nil
+            if first == 0x20 || first == 0x09 {
+                scanner.continueLine(UnsafeBufferPointer(rebasing: bytes[(index + 1)..<last]))
+            } else {
+                try scanner.finishLine()
+                scanner.startLine(UnsafeBufferPointer(rebasing: bytes[index..<last]), number: line, at: index)
+            }
+            scanner.pendingEnd = min(end + 1, count)
+            index = end + 1
+        }
+        try scanner.finishLine()
+        return try scanner.close()
+    }
 
+    /// The state of the pass between lines: the components open, and the logical (unfolded)
+    /// line being read, of which only BEGIN, END, UID and SUMMARY lines are kept, and only
+    /// their start.
+    private struct Scanner {
+        var body = Body(skip: 0, components: 0, events: 0)
         var stack: [Open] = []
         var sawCalendar = false
         var trailingLine: Int?
-        // The logical (unfolded) line being read: only BEGIN, END, UID and SUMMARY lines are kept, and only their start.
         var pending: [UInt8] = []
         var pendingLine = 0
         var pendingKind: Kind?
@@ -80,22 +116,29 @@ enum ICSPrescan {
         var pendingStart = 0
         var pendingEnd = 0
 
-        func shown(_ name: [UInt8]) -> String { String(decoding: name, as: UTF8.self).lowercased() }
-
-        /// "event "Standup" (line 12)", "valarm of event "Standup" (line 14)", "vtimezone (line 3)".
-        func named(_ depth: Int) -> String {
-            let open = stack[depth]
-            let event = stack[...depth].last(where: { $0.name == eventName })
-            let title = (event?.uid ?? event?.summary).map { "\"\(TextSanitizer.clean($0).leading(80))\"" }
-            let kind = open.name == eventName ? "event" : shown(open.name)
-            switch (open.name == eventName, title) {
-            case (true, let title?): return "event \(title) (line \(open.line))"
-            case (false, let title?): return "\(kind) of event \(title) (line \(open.line))"
-            case (_, nil): return "\(kind) (line \(open.line))"
+        /// A new logical line, `text` without its line break, line `number` at byte `offset`.
+        mutating func startLine(_ text: UnsafeBufferPointer<UInt8>, number: Int, at offset: Int) {
+            pendingLine = number
+            pendingStart = offset
+            pendingBlank = text.isEmpty
+            guard let first = text.first, let lineKind = ICSPrescan.kind(of: upper(first)) else { return }
+            let head = UnsafeBufferPointer(rebasing: text[..<min(text.count, 200)])
+            if lineKind.keywords.contains(where: { startsWith(head, $0) }) {
+                pendingKind = lineKind.kind
+                pending.append(contentsOf: head)
             }
         }
 
-        func finish() throws(CalendarError) {
+        /// A folded continuation of the pending logical line, without its leading white space.
+        mutating func continueLine(_ text: UnsafeBufferPointer<UInt8>) {
+            if pendingKind != nil && pending.count < 200 {
+                pending.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<min(text.count, 200)]))
+            }
+            if pendingBlank && text.contains(where: { $0 != 0x20 && $0 != 0x09 }) { pendingBlank = false }
+        }
+
+        /// Takes the pending logical line into account.
+        mutating func finishLine() throws(CalendarError) {
             defer {
                 pending.removeAll(keepingCapacity: true)
                 pendingKind = nil
@@ -122,112 +165,89 @@ enum ICSPrescan {
             }
             guard let kind = pendingKind, colon != nil else { return }
             switch kind {
-            case .uid, .summary:
-                let value = String(decoding: name, as: UTF8.self)
-                if kind == .uid, stack[stack.count - 1].uid == nil, !value.isEmpty { stack[stack.count - 1].uid = value }
-                if kind == .summary, stack[stack.count - 1].summary == nil, !value.isEmpty {
-                    stack[stack.count - 1].summary = value
-                }
-            case .begin:
-                for index in name.indices { name[index] = upper(name[index]) }
-                if stack.count >= ICalendar.maxDepth {
-                    throw CalendarError(
-                        "line \(pendingLine): components are nested more than \(ICalendar.maxDepth) deep")
-                }
-                body.components += 1
-                if body.components > ICalendar.maxComponents {
-                    throw CalendarError("line \(pendingLine): more than \(ICalendar.maxComponents) components")
-                }
-                if name == eventName { body.events += 1 }
-                if name == calendarName {
-                    sawCalendar = true
-                    trailingLine = nil
-                }
-                stack.append(Open(name: name, line: pendingLine, offset: pendingStart))
-            case .end:
-                for index in name.indices { name[index] = upper(name[index]) }
-                let open = stack.count - 1
-                if stack[open].name == name {
-                    stack.removeLast()
-                } else if let match = stack.lastIndex(where: { $0.name == name }) {
-                    // END of an outer component: those opened inside it were never closed.
-                    body.report(
-                        "\(named(match + 1)): begin:\(shown(stack[match + 1].name)) is never closed before end:\(shown(name)) (line \(pendingLine)), skipped"
-                    )
-                    body.drop(stack[match + 1].offset..<pendingStart)
-                    body.droppedComponent = true
-                    body.events -= stack[(match + 1)...].count(where: { $0.name == eventName })
-                    stack.removeLast(stack.count - match)
-                } else if stack.count == 1 {
-                    // A stray END in the calendar itself: only that line goes.
-                    body.report("line \(pendingLine): end:\(shown(name)) without a matching begin ignored")
-                    body.drop(pendingStart..<pendingEnd)
-                } else {
-                    // A misspelled END (END:VEVNT) closes the open component, which is skipped.
-                    body.report(
-                        "\(named(open)): end:\(shown(name)) (line \(pendingLine)) does not close begin:\(shown(stack[open].name)), skipped"
-                    )
-                    body.drop(stack[open].offset..<pendingEnd)
-                    body.droppedComponent = true
-                    if stack[open].name == eventName { body.events -= 1 }
-                    stack.removeLast()
-                }
+            case .uid, .summary: property(kind, String(decoding: name, as: UTF8.self))
+            case .begin: try begin(name.map(upper))
+            case .end: end(name.map(upper))
             }
         }
 
-        guard let base = bytes.baseAddress else {
-            throw CalendarError("line 1: the calendar is empty, it has no begin:vcalendar")
+        /// The first UID or SUMMARY of the innermost open component.
+        private mutating func property(_ kind: Kind, _ value: String) {
+            guard !value.isEmpty else { return }
+            let open = stack.count - 1
+            if kind == .uid, stack[open].uid == nil { stack[open].uid = value }
+            if kind == .summary, stack[open].summary == nil { stack[open].summary = value }
         }
-        if let nul = memchr(base + body.skip, 0, count - body.skip) {
-            let offset = base.distance(to: nul.assumingMemoryBound(to: UInt8.self))
-            let line = 1 + UnsafeBufferPointer(rebasing: bytes[..<offset]).count(where: { $0 == 0x0A })
-            throw CalendarError("line \(line): nul byte (not a text calendar)")
-        }
-        var line = 0
-        var index = body.skip
-        while index < count {
-            line += 1
-            let end =
-                memchr(base + index, 0x0A, count - index).map {
-                    base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
-                } ?? count
-            var last = end
-            if last > index && bytes[last - 1] == 0x0D { last -= 1 }
-            let first = index < last ? bytes[index] : nil
-            if first == 0x20 || first == 0x09 {
-                // A folded continuation of the pending logical line.
-                if pendingKind != nil && pending.count < 200 {
-                    pending.append(
-                        contentsOf: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<min(last, index + 1 + 200)]))
-                }
-                if pendingBlank && bytes[(index + 1)..<last].contains(where: { $0 != 0x20 && $0 != 0x09 }) {
-                    pendingBlank = false
-                }
-            } else {
-                try finish()
-                pendingLine = line
-                pendingStart = index
-                pendingBlank = index == last
-                if let first, let lineKind = kind(of: upper(first)) {
-                    let head = UnsafeBufferPointer(rebasing: bytes[index..<min(last, index + 200)])
-                    if lineKind.keywords.contains(where: { startsWith(head, $0) }) {
-                        pendingKind = lineKind.kind
-                        pending.append(contentsOf: head)
-                    }
-                }
+
+        private mutating func begin(_ name: [UInt8]) throws(CalendarError) {
+            if stack.count >= ICalendar.maxDepth {
+                throw CalendarError("line \(pendingLine): components are nested more than \(ICalendar.maxDepth) deep")
             }
-            pendingEnd = min(end + 1, count)
-            index = end + 1
+            body.components += 1
+            if body.components > ICalendar.maxComponents {
+                throw CalendarError("line \(pendingLine): more than \(ICalendar.maxComponents) components")
+            }
+            if name == eventName { body.events += 1 }
+            if name == calendarName {
+                sawCalendar = true
+                trailingLine = nil
+            }
+            stack.append(Open(name: name, line: pendingLine, offset: pendingStart))
         }
-        try finish()
-        if let open = stack.last {
-            let name = String(decoding: open.name, as: UTF8.self).lowercased()
-            throw CalendarError("line \(open.line): begin:\(name) is never closed (the calendar is truncated)")
+
+        /// An END closes its component; one that does not match is skipped with what it spoils.
+        private mutating func end(_ name: [UInt8]) {
+            let open = stack.count - 1
+            if stack[open].name == name {
+                stack.removeLast()
+            } else if let match = stack.lastIndex(where: { $0.name == name }) {
+                // END of an outer component: those opened inside it were never closed.
+                body.report(
+                    "\(named(match + 1)): begin:\(shown(stack[match + 1].name)) is never closed before end:\(shown(name)) (line \(pendingLine)), skipped"
+                )
+                body.drop(stack[match + 1].offset..<pendingStart)
+                body.droppedComponent = true
+                body.events -= stack[(match + 1)...].count(where: { $0.name == eventName })
+                stack.removeLast(stack.count - match)
+            } else if stack.count == 1 {
+                // A stray END in the calendar itself: only that line goes.
+                body.report("line \(pendingLine): end:\(shown(name)) without a matching begin ignored")
+                body.drop(pendingStart..<pendingEnd)
+            } else {
+                // A misspelled END (END:VEVNT) closes the open component, which is skipped.
+                body.report(
+                    "\(named(open)): end:\(shown(name)) (line \(pendingLine)) does not close begin:\(shown(stack[open].name)), skipped"
+                )
+                body.drop(stack[open].offset..<pendingEnd)
+                body.droppedComponent = true
+                if stack[open].name == eventName { body.events -= 1 }
+                stack.removeLast()
+            }
         }
-        if !sawCalendar {
-            throw CalendarError("line 1: the calendar is empty, it has no begin:vcalendar")
+
+        /// The result, unless a component is left open or there was no calendar at all.
+        func close() throws(CalendarError) -> Body {
+            if let open = stack.last {
+                throw CalendarError("line \(open.line): begin:\(shown(open.name)) is never closed (the calendar is truncated)")
+            }
+            if !sawCalendar { throw CalendarError("line 1: the calendar is empty, it has no begin:vcalendar") }
+            return body
         }
-        return body
+
+        private func shown(_ name: [UInt8]) -> String { String(decoding: name, as: UTF8.self).lowercased() }
+
+        /// "event "Standup" (line 12)", "valarm of event "Standup" (line 14)", "vtimezone (line 3)".
+        private func named(_ depth: Int) -> String {
+            let open = stack[depth]
+            let event = stack[...depth].last(where: { $0.name == eventName })
+            let title = (event?.uid ?? event?.summary).map { "\"\(TextSanitizer.clean($0).leading(80))\"" }
+            let kind = open.name == eventName ? "event" : shown(open.name)
+            switch (open.name == eventName, title) {
+            case (true, let title?): return "event \(title) (line \(open.line))"
+            case (false, let title?): return "\(kind) of event \(title) (line \(open.line))"
+            case (_, nil): return "\(kind) (line \(open.line))"
+            }
+        }
     }
 
     /// The kinds of line that start with `first` (upper-cased), and how they start.
