@@ -9,23 +9,109 @@
 enum TOMLPrecheck {
     /// The line (1-based) and the problem of the first such header, or nil.
     static func problem(in text: String) -> (line: Int, message: String)? {
-        let bytes = Array(text.utf8)
+        var cursor = Cursor(Array(text.utf8))
+        while !cursor.atEnd {
+            if let message = cursor.step() { return (cursor.line, message) }
+        }
+        return nil
+    }
+
+    /// A walk over the text, byte by byte, that knows enough of TOML's shape to tell keys,
+    /// values, strings, comments and table headers apart.
+    private struct Cursor {
+        let bytes: [UInt8]
+        var index: Int
         var line = 1
         var atLineStart = true
-        // After `[` in a value or after `,`: a value (or the end of the array) must follow.
+        /// After `[` in a value or after `,`: a value (or the end of the array) must follow.
         var expectingValue = false
-        // The last byte on this line that was not white space: a quote opens a string only
-        // where a key or a value starts (a quote inside a bare word is just a wrong byte).
+        /// The last byte on this line that was not white space: a quote opens a string only
+        /// where a key or a value starts (a quote inside a bare word is just a wrong byte).
         var previous: UInt8?
-        // Open `[` of array values: inside one, a `[` that starts a line is a nested array,
-        // not a table header.
+        /// Open `[` of array values: inside one, a `[` that starts a line is a nested array,
+        /// not a table header.
         var arrayDepth = 0
-        // A byte-order mark is skipped by the parser, so a header can follow it.
-        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+
+        init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+            // A byte-order mark is skipped by the parser, so a header can follow it.
+            index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        }
+
+        var atEnd: Bool { index >= bytes.count }
+
         func at(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
+
+        /// Moves past what starts at `index`: a byte, a comment, a string or a table header's
+        /// brackets; returns the problem found there, if any.
+        mutating func step() -> String? {
+            let byte = bytes[index]
+            let significant = !(byte == UInt8(ascii: "#") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: " ")
+                || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r"))
+            // Outside strings and comments TOML is printable ASCII (bare keys, numbers, dates,
+            // punctuation); anything else is an error the parser does not always survive.
+            if byte >= 0x7F || (byte < 0x20 && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "\r")) {
+                let hex = String(byte, radix: 16, uppercase: true)
+                return "unexpected byte 0x\(hex.count < 2 ? "0" + hex : hex) outside a string or comment"
+            }
+            if significant {
+                if expectingValue && byte == UInt8(ascii: "}") { return "expected a value, found \"}\"" }
+                expectingValue = byte == UInt8(ascii: ",") || (byte == UInt8(ascii: "[") && !(atLineStart && arrayDepth == 0))
+            }
+            switch byte {
+            case UInt8(ascii: "#"):
+                while index < bytes.count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                return nil
+            case UInt8(ascii: "\""), UInt8(ascii: "'")
+                where previous.map { [UInt8(ascii: "="), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ".")].contains($0) } ?? true:
+                skipString()
+                atLineStart = false
+                previous = byte
+                return nil
+            case UInt8(ascii: "\n"):
+                line += 1
+                atLineStart = true
+                previous = nil
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                break
+            case UInt8(ascii: "[") where atLineStart && arrayDepth == 0:
+                if let problem = tableHeader() { return problem }
+            case UInt8(ascii: "["):
+                arrayDepth += 1
+                atLineStart = false
+            case UInt8(ascii: "]"):
+                arrayDepth = max(0, arrayDepth - 1)
+                atLineStart = false
+            default:
+                let startsValue = previous.map { [UInt8(ascii: "="), UInt8(ascii: "["), UInt8(ascii: ",")].contains($0) } ?? (arrayDepth > 0)
+                if startsValue, let found = TOMLPrecheck.spacedDateTimeProblem(bytes, from: index) {
+                    return "a date and a time are written 1979-05-27 07:32:00, found \(found.debugDescription)"
+                }
+                atLineStart = false
+            }
+            if significant { previous = byte }
+            index += 1
+            return nil
+        }
+
+        /// At the `[` of a table header: its name must start like a key. Leaves `index` on the
+        /// header's last bracket (`[[` counts as one).
+        private mutating func tableHeader() -> String? {
+            var position = index + 1
+            if position < bytes.count && bytes[position] == UInt8(ascii: "[") { position += 1 }
+            while position < bytes.count && (bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t")) { position += 1 }
+            if position < bytes.count && !TOMLPrecheck.startsKey(bytes[position]) {
+                let found = String(decoding: bytes[index...position], as: UTF8.self)
+                return "a table header must start with a name, found \(found.debugDescription)"
+            }
+            index = position - 1
+            atLineStart = false
+            return nil
+        }
+
         /// Moves past a string that starts at `index` (comments, quotes and brackets inside it
         /// mean nothing), counting its lines.
-        func skipString() {
+        private mutating func skipString() {
             let quote = bytes[index]
             let multiline = at(1) == quote && at(2) == quote
             index += multiline ? 3 : 1
@@ -46,66 +132,6 @@ enum TOMLPrecheck {
                 index += 1
             }
         }
-        while index < bytes.count {
-            let byte = bytes[index]
-            let significant = !(byte == UInt8(ascii: "#") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: " ")
-                || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r"))
-            // Outside strings and comments TOML is printable ASCII (bare keys, numbers, dates,
-            // punctuation); anything else is an error the parser does not always survive.
-            if byte >= 0x7F || (byte < 0x20 && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "\r")) {
-                let hex = String(byte, radix: 16, uppercase: true)
-                return (line, "unexpected byte 0x\(hex.count < 2 ? "0" + hex : hex) outside a string or comment")
-            }
-            if significant {
-                if expectingValue && byte == UInt8(ascii: "}") {
-                    return (line, "expected a value, found \"}\"")
-                }
-                expectingValue = byte == UInt8(ascii: ",") || (byte == UInt8(ascii: "[") && !(atLineStart && arrayDepth == 0))
-            }
-            switch byte {
-            case UInt8(ascii: "#"):
-                while index < bytes.count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
-                continue
-            case UInt8(ascii: "\""), UInt8(ascii: "'")
-                where previous.map { [UInt8(ascii: "="), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ".")].contains($0) } ?? true:
-                skipString()
-                atLineStart = false
-                previous = byte
-                continue
-            case UInt8(ascii: "\n"):
-                line += 1
-                atLineStart = true
-                previous = nil
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-                break
-            case UInt8(ascii: "[") where atLineStart && arrayDepth == 0:
-                var position = index + 1
-                if position < bytes.count && bytes[position] == UInt8(ascii: "[") { position += 1 }
-                while position < bytes.count && (bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t")) { position += 1 }
-                if position < bytes.count && !startsKey(bytes[position]) {
-                    let found = String(decoding: bytes[index...position], as: UTF8.self)
-                    return (line, "a table header must start with a name, found \(found.debugDescription)")
-                }
-                // Past the header's own brackets: `[[` counts as one.
-                index = position - 1
-                atLineStart = false
-            case UInt8(ascii: "["):
-                arrayDepth += 1
-                atLineStart = false
-            case UInt8(ascii: "]"):
-                arrayDepth = max(0, arrayDepth - 1)
-                atLineStart = false
-            default:
-                let startsValue = previous.map { [UInt8(ascii: "="), UInt8(ascii: "["), UInt8(ascii: ",")].contains($0) } ?? (arrayDepth > 0)
-                if startsValue, let found = spacedDateTimeProblem(bytes, from: index) {
-                    return (line, "a date and a time are written 1979-05-27 07:32:00, found \(found.debugDescription)")
-                }
-                atLineStart = false
-            }
-            if significant { previous = byte }
-            index += 1
-        }
-        return nil
     }
 
     /// The value at `start` when it is one the parser cannot survive: a bare value that begins
@@ -160,7 +186,7 @@ enum TOMLPrecheck {
 
     /// Whether a key (or the end of an empty header, which the parser reports itself) can
     /// start with `byte`: a bare-key character, a quote, or `]`.
-    private static func startsKey(_ byte: UInt8) -> Bool {
+    fileprivate static func startsKey(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
              UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "]"):
