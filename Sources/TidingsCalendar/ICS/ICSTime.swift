@@ -99,22 +99,11 @@ enum ICSMath {
 
     static func clampDay(_ day: Int64) -> Int64 { min(max(day, minWall / 86_400), maxWall / 86_400) }
 
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil).
-    static func dayNumber(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
     /// The wall seconds of libical's fields (zone ignored), or nil when they are not a real date and time.
     static func wall(_ time: icaltimetype) -> Int64? {
-        guard time.year >= 1, time.year <= 9999, (1...12).contains(time.month), time.day >= 1,
-            time.day <= daysIn(month: Int64(time.month), year: Int64(time.year))
+        guard time.year >= 1, time.year <= 9999, let date = LocalDate(year: Int(time.year), month: Int(time.month), day: Int(time.day))
         else { return nil }
-        let day = dayNumber(year: Int64(time.year), month: Int64(time.month), day: Int64(time.day)) * 86_400
+        let day = Int64(date.dayNumber) * 86_400
         if time.is_date != 0 { return day }
         guard (0...23).contains(time.hour), (0...59).contains(time.minute), (0...60).contains(time.second) else {
             return nil
@@ -132,13 +121,5 @@ enum ICSMath {
             year: Int32(date.year), month: Int32(date.month), day: Int32(date.day),
             hour: isDate ? 0 : Int32(second / 3600), minute: isDate ? 0 : Int32(second / 60 % 60),
             second: isDate ? 0 : Int32(second % 60), is_date: isDate ? 1 : 0, is_daylight: 0, zone: nil)
-    }
-
-    static func daysIn(month: Int64, year: Int64) -> Int64 {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 }
