@@ -15,22 +15,17 @@ public struct Places: Sendable {
     /// Places for `environment`.
     public init(environment: [String: String]) { self.environment = environment }
 
-    private var home: String { environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory() }
-
-    private func base(_ variable: String, _ fallback: String) -> String {
-        // The XDG spec: a relative value is invalid and must be ignored.
-        if let value = environment[variable], value.hasPrefix("/") { return value }
-        return home + "/" + fallback
-    }
+    /// The XDG base directories of `environment`.
+    public var folders: XDGFolders { XDGFolders(environment: environment) }
 
     /// `$XDG_CONFIG_HOME`.
-    public var configHome: String { base("XDG_CONFIG_HOME", ".config") }
+    public var configHome: String { folders.configHome }
     /// `$XDG_CONFIG_HOME/tidings/config.toml`.
-    public var defaultConfig: String { base("XDG_CONFIG_HOME", ".config") + "/tidings/config.toml" }
+    public var defaultConfig: String { folders.configHome + "/tidings/config.toml" }
     /// `$XDG_STATE_HOME/tidings/tidings.sqlite`.
-    public var defaultDatabase: String { base("XDG_STATE_HOME", ".local/state") + "/tidings/tidings.sqlite" }
+    public var defaultDatabase: String { folders.stateHome + "/tidings/tidings.sqlite" }
     /// `$XDG_CACHE_HOME/tidings`.
-    public var cacheFolder: String { base("XDG_CACHE_HOME", ".cache") + "/tidings" }
+    public var cacheFolder: String { folders.cacheHome + "/tidings" }
     /// `$XDG_CACHE_HOME/tidings/media`: the mirrored images.
     public var mediaFolder: String { cacheFolder + "/media" }
 

@@ -21,9 +21,7 @@ public struct SchedulingState: Sendable {
     /// Looks for an enabled `tidings-deliver.timer` under the XDG config folder and for
     /// `deliver` in `crontab` (the text of `crontab -l`, nil when there is none).
     public static func detect(environment: [String: String], crontab: String?) -> SchedulingState {
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
-        let timer = configHome + "/systemd/user/timers.target.wants/tidings-deliver.timer"
+        let timer = XDGFolders(environment: environment).configHome + "/systemd/user/timers.target.wants/tidings-deliver.timer"
         let cron = crontab?.split(separator: "\n").contains { line in
             !line.trimmingPrefix(while: { $0 == " " }).hasPrefix("#") && line.contains("deliver")
         } ?? false

@@ -26,15 +26,13 @@ import Darwin
 struct DesktopDefaults {
     let environment: [String: String]
 
-    private var home: String { environment["HOME"] ?? "" }
-
     private func list(_ name: String, _ fallback: String) -> [String] {
         let value = environment[name].flatMap { $0.isEmpty ? nil : $0 } ?? fallback
         return value.split(separator: ":").map(String.init)
     }
 
-    private var configFolders: [String] { list("XDG_CONFIG_HOME", home + "/.config") + list("XDG_CONFIG_DIRS", "/etc/xdg") }
-    private var dataFolders: [String] { list("XDG_DATA_HOME", home + "/.local/share") + list("XDG_DATA_DIRS", "/usr/local/share/:/usr/share/") }
+    private var configFolders: [String] { XDGFolders(environment: environment).configSearch }
+    private var dataFolders: [String] { XDGFolders(environment: environment).dataSearch }
 
     /// The .desktop file name of the default application of `mimeType`, or nil when there is none.
     func application(for mimeType: String) -> String? {

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TidingsCore
 
 #if canImport(Glibc)
 import Glibc
@@ -73,13 +74,9 @@ public enum SchemeHandlers {
     /// XDG config and data folders, the applications folders and their subfolders, which gain
     /// a .desktop file when an app is installed). Answers are also asked again after a day.
     public static func stamp(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        func list(_ name: String, _ fallback: String) -> [String] {
-            (environment[name].flatMap { $0.isEmpty ? nil : $0 } ?? fallback).split(separator: ":").map(String.init)
-        }
-        let home = environment["HOME"] ?? ""
+        let folders = XDGFolders(environment: environment)
         let desktops = (environment["XDG_CURRENT_DESKTOP"] ?? "").lowercased().split(separator: ":").map(String.init)
-        let configFolders = list("XDG_CONFIG_HOME", home + "/.config") + list("XDG_CONFIG_DIRS", "/etc/xdg")
-        let dataFolders = list("XDG_DATA_HOME", home + "/.local/share") + list("XDG_DATA_DIRS", "/usr/local/share:/usr/share")
+        let (configFolders, dataFolders) = (folders.configSearch, folders.dataSearch)
         let lists = ["mimeapps.list"] + desktops.map { "\($0)-mimeapps.list" }
         var paths: [String] = []
         for folder in configFolders { paths += lists.map { "\(folder)/\($0)" } }
