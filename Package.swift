@@ -46,7 +46,7 @@ let package = Package(
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ]
         ),
-        .target(name: "TidingsReport", dependencies: ["TidingsCore", "TidingsStore", "TidingsGenerate"]),
+        .target(name: "TidingsReport", dependencies: ["TidingsCore", "TidingsStore"]),
         .target(
             name: "TidingsLLM",
             dependencies: [

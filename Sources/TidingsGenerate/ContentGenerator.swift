@@ -86,15 +86,12 @@ public enum Generator: Sendable, Equatable {
     /// The templates, after a language model failed or was refused (the reason says why).
     case llmFallback(reason: String)
 
-    /// The names `report` counts by, in order.
-    public static let names = ["template", "llm", "llm-fallback"]
-
     /// `template`, `llm` or `llm-fallback`.
     public var name: String {
         switch self {
-        case .template: "template"
-        case .llm: "llm"
-        case .llmFallback: "llm-fallback"
+        case .template: GeneratorName.template.rawValue
+        case .llm: GeneratorName.llm.rawValue
+        case .llmFallback: GeneratorName.llmFallback.rawValue
         }
     }
 

@@ -1,5 +1,4 @@
 import TidingsCore
-import TidingsGenerate
 import TidingsStore
 
 /// What a report breaks its counts down by (`report --by`).
@@ -85,7 +84,8 @@ public struct Report: Sendable, Equatable {
     /// Each generator's count and share of `generated` (nil when nothing was generated):
     /// `template`, `llm` and `llm-fallback` always, then any other name found, sorted.
     public var generatorShares: [(name: String, count: Int, share: Double?)] {
-        let names = Generator.names + counts.generators.keys.filter { !Generator.names.contains($0) }.sorted()
+        let known = GeneratorName.allCases.map(\.rawValue)
+        let names = known + counts.generators.keys.filter { !known.contains($0) }.sorted()
         return names.map { name in
             let count = counts.generators[name, default: 0]
             return (name, count, ratio(count, generated))

@@ -90,3 +90,14 @@ public enum StageOutcome: String, Sendable, CaseIterable {
 public enum Stage: String, Sendable, CaseIterable {
     case prefetch, plan, deliver, report
 }
+
+/// Who wrote a notification's text, as `notification.generator` names it (a fallback adds its
+/// reason after a colon) and `report` counts it.
+public enum GeneratorName: String, Sendable, CaseIterable {
+    /// The built-in templates.
+    case template
+    /// A language model.
+    case llm
+    /// The templates, after a language model failed or was refused.
+    case llmFallback = "llm-fallback"
+}
