@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "TidingsCalendar", dependencies: ["TidingsCore", "CICal"]),
         // The content generator: its protocol and the template implementation (no I/O).
         .target(name: "TidingsGenerate", dependencies: ["TidingsCore"]),
-        .target(name: "TidingsPlan", dependencies: ["TidingsCore", "TidingsStore", "TidingsCalendar", "TidingsGenerate", "TidingsLLM"]),
+        .target(name: "TidingsPlan", dependencies: ["TidingsCore", "TidingsStore", "TidingsCalendar", "TidingsGenerate"]),
         .target(
             name: "TidingsDeliver",
             dependencies: [
@@ -74,7 +74,7 @@ let package = Package(
         // programs of a development build stay small and the installed multi-call binary
         // holds them all.
         .target(name: "ProgramPrefetch", dependencies: ["TidingsCLI", "TidingsFetch"]),
-        .target(name: "ProgramPlan", dependencies: ["TidingsCLI", "TidingsPlan", "TidingsTimers"]),
+        .target(name: "ProgramPlan", dependencies: ["TidingsCLI", "TidingsPlan", "TidingsLLM", "TidingsTimers"]),
         .target(name: "ProgramDeliver", dependencies: ["TidingsCLI", "TidingsDeliver", "TidingsTimers"]),
         .target(name: "ProgramReport", dependencies: ["TidingsCLI", "TidingsReport"]),
         .target(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TidingsCLI
 import TidingsCore
+import TidingsLLM
 import TidingsPlan
 import TidingsStore
 import TidingsTimers
@@ -70,8 +71,9 @@ public struct Plan: ParsableCommand {
             }
             // The words follow the locale variables (LANG, …) of this run, rewritten by the LLM
             // with features.llm; they are stored.
-            let wording = Wording.forRun(
+            let generator = LLMGenerator.forRun(
                 config: context.config, database: database, environment: Environment.current, now: context.now, dryRun: dryRun)
+            let wording = Wording(generator: generator, environment: Environment.current)
             let outcome = try Planner(database: database, config: context.config, wording: wording)
                 .run(now: context.now, zone: context.zone, horizon: horizon, dryRun: dryRun)
             context.narrate((dryRun ? "would leave " : "") + outcome.summary)

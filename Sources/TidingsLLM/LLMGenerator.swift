@@ -1,5 +1,6 @@
 import TidingsCore
 import TidingsGenerate
+import TidingsStore
 
 /// The content generator that has an LLM rewrite the template's draft: `llm` when it wrote the
 /// text (or answered the same question before), `llm-fallback` with the reason and the
@@ -11,6 +12,16 @@ public struct LLMGenerator: ContentGenerator {
     /// A generator asking through `writer`.
     public init(writer: LLMWriter) {
         self.writer = writer
+    }
+
+    /// The generator of one `plan` run: the LLM rewriting the templates when `features.llm`
+    /// is on and `[llm]` set (its answers kept in `database` unless `dryRun`; `environment`
+    /// holds the API key's variable), else nil and the templates write alone.
+    public static func forRun(
+        config: TidingsConfig, database: TidingsDatabase, environment: [String: String], now: EpochMillis, dryRun: Bool
+    ) -> LLMGenerator? {
+        guard config.features.llm, let settings = config.llm else { return nil }
+        return LLMGenerator(writer: LLMWriter(settings: settings, database: database, environment: environment, now: now, keepsAnswers: !dryRun))
     }
 
     /// The LLM's text for `request`, or its draft with the reason the LLM's was not used.

@@ -1,6 +1,5 @@
 import TidingsCore
 import TidingsGenerate
-import TidingsLLM
 import TidingsStore
 
 /// How a plan run words its notifications: one content generator and the user's locale,
@@ -17,22 +16,16 @@ public struct Wording: Sendable {
         self.locale = locale
     }
 
+    /// Wording by `generator` (the templates when nil) in the language and formats
+    /// `environment`'s locale variables set (`LC_ALL`, `LC_MESSAGES`, `LC_TIME`, `LANG`).
+    public init(generator: (any ContentGenerator)?, environment: [String: String]) {
+        self.init(generator: generator ?? TemplateGenerator(), locale: TextLocale.resolve(environment: environment))
+    }
+
     /// The templates in the language and formats `environment`'s locale variables set
     /// (`LC_ALL`, `LC_MESSAGES`, `LC_TIME`, `LANG`).
     public static func templates(environment: [String: String]) -> Wording {
-        Wording(locale: TextLocale.resolve(environment: environment))
-    }
-
-    /// The wording of one `plan` run: the LLM rewriting the templates when `features.llm` is
-    /// on (its answers kept in `database` unless `dryRun`), else the templates; in the locale
-    /// of `environment`, which also holds the API key's variable.
-    public static func forRun(
-        config: TidingsConfig, database: TidingsDatabase, environment: [String: String], now: EpochMillis, dryRun: Bool
-    ) -> Wording {
-        let locale = TextLocale.resolve(environment: environment)
-        guard config.features.llm, let settings = config.llm else { return Wording(locale: locale) }
-        let writer = LLMWriter(settings: settings, database: database, environment: environment, now: now, keepsAnswers: !dryRun)
-        return Wording(generator: LLMGenerator(writer: writer), locale: locale)
+        Wording(generator: nil, environment: environment)
     }
 
     /// The templates in English with the POSIX formats.

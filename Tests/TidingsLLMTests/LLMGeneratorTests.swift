@@ -33,6 +33,19 @@ import TidingsTestSupport
         #expect(user.contains("Draft title: \(request.draft.title)"))
     }
 
+    @Test("A plan run has the LLM write only with features.llm on and [llm] set")
+    func forRun() throws {
+        let fixture = try LLMFixture(content: "")
+        func generator(_ toml: String) throws -> LLMGenerator? {
+            let config = try TidingsConfig.parse(toml: toml, file: "/c/config.toml", directory: "/c")
+            return LLMGenerator.forRun(config: config, database: fixture.database, environment: [:], now: LLMFixture.now, dryRun: true)
+        }
+        let endpoint = "[llm]\nbase_url = \"\(fixture.settings.baseURL)\"\nmodel = \"tiny-model\"\n"
+        #expect(try generator("") == nil)
+        #expect(try generator(endpoint) == nil)
+        #expect(try generator("[features]\nllm = true\n" + endpoint)?.writer.settings == fixture.settings)
+    }
+
     @Test("A failure keeps the template's draft and records llm-fallback with the reason")
     func fallback() throws {
         let fixture = try LLMFixture(answer: { _ in TestHTTPResponse.text("down", status: 503) })
