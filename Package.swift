@@ -33,17 +33,18 @@ let package = Package(
             dependencies: ["TidingsCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(name: "TidingsHTTP", dependencies: ["CCurl"]),
+        // Spawning: bounded runs with deadlines, detached children, the PATH lookup.
+        .target(name: "TidingsProcess", dependencies: [.product(name: "Subprocess", package: "swift-subprocess")]),
         .target(name: "TidingsFetch", dependencies: ["TidingsCore", "TidingsStore", "TidingsHTTP", "TidingsCalendar"]),
-        .target(name: "TidingsCalendar", dependencies: ["TidingsCore", "CICal"]),
+        .target(name: "TidingsCalendar", dependencies: ["TidingsCore", "TidingsProcess", "CICal"]),
         // The content generator: its protocol and the template implementation (no I/O).
         .target(name: "TidingsGenerate", dependencies: ["TidingsCore"]),
         .target(name: "TidingsPlan", dependencies: ["TidingsCore", "TidingsStore", "TidingsCalendar", "TidingsGenerate"]),
         .target(
             name: "TidingsDeliver",
             dependencies: [
-                "TidingsCore", "TidingsStore", "TidingsHTTP",
+                "TidingsCore", "TidingsStore", "TidingsHTTP", "TidingsProcess",
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Subprocess", package: "swift-subprocess"),
             ]
         ),
         .target(name: "TidingsReport", dependencies: ["TidingsCore", "TidingsStore"]),
@@ -55,7 +56,7 @@ let package = Package(
         ),
         .target(
             name: "TidingsTimers",
-            dependencies: ["TidingsCore", "TidingsStore", "TidingsCLI", "TidingsDeliver"]
+            dependencies: ["TidingsCore", "TidingsStore", "TidingsCLI", "TidingsProcess"]
         ),
         .target(name: "TidingsDoctor", dependencies: ["TidingsCore", "TidingsStore", "TidingsDeliver", "TidingsTimers"]),
         .target(
@@ -79,7 +80,7 @@ let package = Package(
         .target(name: "ProgramReport", dependencies: ["TidingsCLI", "TidingsReport"]),
         .target(
             name: "ProgramTidings",
-            dependencies: ["TidingsCLI", "TidingsReport", "TidingsDeliver", "TidingsDoctor", "TidingsCalendar", "TidingsPlan", "TidingsTimers"]
+            dependencies: ["TidingsCLI", "TidingsReport", "TidingsDeliver", "TidingsDoctor", "TidingsCalendar", "TidingsPlan", "TidingsTimers", "TidingsProcess"]
         ),
         .executableTarget(name: "prefetch", dependencies: ["ProgramPrefetch"], path: "Sources/Main/prefetch"),
         .executableTarget(
@@ -109,7 +110,7 @@ let package = Package(
         .target(
             name: "TidingsTestSupport",
             dependencies: [
-                "TidingsCore", "TidingsStore",
+                "TidingsCore", "TidingsStore", "TidingsProcess",
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ]
         ),
@@ -119,10 +120,11 @@ let package = Package(
             dependencies: ["TidingsStore", "TidingsTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "TidingsHTTPTests", dependencies: ["TidingsHTTP", "TidingsTestSupport"]),
+        .testTarget(name: "TidingsProcessTests", dependencies: ["TidingsProcess", "TidingsTestSupport"]),
         .testTarget(name: "TidingsFetchTests", dependencies: ["TidingsFetch", "TidingsTestSupport"]),
         .testTarget(name: "TidingsPlanTests", dependencies: ["TidingsPlan", "TidingsTestSupport"]),
         .testTarget(name: "TidingsGenerateTests", dependencies: ["TidingsGenerate"]),
-        .testTarget(name: "TidingsCalendarTests", dependencies: ["TidingsCalendar", "TidingsTestSupport"]),
+        .testTarget(name: "TidingsCalendarTests", dependencies: ["TidingsCalendar", "TidingsProcess", "TidingsTestSupport"]),
         .testTarget(
             name: "TidingsDeliverTests",
             dependencies: [
@@ -132,7 +134,7 @@ let package = Package(
         ),
         .testTarget(name: "TidingsReportTests", dependencies: ["TidingsReport", "TidingsTestSupport"]),
         .testTarget(name: "TidingsLLMTests", dependencies: ["TidingsLLM", "TidingsGenerate", "TidingsTestSupport"]),
-        .testTarget(name: "TidingsTimersTests", dependencies: ["TidingsTimers", "TidingsTestSupport"]),
+        .testTarget(name: "TidingsTimersTests", dependencies: ["TidingsTimers", "TidingsProcess", "TidingsTestSupport"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["TidingsTestSupport", "prefetch", "plan", "deliver", "report", "tidings"]

@@ -3,6 +3,7 @@ import TidingsCLI
 import TidingsCore
 import TidingsDeliver
 import TidingsDoctor
+import TidingsProcess
 
 extension Tidings {
     struct Doctor: AsyncParsableCommand {
@@ -35,7 +36,7 @@ extension Tidings {
                 // Doctor creates nothing: a missing database is one failed check among the others.
                 let database = try context.openExistingDatabaseIfPresent()
                 let factory = ChannelFactory(context: context)
-                let crontab = await BoundedCommand.output("crontab", ["-l"], environment: Environment.current)
+                let crontab = await BoundedProcess(environment: Environment.current, limit: .seconds(3)).output("crontab", ["-l"])
                 let findings = await Diagnosis(
                     config: context.config, configOrigin: context.configOrigin, database: database,
                     databasePath: context.databasePath,

@@ -1,6 +1,7 @@
 import Foundation
 import TidingsCLI
 import TidingsCore
+import TidingsProcess
 import TidingsStore
 
 /// What starts the pipeline, as `tidings init --timers` names it.

@@ -1,4 +1,5 @@
 import Foundation
+import TidingsProcess
 import TidingsStore
 
 /// Installs what starts the pipeline: the Tidings block of the user's crontab, or the

@@ -1,5 +1,6 @@
 import Foundation
 import TidingsCore
+import TidingsProcess
 import TidingsStore
 
 /// The wake-up step of `plan` and `deliver`: find the next due time, arm one wake-up for it,

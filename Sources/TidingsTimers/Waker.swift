@@ -1,4 +1,5 @@
 import TidingsCore
+import TidingsProcess
 
 /// Arms one wake-up for the next due time, so that `deliver` runs when something is due
 /// instead of every minute: a transient systemd user timer, else an `at` job, else nothing

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TidingsProcess
 import TidingsTestSupport
 
 @testable import TidingsCalendar
@@ -35,9 +36,9 @@ import TidingsTestSupport
         /// What `xdg-mime query default` prints for the same files ("" for nothing).
         func xdgMime(_ scheme: String) throws -> String {
             let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-            let output = BoundedRun.output(
-                ["/usr/bin/env", "-i"] + variables + ["/usr/bin/xdg-mime", "query", "default", "x-scheme-handler/" + scheme], deadline: 30)
-            return try #require(output).trimmingCharacters(in: .whitespacesAndNewlines)
+            let output = BoundedProcess(environment: ProcessInfo.processInfo.environment, limit: .seconds(30)).outputBlocking(
+                ["/usr/bin/env", "-i"] + variables + ["/usr/bin/xdg-mime", "query", "default", "x-scheme-handler/" + scheme])
+            return try #require(output)
         }
     }
 

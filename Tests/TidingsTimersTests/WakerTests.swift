@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TidingsCore
+import TidingsProcess
 import TidingsStore
 import TidingsTestSupport
 @testable import TidingsTimers

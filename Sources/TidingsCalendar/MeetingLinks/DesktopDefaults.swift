@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TidingsCore
+import TidingsProcess
 
 #if canImport(Glibc)
 import Glibc
@@ -25,11 +26,6 @@ import Darwin
 /// `xdg-mime` (see `SchemeHandlers.asksXDGMime`).
 struct DesktopDefaults {
     let environment: [String: String]
-
-    private func list(_ name: String, _ fallback: String) -> [String] {
-        let value = environment[name].flatMap { $0.isEmpty ? nil : $0 } ?? fallback
-        return value.split(separator: ":").map(String.init)
-    }
 
     private var configFolders: [String] { XDGFolders(environment: environment).configSearch }
     private var dataFolders: [String] { XDGFolders(environment: environment).dataSearch }
@@ -138,11 +134,7 @@ struct DesktopDefaults {
 
     /// Whether `program` is an executable file: an absolute path, or a name on `PATH`.
     private func isProgram(_ program: String) -> Bool {
-        if program.contains("/") { return access(program, X_OK) == 0 && !Self.isFolder(program) }
-        return list("PATH", "/usr/bin:/bin").contains { folder in
-            let path = "\(folder)/\(program)"
-            return access(path, X_OK) == 0 && !Self.isFolder(path)
-        }
+        SearchPath.find(program, environment: environment) != nil
     }
 
     /// The .desktop file, in the applications folders and their subfolders, that names

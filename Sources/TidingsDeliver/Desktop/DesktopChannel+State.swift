@@ -1,5 +1,6 @@
 import Foundation
 import TidingsCore
+import TidingsProcess
 
 extension DesktopChannel {
     static let notificationsName = "org.freedesktop.Notifications"
@@ -26,24 +27,24 @@ extension DesktopChannel {
         let timedOut = Probe(state: .unavailable(
             reason: timeoutReason, fix: "restart the notification daemon (for dunst: systemctl --user restart dunst)"))
 
-        func call(_ program: String, _ arguments: [String]) async -> DesktopCallOutcome {
+        func call(_ program: String, _ arguments: [String]) async -> ProcessOutcome {
             let left = ContinuousClock.now.duration(to: deadline)
             guard left > .zero else { return .timedOut }
-            return await DesktopCall.run(program, arguments, environment: environment, limit: left)
+            return await BoundedProcess.run(program, arguments, environment: environment, limit: left)
         }
-        func callBus(_ method: String, _ arguments: [String] = []) async -> DesktopCallOutcome {
+        func callBus(_ method: String, _ arguments: [String] = []) async -> ProcessOutcome {
             await call(gdbus, [
                 "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
                 "--method", "org.freedesktop.DBus.\(method)",
             ] + arguments)
         }
-        func callDaemon(_ method: String) async -> DesktopCallOutcome {
+        func callDaemon(_ method: String) async -> ProcessOutcome {
             await call(gdbus, [
                 "call", "--session", "--dest", Self.notificationsName, "--object-path", "/org/freedesktop/Notifications",
                 "--method", "\(Self.notificationsName).\(method)",
             ])
         }
-        func failure(_ outcome: DesktopCallOutcome, _ what: String, fix: String) -> Probe? {
+        func failure(_ outcome: ProcessOutcome, _ what: String, fix: String) -> Probe? {
             switch outcome {
             case .timedOut: return timedOut
             case .failedToStart(let reason): return Probe(state: .unavailable(reason: reason, fix: fix))

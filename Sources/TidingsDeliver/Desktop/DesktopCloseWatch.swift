@@ -1,7 +1,6 @@
 import Foundation
-import Subprocess
 import Synchronization
-import SystemPackage
+import TidingsProcess
 
 /// Learns why notifications closed (the `NotificationClosed` signal: 1 expired, 2 dismissed
 /// by the user, 3 closed by a call) by watching the session bus with `dbus-monitor`.
@@ -32,7 +31,7 @@ final class DesktopCloseWatch: Sendable {
     /// caller then goes by timing.
     static func start(environment: [String: String], limit: Duration) async -> DesktopCloseWatch? {
         let path = environment["PATH"] ?? SessionEnvironment.defaultPath
-        guard let monitor = SessionEnvironment.find("dbus-monitor", path: path) else { return nil }
+        guard let monitor = SearchPath.find("dbus-monitor", path: path) else { return nil }
         let watch = DesktopCloseWatch()
         watch.task.withLock { $0 = Task { await watch.run(monitor, environment: environment) } }
         let deadline = ContinuousClock.now + limit
@@ -69,13 +68,10 @@ final class DesktopCloseWatch: Sendable {
     }
 
     private func run(_ monitor: String, environment: [String: String]) async {
-        _ = try? await Subprocess.run(
-            .path(FilePath(monitor)), arguments: ["--session", Self.match],
-            environment: .custom(DesktopCall.keys(environment)), input: .none, output: .sequence, error: .discarded
-        ) { execution in
-            let pid = execution.processIdentifier.value
+        _ = try? await StreamedProcess.run(monitor, ["--session", Self.match], environment: environment) { process in
+            let pid = process.pid
             if state.withLock({ $0.pid = pid; return $0.stopped }) { kill(pid, SIGKILL) }
-            var lines = DesktopLineReader(execution.standardOutput)
+            var lines = process.lines()
             var inClosed = false
             var values: [Int64] = []
             while let line = await lines.next() {

@@ -1,7 +1,6 @@
 import Foundation
-import Subprocess
 import Synchronization
-import SystemPackage
+import TidingsProcess
 
 /// One popup from the moment the daemon gave it an id to the moment notify-send ended.
 struct DesktopPopup: Sendable, Equatable {
@@ -42,23 +41,20 @@ extension DesktopWaiter {
         // notify-send 0.8.1 prints --print-id through stdio, which is block-buffered when
         // stdout is a pipe: the id would only arrive when the popup ends. stdbuf -oL makes
         // it line-buffered (glib's g_print goes through stdio).
-        let (program, programArguments) = SessionEnvironment.find("stdbuf", path: path).map { ($0, ["-oL", executable] + arguments) }
+        let (program, programArguments) = SearchPath.find("stdbuf", path: path).map { ($0, ["-oL", executable] + arguments) }
             ?? (executable, arguments)
         let shown = Shown()
         do {
-            let result = try await Subprocess.run(
-                .path(FilePath(program)), arguments: Arguments(programArguments), environment: .inherit,
-                input: .none, output: .sequence, error: .sequence
-            ) { execution in
+            let result = try await StreamedProcess.run(program, programArguments, keepingErrors: true) { process in
                 await withTaskGroup(of: Piece.self) { group in
-                    group.addTask { .error(await DesktopCall.collect(execution.standardError, limit: 4096)) }
+                    group.addTask { .error(await process.errorOutput(limit: 4096)) }
                     group.addTask {
-                        var lines = DesktopLineReader(execution.standardOutput)
+                        var lines = process.lines()
                         let first = await lines.next()
                         guard let text = first?.trimmingCharacters(in: .whitespaces), let id = Int64(text), id > 0 else {
                             // When the Notify call fails, notify-send 0.8.1 with --wait prints id 0
                             // and then waits for a close that never comes.
-                            try? execution.send(signal: .kill)
+                            process.kill()
                             return .noId(first)
                         }
                         DesktopWaiter.announce("sent \(id)")
@@ -75,11 +71,11 @@ extension DesktopWaiter {
                         do {
                             try await Task.sleep(for: DesktopWaiter.idLimit)
                             if !shown.value.withLock({ $0 }) {
-                                try? execution.send(signal: .kill)
+                                process.kill()
                                 return .gaveUp
                             }
                             try await Task.sleep(for: DesktopWaiter.longestWait - DesktopWaiter.idLimit)
-                            try? execution.send(signal: .kill)
+                            process.kill()
                             return .gaveUp
                         } catch {
                             return .cancelled
@@ -100,12 +96,12 @@ extension DesktopWaiter {
                     return (output, String(decoding: error ?? [], as: UTF8.self), gaveUp)
                 }
             }
-            let (output, error, gaveUp) = result.closureResult
+            let (output, error, gaveUp) = result.value
             switch output {
             case .ended(let id, let action, let shownFor)?:
                 return .closed(DesktopPopup(id: id, action: action, shownFor: shownFor, outlived: gaveUp))
             case .noId(let first)?:
-                let status = result.terminationStatus
+                let status = result.termination
                 let detail = DesktopChannel.firstLine(error)
                     ?? (first.map { "notify-send printed \($0.isEmpty ? "an empty line" : $0) instead of an id" })
                     ?? "notify-send ended (\(status)) without printing an id"
@@ -114,7 +110,7 @@ extension DesktopWaiter {
                 return .failed("notify-send ended without a result")
             }
         } catch {
-            return .failed("cannot start \(program): \(error)")
+            return .failed("\(error)")
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TidingsCore
+import TidingsProcess
 import TidingsStore
 
 /// The process that stays with one desktop popup: it runs notify-send, tells `deliver` the
@@ -44,7 +45,7 @@ public enum DesktopWaiter {
     ) async -> Int32 {
         let environment = ProcessInfo.processInfo.environment
         let path = environment["PATH"] ?? SessionEnvironment.defaultPath
-        guard let program = command.first, let executable = SessionEnvironment.find(program, path: path) else {
+        guard let program = command.first, let executable = SearchPath.find(program, path: path) else {
             announce("error \(command.first ?? "notify-send") is not installed")
             return 1
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TidingsProcess
 
 /// The desktop session variables a cron job lacks (the session bus, the display, the runtime
 /// folder), found from the variables it has and the sockets the session leaves behind.
@@ -70,17 +71,7 @@ public struct SessionEnvironment: Sendable, Equatable {
 
     /// The full path of `program` on `searchPath`, or nil when it is not there.
     public func find(_ program: String) -> String? {
-        Self.find(program, path: searchPath)
-    }
-
-    /// The full path of `program` in the folders of `path`, or nil when no executable file has that name.
-    public static func find(_ program: String, path: String) -> String? {
-        if program.contains("/") { return access(program, X_OK) == 0 ? program : nil }
-        for folder in path.split(separator: ":") where !folder.isEmpty {
-            let candidate = "\(folder)/\(program)"
-            if access(candidate, X_OK) == 0, !isDirectory(candidate) { return candidate }
-        }
-        return nil
+        SearchPath.find(program, path: searchPath)
     }
 
     static func isSocket(_ path: String) -> Bool {

@@ -2,31 +2,44 @@ import Foundation
 import Subprocess
 import SystemPackage
 
-/// How a call to an outside program under a deadline ended.
-public enum DesktopCallOutcome: Sendable, Equatable {
-    /// It exited (or was killed by someone else): its status and what it printed.
-    case finished(status: Int32, output: String, error: String)
-    /// It did not finish in time and was killed.
-    case timedOut
-    /// It could not be started: why.
-    case failedToStart(String)
+/// Runs short outside programs (crontab, systemctl, systemd-run, at, gdbus, dunstctl,
+/// xdg-mime) with a hard deadline: on a miss the program and everything it started are
+/// killed with SIGKILL, so that a hung daemon cannot hang a run.
+public struct BoundedProcess: Sendable {
+    /// The environment the programs get (PATH is searched in it).
+    public var environment: [String: String]
+    /// The longest a program may take.
+    public var limit: Duration
 
-    /// What it printed on stdout, trimmed, when it exited with status 0.
-    var successOutput: String? {
-        guard case .finished(0, let output, _) = self else { return nil }
-        return output.trimmingCharacters(in: .whitespacesAndNewlines)
+    /// A runner for `environment`.
+    public init(environment: [String: String], limit: Duration = .seconds(10)) {
+        self.environment = environment
+        self.limit = limit
     }
-}
 
-/// Runs short programs (gdbus, dunstctl) with a hard deadline: on a miss the program and
-/// everything it started are killed with SIGKILL, so a hung daemon cannot hang `deliver`.
-enum DesktopCall {
+    /// The path of `program` on PATH, nil when it is not there.
+    public func locate(_ program: String) -> String? {
+        SearchPath.find(program, environment: environment)
+    }
+
+    /// Runs `program` (found on PATH) with `arguments`, `input` on its standard input.
+    public func run(_ program: String, _ arguments: [String], input: String = "") async -> ProcessOutcome {
+        guard let path = locate(program) else { return .failedToStart("not installed (not on PATH)") }
+        return await Self.run(path, arguments, input: input, environment: environment, limit: limit)
+    }
+
+    /// What `program` (found on PATH) printed, without the white space around it, when it
+    /// exited 0 in time; nil otherwise.
+    public func output(_ program: String, _ arguments: [String]) async -> String? {
+        await run(program, arguments).successOutput
+    }
+
     private enum Piece: Sendable {
         case output([UInt8]), error([UInt8]), deadline, cancelled
     }
 
     /// Runs `path` with `arguments` in `environment`, `input` on its standard input, for at most `limit`.
-    static func run(_ path: String, _ arguments: [String], input: String = "", environment: [String: String], limit: Duration) async -> DesktopCallOutcome {
+    public static func run(_ path: String, _ arguments: [String], input: String = "", environment: [String: String], limit: Duration) async -> ProcessOutcome {
         var platform = PlatformOptions()
         // Its own process group: dunstctl is a shell script whose dbus-send would keep the
         // pipes open after the script itself was killed.
@@ -67,11 +80,9 @@ enum DesktopCall {
             }
             let (output, error, timedOut) = result.closureResult
             if timedOut { return .timedOut }
-            let status: Int32 = switch result.terminationStatus {
-            case .exited(let code): code
-            case .signaled(let signal): 128 + signal
-            }
-            return .finished(status: status, output: String(decoding: output, as: UTF8.self), error: String(decoding: error, as: UTF8.self))
+            return .finished(
+                status: ProcessTermination(result.terminationStatus).status,
+                output: String(decoding: output, as: UTF8.self), error: String(decoding: error, as: UTF8.self))
         } catch {
             return .failedToStart("cannot start \(path): \(error)")
         }
@@ -98,39 +109,12 @@ enum DesktopCall {
     }
 }
 
-/// Splits a program's output, as swift-subprocess streams it, into lines.
-struct DesktopLineReader {
-    private var iterator: SubprocessOutputSequence.AsyncIterator
-    private var pending: [UInt8] = []
-    private var ended = false
-
-    /// A reader over `sequence`, which must not be iterated elsewhere.
-    init(_ sequence: SubprocessOutputSequence) {
-        iterator = sequence.makeAsyncIterator()
-    }
-
-    /// The next line without its newline; the last one even without a newline; nil at the end.
-    mutating func next() async -> String? {
-        while true {
-            if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: pending[..<newline], as: UTF8.self)
-                pending.removeSubrange(...newline)
-                return line
-            }
-            if ended {
-                guard !pending.isEmpty else { return nil }
-                defer { pending.removeAll() }
-                return String(decoding: pending, as: UTF8.self)
-            }
-            do {
-                if let buffer = try await iterator.next() {
-                    buffer.withUnsafeBytes { pending.append(contentsOf: $0) }
-                } else {
-                    ended = true
-                }
-            } catch {
-                ended = true
-            }
+extension ProcessTermination {
+    /// swift-subprocess's status.
+    init(_ status: TerminationStatus) {
+        switch status {
+        case .exited(let code): self = .exited(code)
+        case .signaled(let signal): self = .signaled(signal)
         }
     }
 }
