@@ -56,13 +56,13 @@ let package = Package(
         ),
         .target(
             name: "TidingsTimers",
-            dependencies: ["TidingsCore", "TidingsStore", "TidingsCLI", "TidingsProcess"]
+            dependencies: ["TidingsCore", "TidingsStore", "TidingsProcess"]
         ),
         .target(name: "TidingsDoctor", dependencies: ["TidingsCore", "TidingsStore", "TidingsDeliver", "TidingsTimers"]),
         .target(
             name: "TidingsCLI",
             dependencies: [
-                "TidingsCore", "TidingsStore",
+                "TidingsCore", "TidingsStore", "TidingsTimers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -77,7 +77,7 @@ let package = Package(
         .target(name: "ProgramPrefetch", dependencies: ["TidingsCLI", "TidingsFetch"]),
         .target(name: "ProgramPlan", dependencies: ["TidingsCLI", "TidingsPlan", "TidingsLLM", "TidingsTimers"]),
         .target(name: "ProgramDeliver", dependencies: ["TidingsCLI", "TidingsDeliver", "TidingsTimers"]),
-        .target(name: "ProgramReport", dependencies: ["TidingsCLI", "TidingsReport"]),
+        .target(name: "ProgramReport", dependencies: ["TidingsCLI", "TidingsReport", "TidingsStore"]),
         .target(
             name: "ProgramTidings",
             dependencies: ["TidingsCLI", "TidingsReport", "TidingsDeliver", "TidingsDoctor", "TidingsCalendar", "TidingsPlan", "TidingsTimers", "TidingsProcess"]

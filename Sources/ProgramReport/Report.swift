@@ -3,6 +3,7 @@ import Foundation
 import TidingsCLI
 import TidingsCore
 import TidingsReport
+import TidingsStore
 
 public struct ReportCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How timers start the programs: their absolute paths, with `--db` and `--config` (see
-/// `init(context:)`: always the database, the config whenever its file exists).
+/// `forTimers`: always the database, the config whenever its file exists).
 public struct ProgramCommand: Sendable, Equatable {
     /// The folder the programs are in.
     public var folder: String
@@ -19,6 +19,13 @@ public struct ProgramCommand: Sendable, Equatable {
         if let database { flags += ["--db", Self.absolute(database, in: currentDirectory)] }
         if let config { flags += ["--config", Self.absolute(config, in: currentDirectory)] }
         self.flags = flags
+    }
+
+    /// The programs in `folder`, always with the absolute `--db`, and with `--config`
+    /// whenever the `config` file exists: cron, the systemd user manager and systemd-run
+    /// start them without this run's `XDG_*` variables, so the default places could differ there.
+    public static func forTimers(folder: String, database: String, config: String) -> ProgramCommand {
+        ProgramCommand(folder: folder, database: database, config: FileManager.default.fileExists(atPath: config) ? config : nil)
     }
 
     /// `path` made absolute against `currentDirectory`.

@@ -1,5 +1,4 @@
 import Foundation
-import TidingsCLI
 import TidingsCore
 import TidingsProcess
 import TidingsStore
@@ -16,20 +15,37 @@ public enum TimerKind: String, Sendable, CaseIterable {
 
 /// The install steps of `tidings init`: the config file and the timers.
 public struct Setup: Sendable {
-    /// The run's context.
-    public let context: RunContext
+    /// The config file init writes.
+    public let configPath: String
+    /// The database the programs are to use.
+    public let databasePath: String
+    /// The folder of the programs the timers start.
+    public let programFolder: String
+    /// Whether exact wake-ups may be armed (`delivery.wake` is not `minute`): the systemd
+    /// deliver timer is then only a safety net.
+    public let exactWakeUps: Bool
+    /// `$XDG_CONFIG_HOME`, whose `systemd/user` folder takes the units.
+    public let configHome: String
+    /// The path of a bundled file (`tidings.toml`, `systemd/tidings-deliver.timer`), nil
+    /// when none is installed.
+    public let sharedFile: @Sendable (String) -> String?
     /// Runs crontab and systemctl.
     public let processes: BoundedProcess
 
-    /// Setup for `context`, running outside programs in `environment`.
-    public init(context: RunContext, environment: [String: String]) {
-        self.context = context
+    /// Setup writing `configPath`, timers starting the programs in `programFolder` on
+    /// `databasePath`, outside programs run in `environment`.
+    public init(
+        configPath: String, databasePath: String, programFolder: String, exactWakeUps: Bool, configHome: String,
+        sharedFile: @escaping @Sendable (String) -> String?, environment: [String: String]
+    ) {
+        self.configPath = configPath
+        self.databasePath = databasePath
+        self.programFolder = programFolder
+        self.exactWakeUps = exactWakeUps
+        self.configHome = configHome
+        self.sharedFile = sharedFile
         processes = BoundedProcess(environment: environment)
     }
-
-    /// The config file init writes: the one `--config` or `TIDINGS_CONFIG` names, else the
-    /// default place.
-    public var configPath: String { context.configPath }
 
     /// The timers to suggest: systemd when a user manager is reachable, else cron when
     /// `crontab` is installed, else none.
@@ -48,14 +64,14 @@ public struct Setup: Sendable {
             guard let data = FileManager.default.contents(atPath: path) else { throw WakeProblem("cannot read \(path)") }
             text = String(decoding: data, as: UTF8.self)
         } else {
-            guard let template = context.places.sharedFile("tidings.toml"), let data = FileManager.default.contents(atPath: template) else {
+            guard let template = sharedFile("tidings.toml"), let data = FileManager.default.contents(atPath: template) else {
                 throw WakeProblem(
-                    "cannot find the config template tidings.toml (looked in $TIDINGS_SHARE and \((Places.programFolder + "/../share/tidings" as NSString).standardizingPath)): "
+                    "cannot find the config template tidings.toml (looked in $TIDINGS_SHARE and \((programFolder + "/../share/tidings" as NSString).standardizingPath)): "
                         + "set TIDINGS_SHARE to the folder that holds it, or install it there; nothing written")
             }
             text = String(decoding: data, as: UTF8.self)
             // The template names the sample content beside it; the new file is elsewhere.
-            if let sample = context.places.sampleContent() {
+            if let sample = sharedFile("sample-content.json").map(SourceURL.fileURL(path:)) {
                 text = text.replacingOccurrences(of: "url = \"file:sample-content.json\"", with: "url = \"\(sample)\"")
             }
         }
@@ -86,14 +102,14 @@ public struct Setup: Sendable {
     /// Installs `kind` and says what it did.
     public func installTimers(_ kind: TimerKind) async throws(WakeProblem) -> String {
         let installer = TimerInstaller(processes: processes)
-        var commands = ProgramCommand(context: context)
+        var commands = ProgramCommand.forTimers(folder: programFolder, database: databasePath, config: configPath)
         // cron and the user manager start the programs without this terminal's zone and locale.
         commands.environment = ProgramCommand.localeAssignments(processes.environment)
         switch kind {
         case .none:
             return "none installed (tidings init --timers cron|systemd installs them)"
         case .cron:
-            let database = ProgramCommand.absolute(context.databasePath)
+            let database = ProgramCommand.absolute(databasePath)
             let block = CrontabBlock.render(commands, logFolder: (database as NSString).deletingLastPathComponent)
             let (change, stray) = try await installer.installCron(block: block)
             var text = change == .unchanged ? "crontab lines already installed" : "crontab lines installed (crontab -l shows them)"
@@ -102,13 +118,13 @@ public struct Setup: Sendable {
         case .systemd:
             var units: [(name: String, text: String)] = []
             for name in SystemdUnits.names {
-                guard let file = context.places.sharedFile("systemd/" + name), let data = FileManager.default.contents(atPath: file) else {
+                guard let file = sharedFile("systemd/" + name), let data = FileManager.default.contents(atPath: file) else {
                     throw WakeProblem("cannot find the unit file systemd/\(name): set TIDINGS_SHARE to the folder that holds systemd/")
                 }
-                let rendered = SystemdUnits.render(String(decoding: data, as: UTF8.self), commands: commands, exactWakeUps: context.config.delivery.wake != .minute)
+                let rendered = SystemdUnits.render(String(decoding: data, as: UTF8.self), commands: commands, exactWakeUps: exactWakeUps)
                 units.append((name, rendered))
             }
-            let folder = context.places.configHome + "/systemd/user"
+            let folder = configHome + "/systemd/user"
             let change = try await installer.installSystemd(units: units, folder: folder)
             return change == .unchanged ? "systemd user timers already installed in \(folder)" : "systemd user units written to \(folder), timers enabled and started"
         }

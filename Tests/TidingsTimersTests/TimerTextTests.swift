@@ -12,6 +12,14 @@ import TidingsTestSupport
         #expect(ProgramCommand(folder: "/b", database: nil, config: nil).command("plan") == ["/b/plan"])
     }
 
+    @Test("the timers' commands always name the database, and the config only when its file exists")
+    func forTimers() throws {
+        let directory = try TemporaryDirectory()
+        let config = try directory.write("", to: "config.toml")
+        #expect(ProgramCommand.forTimers(folder: "/b", database: "/d/t.sqlite", config: config).flags == ["--db", "/d/t.sqlite", "--config", config])
+        #expect(ProgramCommand.forTimers(folder: "/b", database: "/d/t.sqlite", config: directory.file("none.toml")).flags == ["--db", "/d/t.sqlite"])
+    }
+
     @Test("the zone and language of the terminal go before each program, quoted; other variables do not")
     func locale() {
         let assignments = ProgramCommand.localeAssignments([

@@ -1,15 +1,13 @@
-import Foundation
-import TidingsCLI
 import TidingsCore
 import TidingsStore
+import TidingsTimers
+
+// The timers take plain values; these build them from a program's run.
 
 extension ProgramCommand {
-    /// The programs beside this one, always with the absolute `--db`, and with `--config`
-    /// whenever the config file exists: cron, the systemd user manager and systemd-run start
-    /// them without this run's `XDG_*` variables, so the default places could differ there.
+    /// The programs beside this one, for the timers of the run of `context` (see `forTimers`).
     public init(context: RunContext) {
-        let config = FileManager.default.fileExists(atPath: context.configPath) ? context.configPath : nil
-        self.init(folder: Places.programFolder, database: context.databasePath, config: config)
+        self = .forTimers(folder: Places.programFolder, database: context.databasePath, config: context.configPath)
     }
 }
 
@@ -24,5 +22,17 @@ extension WakeUp {
             Terminal.warning(program: context.program, "exact wake-up: \(problems.joined(separator: "; ")); using \(state.summary(in: context.zone))")
         }
         context.narrate("wake-ups: \(state.summary(in: context.zone))")
+    }
+}
+
+extension Setup {
+    /// Setup for the run of `context` (its config file, database, places and
+    /// `delivery.wake`), running outside programs in `environment`.
+    public init(context: RunContext, environment: [String: String]) {
+        let places = context.places
+        self.init(
+            configPath: context.configPath, databasePath: context.databasePath, programFolder: Places.programFolder,
+            exactWakeUps: context.config.delivery.wake != .minute, configHome: places.configHome,
+            sharedFile: { places.sharedFile($0) }, environment: environment)
     }
 }

@@ -5,14 +5,14 @@ public enum AtomicFile {
     /// Writes `text` to a temporary file beside `path`, then renames it over `path`. A symbolic
     /// link at `path` (a dotfile manager's) stays: the file it points to is replaced. An
     /// existing file keeps its permissions; a new one gets `newFileMode`.
-    public static func write(_ text: String, to path: String, newFileMode: mode_t = 0o644) throws(CLIError) {
+    public static func write(_ text: String, to path: String, newFileMode: mode_t = 0o644) throws(FileWriteError) {
         let target = resolved(path)
         var status = stat()
         let mode = stat(target, &status) == 0 ? status.st_mode & 0o7777 : newFileMode
         let temporary = target + ".tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else {
-            throw CLIError.failed("cannot write \(temporary): \(String(cString: strerror(errno)))")
+            throw FileWriteError("cannot write \(temporary): \(String(cString: strerror(errno)))")
         }
         let bytes = Array(text.utf8)
         var written = 0
@@ -31,12 +31,12 @@ public enum AtomicFile {
         close(descriptor)
         guard failure == 0 else {
             unlink(temporary)
-            throw CLIError.failed("cannot write \(temporary): \(String(cString: strerror(failure)))")
+            throw FileWriteError("cannot write \(temporary): \(String(cString: strerror(failure)))")
         }
         guard rename(temporary, target) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
-            throw CLIError.failed("cannot replace \(target): \(reason)")
+            throw FileWriteError("cannot replace \(target): \(reason)")
         }
     }
 
@@ -46,4 +46,13 @@ public enum AtomicFile {
         defer { free(real) }
         return String(cString: real)
     }
+}
+
+/// A file that could not be written (`cannot write /path.tmp-42: No space left on device`).
+public struct FileWriteError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, naming the file.
+    public var description: String
+
+    /// An error saying `description`.
+    public init(_ description: String) { self.description = description }
 }
