@@ -26,19 +26,27 @@ let package = Package(
         .target(name: "CCurl"),
         .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
 
-        // Libraries, one per stage
+        // Base libraries, which every stage may use and which use no stage: the model, config,
+        // time and XDG folders (no I/O); the database; spawning (bounded runs with deadlines,
+        // detached children, the PATH lookup); the libcurl client.
         .target(name: "TidingsCore", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
         .target(
             name: "TidingsStore",
             dependencies: ["TidingsCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto")]
         ),
-        .target(name: "TidingsHTTP", dependencies: ["CCurl"]),
-        // Spawning: bounded runs with deadlines, detached children, the PATH lookup.
         .target(name: "TidingsProcess", dependencies: [.product(name: "Subprocess", package: "swift-subprocess")]),
+        .target(name: "TidingsHTTP", dependencies: ["CCurl"]),
+
+        // Libraries, one per stage: each uses the base libraries and no other stage's library,
+        // except where a comment says why. None uses TidingsCLI.
+        // prefetch validates the calendars it fetches with TidingsCalendar.
         .target(name: "TidingsFetch", dependencies: ["TidingsCore", "TidingsStore", "TidingsHTTP", "TidingsCalendar"]),
         .target(name: "TidingsCalendar", dependencies: ["TidingsCore", "TidingsProcess", "CICal"]),
         // The content generator: its protocol and the template implementation (no I/O).
         .target(name: "TidingsGenerate", dependencies: ["TidingsCore"]),
+        // plan expands calendars into meeting reminders (TidingsCalendar) and words its
+        // notifications through the generator protocol and the templates (TidingsGenerate);
+        // the plan program chooses the LLM's generator and passes it in.
         .target(name: "TidingsPlan", dependencies: ["TidingsCore", "TidingsStore", "TidingsCalendar", "TidingsGenerate"]),
         .target(
             name: "TidingsDeliver",
@@ -48,17 +56,21 @@ let package = Package(
             ]
         ),
         .target(name: "TidingsReport", dependencies: ["TidingsCore", "TidingsStore"]),
+        // The LLM writer is a generator: it implements TidingsGenerate's protocol.
         .target(
             name: "TidingsLLM",
             dependencies: [
                 "TidingsCore", "TidingsStore", "TidingsHTTP", "TidingsGenerate", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .target(
-            name: "TidingsTimers",
-            dependencies: ["TidingsCore", "TidingsStore", "TidingsProcess"]
-        ),
+        // Plain values in (paths, flags, the zone, the clock): TidingsCLI builds them from a run.
+        .target(name: "TidingsTimers", dependencies: ["TidingsCore", "TidingsStore", "TidingsProcess"]),
+        // The doctor checks every stage's work: the channels (TidingsDeliver) and the wake-ups
+        // and timers (TidingsTimers).
         .target(name: "TidingsDoctor", dependencies: ["TidingsCore", "TidingsStore", "TidingsDeliver", "TidingsTimers"]),
+
+        // Above the stages, under the programs: the run context, the shared options, exit
+        // codes, and the glue that builds TidingsTimers' plain values from a run.
         .target(
             name: "TidingsCLI",
             dependencies: [
