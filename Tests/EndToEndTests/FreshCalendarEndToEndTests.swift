@@ -129,13 +129,13 @@ import TidingsTestSupport
 
 /// The same calendar and clock give the same plan whatever the machine's load.
 @Suite struct CalendarLoadEndToEndTests {
-    /// 6,000 events of the shapes real calendars have: weekly on several days, monthly on a
+    /// 2,000 events of the shapes real calendars have: weekly on several days, monthly on a
     /// weekday, daily with COUNT, single events, in three zones.
     static func largeCalendar() -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tidings tests//EN"]
         let zones = ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe"]
         let rules = ["FREQ=WEEKLY;BYDAY=MO,WE,FR", "FREQ=MONTHLY;BYDAY=2TU", "FREQ=DAILY;COUNT=400", "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH"]
-        for n in 0..<6000 {
+        for n in 0..<2000 {
             let day = 1 + n % 28, hour = 7 + n % 12
             let start = "2026\(n % 2 == 0 ? "10" : "11")\(day < 10 ? "0" : "")\(day)T\(hour < 10 ? "0" : "")\(hour)0000"
             lines += ["BEGIN:VEVENT", "UID:load-\(n)@example.org", "DTSTAMP:20261101T000000Z", "SUMMARY:Meeting \(n)",
@@ -147,7 +147,7 @@ import TidingsTestSupport
         return lines.joined(separator: "\r\n") + "\r\n"
     }
 
-    @Test("A 6,000-event calendar planned twice, with every core busy, gives the same schedule, and within the limits")
+    @Test("A 2,000-event calendar planned twice, with every core busy, gives the same schedule, and within the limits")
     func sameUnderLoad() async throws {
         let pipeline = try Pipeline(config: CalendarEndToEndTests.config + "\n[plan]\nmax_pending = 10000\n")
         try pipeline.folder.write(Self.largeCalendar(), to: "work.ics")
@@ -160,7 +160,7 @@ import TidingsTestSupport
         load.stop()
         #expect(loaded.status == 0)
         let reminders = try JSONObject.array(quiet.stdout).filter { $0.string("kind") == "meeting" }
-        #expect(reminders.count > 2000)
+        #expect(reminders.count > 500)
         #expect(loaded.stdout == quiet.stdout)
         // Nothing was cut: no limit is named among the problems.
         #expect(!quiet.stderr.contains("limit"))
