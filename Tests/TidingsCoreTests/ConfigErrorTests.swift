@@ -62,9 +62,28 @@ import Testing
         #expect(error.message.contains(fragment), "message: \(error.message)")
     }
 
-    @Test("the unknown-key message is exactly \"unknown key\"")
-    func unknownKeyMessage() throws {
-        #expect(try Self.refusal("[daily]\ntme = \"07:30\"\n") == ConfigError(file: Self.file, key: "daily.tme", message: "unknown key"))
+    @Test(
+        "an unknown key names its table and the known key it is closest to",
+        arguments: [
+            ("[daily]\ntme = \"07:30\"\n", "daily.tme", #"unknown key "tme" in [daily]; did you mean "time"?"#),
+            ("[daily]\nTime = \"07:30\"\n", "daily.Time", #"unknown key "Time" in [daily]; did you mean "time"?"#),
+            ("[daily]\nweekdyas_only = true\n", "daily.weekdyas_only", #"unknown key "weekdyas_only" in [daily]; did you mean "weekdays_only"?"#),
+            ("[meetings]\nlead = \"5m\"\n", "meetings.lead", #"unknown key "lead" in [meetings]; did you mean "lead_time"?"#),
+            ("[dialy]\ntime = \"07:30\"\n", "dialy", #"unknown key "dialy"; did you mean "daily"?"#),
+            ("[[sources]]\nname = \"a\"\nurl = \"https://e.org/\"\nurll = \"x\"\n", "sources[0].urll", #"unknown key "urll" in [[sources]]; did you mean "url"?"#),
+            ("[daily]\ncolour = \"blue\"\n", "daily.colour", #"unknown key "colour" in [daily]"#),
+            ("colour = \"blue\"\n", "colour", #"unknown key "colour""#),
+        ])
+    func unknownKeyMessage(text: String, key: String, message: String) throws {
+        #expect(try Self.refusal(text) == ConfigError(file: Self.file, key: key, message: message))
+    }
+
+    @Test("edits count insertions, deletions, substitutions and neighbour swaps once each", arguments: [
+        ("time", "time", 0), ("tme", "time", 1), ("tiem", "time", 1), ("timex", "time", 1), ("tmie", "time", 1), ("abc", "xyz", 3), ("", "ab", 2),
+    ])
+    func editDistance(a: String, b: String, edits: Int) {
+        #expect(KeySuggestion.distance(Array(a), Array(b)) == edits)
+        #expect(KeySuggestion.distance(Array(b), Array(a)) == edits)
     }
 
     @Test("text that is not TOML names the line at fault", arguments: [("a = 1\nb = 2\nc = = 3\n", 3), ("[daily\n", 1), ("x = \"unterminated\n", 1)])

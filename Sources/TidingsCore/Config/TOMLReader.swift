@@ -97,9 +97,23 @@ struct TOMLReader {
         return readers
     }
 
+    /// Refuses the first key (in order) that was not read: `unknown key "tme" in [daily]; did
+    /// you mean "time"?`, the suggestion among the keys this table knows (`KeySuggestion`).
     func rejectUnknownKeys() throws(ConfigError) {
-        if let unknown = table.keys.sorted().first(where: { !used.contains($0) }) {
-            throw error(unknown, "unknown key")
+        guard let unknown = table.keys.sorted().first(where: { !used.contains($0) }) else { return }
+        var message = "unknown key \(ConfigError.quoted(unknown))"
+        if let name = tableName { message += " in \(name)" }
+        if let suggestion = KeySuggestion.closest(to: unknown, among: Array(used)) {
+            message += "; did you mean \(ConfigError.quoted(suggestion))?"
         }
+        throw error(unknown, message)
+    }
+
+    /// The table as the file writes it: `[daily]`, `[[sources]]`; nil for the top level.
+    private var tableName: String? {
+        guard prefix.hasSuffix(".") else { return nil }
+        let name = prefix.dropLast()
+        guard name.hasSuffix("]"), let open = name.lastIndex(of: "[") else { return "[\(name)]" }
+        return "[[\(name[..<open])]]"
     }
 }
