@@ -10,6 +10,11 @@ extension Tidings {
             discussion: """
                 deliver runs that found nothing due are not recorded, so that the every-minute run costs nothing.
 
+                By default it shows the runs of prefetch, plan and deliver, and the report runs \
+                that failed: report runs by hand and hourly for monitoring, and its runs would \
+                push the pipeline's own out of view. --stage report shows the report runs, \
+                --all every run of every program.
+
                 Under the newest prefetch run shown, each source of the config whose last attempt failed is named \
                 with its last reason, since when it fails and how many attempts failed since \
                 (in JSON, that run's failingSources).
@@ -26,18 +31,22 @@ extension Tidings {
         @Option(help: ArgumentHelp("Only runs of this program: prefetch, plan, deliver or report.", valueName: "program"))
         var stage: Stage?
 
+        @Flag(help: "Show the runs of every program, report's that ended ok too.")
+        var all = false
+
         @Option(help: ArgumentHelp("text or json (one object per line).", valueName: "format"))
         var format: LogFormat = .text
 
         func validate() throws {
             guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
+            if all, stage != nil { throw ValidationError("--all shows every program's runs; leave out --stage") }
         }
 
         mutating func run() throws {
             try runProgram("tidings log") {
                 let context = try RunContext(program: "tidings log", options: options)
                 let database = try context.openExistingDatabase()
-                let runs = try database.recentStageRuns(limit: limit, stage: stage)
+                let runs = try stage != nil || all ? database.recentStageRuns(limit: limit, stage: stage) : database.recentPipelineRuns(limit: limit)
                 // The sources' state is that of the last attempts, which the newest prefetch run made.
                 let newestPrefetch = runs.firstIndex { $0.stage == Stage.prefetch.rawValue }
                 let failing = newestPrefetch == nil ? [] : try database.failingSources(among: Set(context.config.sources.map(\.name)))

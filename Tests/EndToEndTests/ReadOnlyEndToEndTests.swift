@@ -108,9 +108,12 @@ import TidingsTestSupport
         try await pipeline.succeed("plan", "--now", "2026-11-22T06:00")
         unlink(pipeline.database + ".reserve")
         try await pipeline.succeed("report", "--now", "2026-11-22T07:00")
-        try await pipeline.succeed("tidings", "log")
+        // By default the log shows the pipeline's runs: a report that ended ok only when asked for.
+        #expect(try await !pipeline.succeed("tidings", "log").contains("report"))
         #expect(!FileManager.default.fileExists(atPath: pipeline.database + ".reserve"))
         let log = try await pipeline.succeed("tidings", "log", "--stage", "report")
         #expect(log.contains("report"), "\(log)")
+        #expect(try await pipeline.succeed("tidings", "log", "--all", "--limit", "1").contains("  report   ok"))
+        #expect(try await pipeline.succeed("tidings", "log", "--limit", "1").contains("  plan     "))
     }
 }

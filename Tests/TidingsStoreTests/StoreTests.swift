@@ -171,4 +171,18 @@ import TidingsTestSupport
         #expect(try database.recentStageRuns(limit: 10).map(\.summary) == ["three", "two", "one"])
         #expect(try database.recentStageRuns(limit: 1, stage: .plan).map(\.summary) == ["three"])
     }
+
+    @Test("The pipeline's runs leave out the report runs that ended ok, not those that failed")
+    func pipelineRuns() throws {
+        let database = try TemporaryDirectory().database()
+        try database.recordStageRun(StageRun(stage: .prefetch, startedAt: 1, endedAt: 2, outcome: .degraded, summary: "fetched"))
+        try database.recordStageRun(StageRun(stage: .plan, startedAt: 3, endedAt: 4, outcome: .ok, summary: "planned"))
+        for minute in 5...30 {
+            try database.recordStageRun(StageRun(stage: .report, startedAt: Int64(minute), endedAt: Int64(minute), outcome: .ok, summary: "report \(minute)"))
+        }
+        try database.recordStageRun(StageRun(stage: .report, startedAt: 31, endedAt: 32, outcome: .failed, summary: "cannot write"))
+        try database.recordStageRun(StageRun(stage: .report, startedAt: 33, endedAt: 34, outcome: .ok, summary: "report 33"))
+        #expect(try database.recentPipelineRuns(limit: 3).map(\.summary) == ["cannot write", "planned", "fetched"])
+        #expect(try database.recentStageRuns(limit: 1).map(\.summary) == ["report 33"])
+    }
 }

@@ -15,6 +15,18 @@ extension TidingsDatabase {
             return try request.fetchAll(db)
         }
     }
+
+    /// The latest `limit` runs of the pipeline, newest first: those of prefetch, plan and
+    /// deliver, and the report runs that did not end ok. A report runs by hand and hourly
+    /// for monitoring, and its runs would push the pipeline's own out of view.
+    public func recentPipelineRuns(limit: Int) throws(StoreError) -> [StageRun] {
+        try read("read stage runs") { db in
+            try StageRun.order(StageRun.Columns.startedAt.desc, Column("id").desc)
+                .filter(Column("stage") != Stage.report.rawValue || Column("outcome") != StageOutcome.ok.rawValue)
+                .limit(limit)
+                .fetchAll(db)
+        }
+    }
 }
 
 extension TidingsDatabase {
