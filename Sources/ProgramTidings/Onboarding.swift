@@ -4,16 +4,20 @@ import TidingsCore
 import TidingsDeliver
 import TidingsTimers
 
-/// The steps of `tidings init`, each said on standard output with ✓ or ✗; a failed step is
-/// also reported on standard error, and the next step still runs.
+/// The steps of `tidings init`, each said on standard output with ✓ or ✗ (`-` for what was
+/// left alone); a failed step is also reported on standard error, and the next step still runs.
 struct Onboarding {
-    let context: RunContext
+    /// The run's context, read again once the config file is written.
+    private(set) var context: RunContext
+    /// The flags the context is made from.
+    let options: CommonOptions
     /// Whether to ask questions on the terminal.
     let interactive: Bool
     private var failed = false
 
-    init(context: RunContext, interactive: Bool) {
+    init(context: RunContext, options: CommonOptions, interactive: Bool) {
         self.context = context
+        self.options = options
         self.interactive = interactive
     }
 
@@ -42,7 +46,7 @@ struct Onboarding {
     /// Runs every step; returns whether one failed.
     mutating func run(dailyTime: WallTime?, timers: TimerKind?, test: Bool) async throws(CLIError) -> Bool {
         try Terminal.output(Self.introduction + "\n")
-        let setup = Setup(context: context, environment: Environment.current)
+        var setup = Setup(context: context, environment: Environment.current)
 
         // The config file and the daily time.
         var time = dailyTime
@@ -53,7 +57,18 @@ struct Onboarding {
         case .success(let done): try step(true, "config", done ?? "\(setup.configPath) left as it is")
         case .failure(let problem): try step(false, "config", problem.description)
         }
-        try step(true, "daily update", "at \(time ?? context.config.daily.time) local time (\(context.zone.identifier))")
+        if FileManager.default.fileExists(atPath: context.configPath) {
+            // What follows (the desktop, the timers) reads the file just written.
+            do {
+                context = try RunContext(program: "tidings init", options: options, allowingMissingConfig: true)
+                setup = Setup(context: context, environment: Environment.current)
+            } catch {
+                try step(false, "config", error.description)
+            }
+            try dailyStep(context.config.daily)
+        } else {
+            try note("daily update", "not set: there is no config file at \(context.configPath)")
+        }
 
         // The desktop: is it reachable, and record the session for cron.
         let check = ChannelCheck(config: context.config, factory: ChannelFactory(context: context))
@@ -117,6 +132,17 @@ struct Onboarding {
             case nil: continue
             }
         }
+    }
+
+    /// Says whether and when the daily update comes.
+    private mutating func dailyStep(_ daily: TidingsConfig.Daily) throws(CLIError) {
+        guard daily.enabled else { return try note("daily update", "off (daily.enabled = false)") }
+        try step(true, "daily update", "at \(daily.time) local time (\(context.zone.identifier))" + (daily.weekdaysOnly ? ", on weekdays" : ""))
+    }
+
+    /// Prints what was left alone or is off, neither done nor failed.
+    private func note(_ name: String, _ detail: String) throws(CLIError) {
+        try Terminal.output("- \(name): \(detail)\n")
     }
 
     /// Prints one step; a failed one also goes to standard error.

@@ -19,6 +19,12 @@ extension Tidings {
                 nothing and does only what the flags say (no timers without --timers). Running \
                 it again changes nothing that is already in place.
 
+                The template (tidings.toml) and the systemd units are looked for in \
+                $TIDINGS_SHARE, in ../share/tidings beside the program as it was invoked (a \
+                link is not followed), then beside the resolved program, in the source tree's \
+                config/, in /usr/local/share/tidings and /usr/share/tidings. The timers run the \
+                programs by the path they were invoked by (PREFIX/bin/deliver).
+
                 --timers cron puts a block between marker comments into your crontab (crontab -l, \
                 then crontab -), replacing an earlier one and keeping every other line. --timers \
                 systemd writes the units to $XDG_CONFIG_HOME/systemd/user with the programs' \
@@ -26,8 +32,9 @@ extension Tidings {
                 the timers. --record-session only records the session, printing nothing: the \
                 form for a login autostart.
 
-                Exit status: 0 done, 1 a step failed (outside a desktop session while the desktop \
-                channel is on, a timer install, the test notification), 64 usage or config error.
+                Exit status: 0 done, 1 a step failed (the config template not found, outside a \
+                desktop session while the desktop channel is on, a timer install, the test \
+                notification), 64 usage or config error.
                 """)
 
         @OptionGroup var options: CommonOptions
@@ -81,7 +88,7 @@ extension Tidings {
                 _ = try record(context)
                 return false
             }
-            var onboarding = Onboarding(context: context, interactive: request.interactive)
+            var onboarding = Onboarding(context: context, options: request.options, interactive: request.interactive)
             return try await onboarding.run(dailyTime: request.dailyTime, timers: request.timers, test: request.test)
         }
 

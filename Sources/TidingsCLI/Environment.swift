@@ -28,33 +28,4 @@ public struct Places: Sendable {
     public var cacheFolder: String { folders.cacheHome + "/tidings" }
     /// `$XDG_CACHE_HOME/tidings/media`: the mirrored images.
     public var mediaFolder: String { cacheFolder + "/media" }
-
-    /// The folder this program lives in (the other programs are beside it).
-    public static var programFolder: String {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return (executable as NSString).deletingLastPathComponent
-    }
-
-    /// The bundled sample content: beside an installed program in `../share/tidings/`, or
-    /// in the `config/` folder of the source tree the program was built in.
-    public func sampleContent() -> String? {
-        sharedFile("sample-content.json").map(SourceURL.fileURL(path:))
-    }
-
-    /// The path of a bundled file (`tidings.toml`, `systemd/tidings-deliver.timer`): in
-    /// `$TIDINGS_SHARE`, beside an installed program in `../share/tidings/`, or in the
-    /// `config/` folder of the source tree the program was built in; nil when none has it.
-    public func sharedFile(_ name: String) -> String? {
-        let folder = Places.programFolder
-        let candidates = [
-            environment["TIDINGS_SHARE"].map { $0 + "/" + name },
-            folder + "/../share/tidings/" + name,
-            folder + "/../../../config/" + name,
-            folder + "/../../config/" + name,
-        ]
-        for case let candidate? in candidates where FileManager.default.fileExists(atPath: candidate) {
-            return (candidate as NSString).standardizingPath
-        }
-        return nil
-    }
 }

@@ -33,6 +33,6 @@ extension Setup {
         self.init(
             configPath: context.configPath, databasePath: context.databasePath, programFolder: Places.programFolder,
             exactWakeUps: context.config.delivery.wake != .minute, configHome: places.configHome,
-            sharedFile: { places.sharedFile($0) }, environment: environment)
+            sharedFile: { places.sharedFile($0) }, sharedFolders: places.sharedFoldersText, environment: environment)
     }
 }

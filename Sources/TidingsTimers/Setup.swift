@@ -29,6 +29,8 @@ public struct Setup: Sendable {
     /// The path of a bundled file (`tidings.toml`, `systemd/tidings-deliver.timer`), nil
     /// when none is installed.
     public let sharedFile: @Sendable (String) -> String?
+    /// Where bundled files are looked for, for messages (`$TIDINGS_SHARE (not set), /a/share/tidings, …`).
+    public let sharedFolders: String
     /// Runs crontab and systemctl.
     public let processes: BoundedProcess
 
@@ -36,7 +38,7 @@ public struct Setup: Sendable {
     /// `databasePath`, outside programs run in `environment`.
     public init(
         configPath: String, databasePath: String, programFolder: String, exactWakeUps: Bool, configHome: String,
-        sharedFile: @escaping @Sendable (String) -> String?, environment: [String: String]
+        sharedFile: @escaping @Sendable (String) -> String?, sharedFolders: String, environment: [String: String]
     ) {
         self.configPath = configPath
         self.databasePath = databasePath
@@ -44,6 +46,7 @@ public struct Setup: Sendable {
         self.exactWakeUps = exactWakeUps
         self.configHome = configHome
         self.sharedFile = sharedFile
+        self.sharedFolders = sharedFolders
         processes = BoundedProcess(environment: environment)
     }
 
@@ -66,8 +69,8 @@ public struct Setup: Sendable {
         } else {
             guard let template = sharedFile("tidings.toml"), let data = FileManager.default.contents(atPath: template) else {
                 throw WakeProblem(
-                    "cannot find the config template tidings.toml (looked in $TIDINGS_SHARE and \((programFolder + "/../share/tidings" as NSString).standardizingPath)): "
-                        + "set TIDINGS_SHARE to the folder that holds it, or install it there; nothing written")
+                    "cannot find the config template tidings.toml (looked in \(sharedFolders)): "
+                        + "set TIDINGS_SHARE to the folder that holds it, or install it in one of those; nothing written")
             }
             text = String(decoding: data, as: UTF8.self)
             // The template names the sample content beside it; the new file is elsewhere.
@@ -119,7 +122,8 @@ public struct Setup: Sendable {
             var units: [(name: String, text: String)] = []
             for name in SystemdUnits.names {
                 guard let file = sharedFile("systemd/" + name), let data = FileManager.default.contents(atPath: file) else {
-                    throw WakeProblem("cannot find the unit file systemd/\(name): set TIDINGS_SHARE to the folder that holds systemd/")
+                    throw WakeProblem(
+                        "cannot find the unit file systemd/\(name) (looked in \(sharedFolders)): set TIDINGS_SHARE to the folder that holds systemd/; nothing installed")
                 }
                 let rendered = SystemdUnits.render(String(decoding: data, as: UTF8.self), commands: commands, exactWakeUps: exactWakeUps)
                 units.append((name, rendered))

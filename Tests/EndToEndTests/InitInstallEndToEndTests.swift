@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import TidingsTestSupport
+
+/// tidings init from an installed tree: PREFIX/bin holds links to the built programs,
+/// PREFIX/share/tidings the template, the sample content and the units. What it writes names
+/// PREFIX/bin, never the files the links lead to.
+@Suite(.serialized) struct InitInstallEndToEndTests {
+    static let sourceTree = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
+
+    /// An install under a temporary PREFIX and the runner of its programs, with stand-ins
+    /// for crontab and systemctl first on PATH, then PREFIX/bin.
+    struct Install {
+        let folder: TemporaryDirectory
+        let prefix: String
+        let fakes: FakePrograms
+        let runner: ProgramRunner
+
+        init() throws {
+            folder = try TemporaryDirectory()
+            prefix = folder.file("prefix")
+            let built = ProgramRunner(environment: [:]).binaries
+            let manager = FileManager.default
+            try manager.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
+            try manager.createDirectory(atPath: prefix + "/share", withIntermediateDirectories: true)
+            for program in ["prefetch", "plan", "deliver", "report", "tidings"] {
+                try manager.createSymbolicLink(atPath: prefix + "/bin/" + program, withDestinationPath: built + "/" + program)
+            }
+            try manager.copyItem(atPath: InitInstallEndToEndTests.sourceTree + "/config", toPath: prefix + "/share/tidings")
+            fakes = try FakePrograms(in: folder)
+            runner = ProgramRunner(binaries: prefix + "/bin", environment: [
+                "TZ": "Europe/Berlin", "HOME": folder.file("home"), "XDG_CONFIG_HOME": folder.file("xdg"),
+                "TIDINGS_DB": folder.file("state/tidings.sqlite"), "PATH": "\(fakes.folder):\(prefix)/bin:/usr/local/bin:/usr/bin:/bin",
+                "LANG": "C.UTF-8",
+            ])
+        }
+
+        /// The config init creates.
+        var config: String { folder.file("xdg/tidings/config.toml") }
+    }
+
+    @Test("linked programs: the template and the sample content come from PREFIX/share, the crontab names PREFIX/bin")
+    func linkedPrograms() async throws {
+        let install = try Install()
+        try install.fakes.install("crontab", stateful: true)
+        let result = try await install.runner.run("tidings", ["init", "--yes", "--timers", "cron", "--no-test"])
+        // No desktop session here while the template turns the desktop on: that step fails.
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("✓ config: created \(install.config) from the template"), "\(result.stdout)")
+        let text = try String(contentsOfFile: install.config, encoding: .utf8)
+        #expect(text.contains("url = \"file://\(install.prefix)/share/tidings/sample-content.json\""))
+        let crontab = try #require(install.fakes.crontab())
+        #expect(crontab.contains(" \(install.prefix)/bin/deliver --db "), "\(crontab)")
+        #expect(crontab.contains(" \(install.prefix)/bin/report --db "))
+        #expect(!crontab.contains(ProgramRunner(environment: [:]).binaries))
+    }
+
+    @Test("a bare name found on PATH is the path the units name")
+    func foundOnPath() async throws {
+        let install = try Install()
+        try install.fakes.install("systemctl")
+        // sh execs `tidings` by name: argv[0] is "tidings", found on PATH.
+        let result = try await install.runner.run(
+            "tidings", ["init", "--yes", "--timers", "systemd", "--no-test"], prefix: ["sh", "-c", "cd / && exec tidings \"$@\""])
+        #expect(result.stdout.contains("✓ timers: systemd user units written"), "\(result.stdout)\n\(result.stderr)")
+        let service = try String(contentsOfFile: install.folder.file("xdg/systemd/user/tidings-deliver.service"), encoding: .utf8)
+        #expect(service.contains(" \(install.prefix)/bin/deliver --db "), "\(service)")
+    }
+
+    @Test("no template anywhere: the config step fails naming where it looked, and no daily time is claimed")
+    func noTemplate() async throws {
+        let install = try Install()
+        try FileManager.default.removeItem(atPath: install.prefix + "/share/tidings/tidings.toml")
+        // Outside the source tree: a copy of the programs, so no config/ folder is near them.
+        let copies = install.folder.file("copies")
+        try FileManager.default.createDirectory(atPath: copies, withIntermediateDirectories: true)
+        for program in ["prefetch", "plan", "deliver", "report", "tidings"] {
+            try FileManager.default.copyItem(atPath: ProgramRunner(environment: [:]).path(program), toPath: copies + "/" + program)
+            try FileManager.default.removeItem(atPath: install.prefix + "/bin/" + program)
+            try FileManager.default.createSymbolicLink(atPath: install.prefix + "/bin/" + program, withDestinationPath: copies + "/" + program)
+        }
+        let result = try await install.runner.run("tidings", ["init", "--yes", "--no-test", "--daily-time", "06:18"])
+        #expect(result.status == 1)
+        let looked = "looked in $TIDINGS_SHARE (not set), \(install.prefix)/share/tidings, \(install.folder.file("share/tidings"))"
+        #expect(result.stdout.contains("✗ config: cannot find the config template tidings.toml (\(looked)"), "\(result.stdout)")
+        #expect(result.stdout.contains("/usr/share/tidings): set TIDINGS_SHARE to the folder that holds it"))
+        #expect(!result.stdout.contains("✓ daily update"))
+        #expect(result.stdout.contains("- daily update: not set: there is no config file at \(install.config)"))
+        #expect(!FileManager.default.fileExists(atPath: install.config))
+    }
+}
