@@ -44,7 +44,8 @@ public struct Prefetch: ParsableCommand {
             let database = try context.openDatabase()
             guard try StageLock.acquire(context, wait: try lock.wait()) else { return }
             if context.config.sources.isEmpty {
-                Terminal.warning(program: "prefetch", "no sources configured (\(context.configOrigin)); plan will use emergency lines")
+                let daily = context.config.daily.enabled ? "plan will use emergency lines" : "the daily update is \(context.config.daily.status)"
+                Terminal.warning(program: "prefetch", "no sources configured (\(context.configOrigin)); \(daily)")
             }
             let media = MediaCache(folder: context.places.mediaFolder)
             let outcome = try Prefetcher(database: database, config: context.config, media: media).run(now: context.now, onlyDue: due) { attempt in

@@ -136,7 +136,7 @@ struct Onboarding {
 
     /// Says whether and when the daily update comes.
     private mutating func dailyStep(_ daily: TidingsConfig.Daily) throws(CLIError) {
-        guard daily.enabled else { return try note("daily update", "off (daily.enabled = false)") }
+        guard daily.enabled else { return try note("daily update", daily.status) }
         try step(true, "daily update", "at \(daily.time) local time (\(context.zone.identifier))" + (daily.weekdaysOnly ? ", on weekdays" : ""))
     }
 

@@ -23,7 +23,8 @@ extension Tidings {
                 $TIDINGS_SHARE, in ../share/tidings beside the program as it was invoked (a \
                 link is not followed), then beside the resolved program, in the source tree's \
                 config/, in /usr/local/share/tidings and /usr/share/tidings. The timers run the \
-                programs by the path they were invoked by (PREFIX/bin/deliver).
+                programs by the path they were invoked by (PREFIX/bin/deliver). A config without \
+                a content source has the daily update off unless it says [daily] enabled = true.
 
                 --timers cron puts a block between marker comments into your crontab (crontab -l, \
                 then crontab -), replacing an earlier one and keeping every other line. --timers \

@@ -145,7 +145,9 @@ public struct Diagnosis {
         let hasContentSources = config.sources.contains { $0.type == .content }
         let newest = (try? database?.cachedContent())?.map(\.fetchTime).max()
         guard let newest else {
-            return Finding(check: "content", ok: !hasContentSources, detail: hasContentSources ? "nothing cached" : "no content source",
+            let none = config.daily.enabled ? "no content source: the daily update sends emergency lines"
+                : config.daily.offWithoutContent ? "no content source: the daily update is off (set [daily] enabled = true to get one)" : "no content source"
+            return Finding(check: "content", ok: !hasContentSources, detail: hasContentSources ? "nothing cached" : none,
                            fix: hasContentSources ? "run prefetch; see tidings log --stage prefetch for failures" : nil)
         }
         let age = now - newest

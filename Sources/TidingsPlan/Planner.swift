@@ -243,6 +243,7 @@ public struct Planner: Sendable {
         switch NotificationKind(rawValue: item.kind) {
         case .daily:
             guard let date = DailyRule.date(ofID: item.id), daily.excludes(date) else { return nil }
+            if config.daily.offWithoutContent { return "the daily update is off: no content source" }
             return config.daily.enabled ? "no longer planned (settings changed)" : "the daily update is turned off"
         case .meeting:
             guard item.dueAt <= now + horizon else { return nil }

@@ -192,7 +192,8 @@ struct ExampleSandbox {
     }
 
     /// A config example must load: `tidings doctor` finds it valid. With `defaults`, it must
-    /// plan what an empty config plans. With `file=NAME`, it is written there for later commands.
+    /// plan what an empty config plans, both with one content source added. With `file=NAME`,
+    /// it is written there for later commands.
     func checkConfig(_ example: DocExample) async throws {
         let config = try folder.write(example.text, to: "checks/example-\(example.line).toml")
         let result = try await runner.run("tidings", ["doctor", "--config", config, "--db", folder.file("checks/none.sqlite"), "--format", "json"])
@@ -203,7 +204,10 @@ struct ExampleSandbox {
             #expect(line?["ok"] as? Bool == true, "\(example.place): doctor says \(line ?? [:])")
         }
         if example.attributes.contains("defaults") {
-            let empty = try folder.write("", to: "checks/empty.toml")
+            // Each with one content source: without one the daily update is off unless asked for.
+            let source = "\n[[sources]]\nname = \"feed\"\nurl = \"file:feed.json\"\n"
+            let empty = try folder.write(source, to: "checks/empty.toml")
+            let config = try folder.write(example.text + source, to: "checks/example-\(example.line)-with-source.toml")
             func plan(_ file: String) async throws -> String {
                 let result = try await runner.run("plan", ["--dry-run", "--format", "json", "--config", file, "--now", "2026-11-22T06:00", "--db", folder.file("checks/none.sqlite")])
                 #expect(result.status == 0, "\(example.place): plan --config \(file): \(result.stderr)")

@@ -57,6 +57,28 @@ import TidingsTestSupport
         #expect(schedule.first?.string("title") == "Your daily update")
     }
 
+    @Test("Only a calendar: no daily update of emergency lines unless asked for; plan --verbose and doctor say why")
+    func calendarAlone() async throws {
+        let calendar = "[[sources]]\nname = \"work\"\ntype = \"calendar\"\nurl = \"file:work.ics\"\n"
+        let pipeline = try Pipeline(config: calendar)
+        let plan = try await pipeline.run("plan", "--now", "2026-11-23T06:00", "--horizon", "3d", "--dry-run", "--format", "json", "--verbose")
+        #expect(plan.status == 0, "\(plan.stderr)")
+        #expect(try JSONObject.array(plan.stdout).isEmpty)
+        #expect(plan.stderr.contains("plan: daily update: off (no content source; set [daily] enabled = true to get one)"), "\(plan.stderr)")
+        let doctor = try await pipeline.run("tidings", "doctor", "--format", "json", "--now", "2026-11-23T06:00")
+        let content = try #require(try JSONObject.array(doctor.stdout).first { $0.string("check") == "content" })
+        #expect(content.bool("ok") == true)
+        #expect(content.string("detail") == "no content source: the daily update is off (set [daily] enabled = true to get one)")
+
+        // Asked for, it comes with the emergency lines; doctor says that too.
+        try ("[daily]\nenabled = true\n" + calendar).write(toFile: pipeline.config, atomically: true, encoding: .utf8)
+        let asked = try JSONObject.array(try await pipeline.succeed("plan", "--now", "2026-11-23T06:00", "--horizon", "1d", "--dry-run", "--format", "json"))
+        #expect(asked.map { $0.string("staleness") } == ["emergency"])
+        let again = try await pipeline.run("tidings", "doctor", "--format", "json", "--now", "2026-11-23T06:00")
+        let line = try #require(try JSONObject.array(again.stdout).first { $0.string("check") == "content" })
+        #expect(line.string("detail") == "no content source: the daily update sends emergency lines")
+    }
+
     @Test("plan --dry-run writes nothing")
     func dryRun() async throws {
         let pipeline = try Pipeline()

@@ -87,11 +87,11 @@ import TidingsTestSupport
 
     @Test("A changed config plans at the next run; a plain plan is recorded, so the next run does not plan again")
     func configChange() async throws {
-        let pipeline = try Pipeline(config: "[daily]\ntime = \"07:30\"\n")
+        let pipeline = try Pipeline(config: "[daily]\nenabled = true\ntime = \"07:30\"\n")
         try await pipeline.succeed("plan", "--now", "2026-11-23T06:00")
         let same = try await pipeline.run("plan", "--if-changed", "-v", "--now", "2026-11-23T06:15")
         #expect(same.stderr.contains("nothing changed since the last plan"))
-        try pipeline.folder.write("[daily]\ntime = \"08:00\"\n", to: "config.toml")
+        try pipeline.folder.write("[daily]\nenabled = true\ntime = \"08:00\"\n", to: "config.toml")
         let changed = try await pipeline.run("plan", "--if-changed", "-v", "--now", "2026-11-23T06:30")
         #expect(changed.stderr.contains("planning: the config, the locale or the zone changed"))
         let schedule = try JSONObject.lines(try await pipeline.succeed("tidings", "pending", "--format", "json", "--now", "2026-11-23T06:31"))

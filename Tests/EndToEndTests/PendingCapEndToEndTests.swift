@@ -36,6 +36,8 @@ import TidingsTestSupport
     @Test("80 video meetings and the daily update over 30 days, a 30-day plan each morning: every daily update and every reminder goes out")
     func monthOfMeetings() async throws {
         let pipeline = try Pipeline(config: """
+            [daily]
+            enabled = true
             [weekly]
             enabled = false
             [[sources]]

@@ -12,10 +12,15 @@ struct Pipeline {
     let database: String
     let config: String
 
-    init(zone: String = "Europe/Berlin", config text: String = "") throws {
+    /// A pipeline whose config file holds `text`. Most tests deliver the daily update, with
+    /// an emergency line, as their one notification: with `emergencyDaily`, a `text` without a
+    /// `[daily]` table and without sources gets `[daily] enabled = true` first, since a config
+    /// without content has no daily update otherwise.
+    init(zone: String = "Europe/Berlin", config text: String = "", emergencyDaily: Bool = true) throws {
         folder = try TemporaryDirectory()
         database = folder.file("state/tidings.sqlite")
-        config = try folder.write(text, to: "config.toml")
+        let asked = emergencyDaily && !text.contains("[daily]") && !text.contains("[[sources]]")
+        config = try folder.write((asked ? "[daily]\nenabled = true\n" : "") + text, to: "config.toml")
         runner = ProgramRunner(environment: ["TZ": zone, "TIDINGS_DB": database, "TIDINGS_CONFIG": config, "XDG_CACHE_HOME": folder.file("cache")])
     }
 

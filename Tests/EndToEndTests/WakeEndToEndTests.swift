@@ -137,7 +137,7 @@ import TidingsTestSupport
         try fakes.install("systemd-run")
         let config = folder.file("xdg-config/tidings/config.toml")
         try FileManager.default.createDirectory(atPath: folder.file("xdg-config/tidings"), withIntermediateDirectories: true)
-        try "[channels]\ndesktop = false\n[delivery]\nwake = \"exact\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        try "[daily]\nenabled = true\n[channels]\ndesktop = false\n[delivery]\nwake = \"exact\"\n".write(toFile: config, atomically: true, encoding: .utf8)
         let runner = ProgramRunner(environment: [
             "TZ": "Europe/Berlin", "PATH": fakes.folder, "XDG_CONFIG_HOME": folder.file("xdg-config"), "XDG_STATE_HOME": folder.file("xdg-state"),
         ])

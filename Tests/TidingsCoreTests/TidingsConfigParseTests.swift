@@ -12,7 +12,9 @@ import Testing
     @Test("an empty file gives the documented defaults")
     func defaults() throws {
         let config = try Self.parse("")
-        #expect(config.daily.enabled)
+        // No content source: the daily update is off unless the file asks for it.
+        #expect(!config.daily.enabled)
+        #expect(config.daily.offWithoutContent)
         #expect(config.daily.time == WallTime(hour: 7, minute: 30))
         #expect(!config.daily.weekdaysOnly)
         #expect(config.daily.category == .system)
@@ -24,8 +26,42 @@ import Testing
         #expect(config.fallback.messages.isEmpty)
         #expect(config.plan.horizon == 2 * 86_400_000)
         #expect(config.sources.isEmpty)
-        #expect(config == TidingsConfig())
-        #expect(try Self.parse("# only a comment\n\n") == TidingsConfig())
+        var defaults = TidingsConfig()
+        defaults.daily.enabled = false
+        defaults.daily.offWithoutContent = true
+        #expect(config == defaults)
+        #expect(try Self.parse("# only a comment\n\n") == defaults)
+    }
+
+    static let calendar = "[[sources]]\nname = \"work\"\ntype = \"calendar\"\nurl = \"file:work.ics\"\n"
+    static let content = "[[sources]]\nname = \"news\"\nurl = \"file:news.json\"\n"
+
+    @Test(
+        "the daily update is on with a content source, off without one unless enabled says so",
+        arguments: [
+            ("", false, true),
+            (calendar, false, true),
+            (calendar + "[[sources]]\nname = \"s\"\ntype = \"schedule\"\nurl = \"file:s.json\"\n", false, true),
+            (content, true, false),
+            (calendar + content, true, false),
+            ("[daily]\nenabled = true\n" + calendar, true, false),
+            ("[daily]\ntime = \"06:00\"\n" + calendar, false, true),
+            ("[daily]\nenabled = false\n" + content, false, false),
+            ("[daily]\nenabled = false\n", false, false),
+        ])
+    func dailyWithoutContent(text: String, enabled: Bool, offWithoutContent: Bool) throws {
+        let daily = try Self.parse(text).daily
+        #expect(daily.enabled == enabled)
+        #expect(daily.offWithoutContent == offWithoutContent)
+    }
+
+    @Test("the daily update's status says when and why it is off")
+    func dailyStatus() throws {
+        #expect(try Self.parse(Self.calendar).daily.status == "off (no content source; set [daily] enabled = true to get one)")
+        #expect(try Self.parse("[daily]\nenabled = false\n" + Self.content).daily.status == "off (daily.enabled = false)")
+        #expect(try Self.parse("[daily]\ntime = \"06:15\"\nweekdays_only = true\n" + Self.content).daily.status == "at 06:15 on weekdays")
+        // No file: the built-in config, with the sample content, keeps it on.
+        #expect(TidingsConfig.builtIn(sampleContentURL: "file:///s.json").daily.enabled)
     }
 
     @Test("a file with every key sets every field")

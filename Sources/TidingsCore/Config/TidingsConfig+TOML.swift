@@ -20,8 +20,9 @@ extension TidingsConfig {
         }
         var config = TidingsConfig()
         var reader = TOMLReader(file: file, table: root, prefix: "")
+        var dailyEnabled: Bool?
         try reader.section("daily") { daily throws(ConfigError) in
-            config.daily.enabled = try daily.bool("enabled") ?? config.daily.enabled
+            dailyEnabled = try daily.bool("enabled")
             config.daily.time = try daily.wallTime("time") ?? config.daily.time
             config.daily.weekdaysOnly = try daily.bool("weekdays_only") ?? config.daily.weekdaysOnly
             config.daily.category = try daily.choice("category", of: Category.self) ?? config.daily.category
@@ -88,6 +89,13 @@ extension TidingsConfig {
         var names = Set<String>()
         for (index, source) in config.sources.enumerated() where !names.insert(source.name).inserted {
             throw ConfigError(file: file, key: "sources[\(index)].name", message: "\(ConfigError.quoted(source.name)) is used by another source")
+        }
+        // Without content, every daily update would be an emergency line: asked for, or off.
+        if let dailyEnabled {
+            config.daily.enabled = dailyEnabled
+        } else if !config.sources.contains(where: { $0.type == .content }) {
+            config.daily.enabled = false
+            config.daily.offWithoutContent = true
         }
         config.webhooks = try reader.tables("webhooks").map { table throws(ConfigError) in
             try parseWebhook(table, directory: directory)

@@ -2,8 +2,13 @@
 public struct TidingsConfig: Sendable, Equatable {
     /// The daily update.
     public struct Daily: Sendable, Equatable {
-        /// Whether to send it.
+        /// Whether to send it. A config file that leaves `enabled` out turns it on only when it
+        /// has a content source (see `offWithoutContent`).
         public var enabled = true
+        /// Set when the config file leaves `enabled` out and has no content source (only
+        /// calendars, say): the update is then off, as it would send an emergency line every
+        /// morning.
+        public var offWithoutContent = false
         /// Local wall time it is due.
         public var time = WallTime(hour: 7, minute: 30) ?? .midnight
         /// Move Saturday's and Sunday's update to Monday (one update that Monday).
