@@ -44,7 +44,7 @@ struct Onboarding {
         """
 
     /// Runs every step; returns whether one failed.
-    mutating func run(dailyTime: WallTime?, timers: TimerKind?, test: Bool) async throws(CLIError) -> Bool {
+    mutating func run(dailyTime: WallTime?, timers: TimerKind?, prometheusFolder: String?, test: Bool) async throws(CLIError) -> Bool {
         try Terminal.output(Self.introduction + "\n")
         var setup = Setup(context: context, environment: Environment.current)
 
@@ -98,7 +98,7 @@ struct Onboarding {
         }
         let installed: Result<String, WakeProblem>
         do throws(WakeProblem) {
-            installed = .success(try await setup.installTimers(kind ?? .none))
+            installed = .success(try await setup.installTimers(kind ?? .none, prometheusFolder: prometheusFolder))
         } catch {
             installed = .failure(error)
         }

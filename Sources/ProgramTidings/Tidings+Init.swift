@@ -52,10 +52,18 @@ extension Tidings {
         @Option(help: ArgumentHelp("What starts the pipeline: cron, systemd or none.", valueName: "kind"))
         var timers: TimerKind?
 
+        @Option(help: ArgumentHelp(
+            "With --timers: the hourly report writes its Prometheus textfile here (DIR/tidings.prom), the folder node_exporter's --collector.textfile.directory reads; default: beside the database.",
+            valueName: "dir"))
+        var prometheusDir: String?
+
         @Flag(help: "Send no test notification.")
         var noTest = false
 
         func validate() throws {
+            if let prometheusDir, prometheusDir.isEmpty || prometheusDir.contains(where: \.isNewline) {
+                throw ValidationError("--prometheus-dir: expected a folder, found \"\(prometheusDir)\"")
+            }
             if let dailyTime, WallTime(dailyTime) == nil {
                 throw ValidationError("--daily-time: expected a time as HH:MM (24-hour clock), found \"\(dailyTime)\"")
             }
@@ -64,7 +72,7 @@ extension Tidings {
         mutating func run() async throws {
             let request = Request(
                 options: options, recordOnly: recordSession, interactive: !yes && isatty(STDIN_FILENO) == 1,
-                dailyTime: dailyTime.flatMap { WallTime($0) }, timers: timers, test: !noTest)
+                dailyTime: dailyTime.flatMap { WallTime($0) }, timers: timers, prometheusFolder: prometheusDir, test: !noTest)
             let box = FailureBox()
             try await runProgramAsync("tidings init") {
                 box.failed = try await Self.onboard(request)
@@ -79,6 +87,7 @@ extension Tidings {
             let interactive: Bool
             let dailyTime: WallTime?
             let timers: TimerKind?
+            let prometheusFolder: String?
             let test: Bool
         }
 
@@ -90,7 +99,8 @@ extension Tidings {
                 return false
             }
             var onboarding = Onboarding(context: context, options: request.options, interactive: request.interactive)
-            return try await onboarding.run(dailyTime: request.dailyTime, timers: request.timers, test: request.test)
+            return try await onboarding.run(
+                dailyTime: request.dailyTime, timers: request.timers, prometheusFolder: request.prometheusFolder, test: request.test)
         }
 
         /// Records the session in `session.env`; returns the file and its text.

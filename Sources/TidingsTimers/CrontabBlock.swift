@@ -9,14 +9,16 @@ public enum CrontabBlock {
     public static let end = "# END Tidings"
 
     /// The block for `commands`, logging to files in `logFolder`: prefetch of what is due and
-    /// plan when something changed every 15 minutes, deliver every minute, report hourly (as in crontab.example).
-    public static func render(_ commands: ProgramCommand, logFolder: String) -> String {
+    /// plan when something changed every 15 minutes, deliver every minute, report hourly (as in
+    /// crontab.example), writing the Prometheus textfile `prometheusFile` (default
+    /// `logFolder/tidings.prom`).
+    public static func render(_ commands: ProgramCommand, logFolder: String, prometheusFile: String? = nil) -> String {
         func line(_ program: String, _ extra: [String] = []) -> String {
             cronEscaped(ShellWords.line(commands.command(program) + extra))
         }
         func log(_ name: String) -> String { cronEscaped(ShellWords.quoted(logFolder + "/" + name)) }
         let folder = cronEscaped(ShellWords.quoted(logFolder))
-        let prom = logFolder + "/tidings.prom"
+        let prom = prometheusFile ?? logFolder + "/tidings.prom"
         return [
             begin,
             "*/15 * * * *  mkdir -p \(folder) && \(line("prefetch", ["--due"])) >>\(log("prefetch.log")) 2>&1; \(line("plan", ["--if-changed"])) >>\(log("plan.log")) 2>&1",

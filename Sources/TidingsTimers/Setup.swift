@@ -102,8 +102,11 @@ public struct Setup: Sendable {
         return exists ? "set daily.time = \"\(dailyTime?.description ?? "")\" in \(path)" : "created \(path) from the template\(time)"
     }
 
-    /// Installs `kind` and says what it did.
-    public func installTimers(_ kind: TimerKind) async throws(WakeProblem) -> String {
+    /// Installs `kind` and says what it did. With `prometheusFolder`, the hourly report writes
+    /// its Prometheus textfile there (`tidings.prom`, for node_exporter's textfile collector)
+    /// instead of beside the database; the folder must exist and be writable.
+    public func installTimers(_ kind: TimerKind, prometheusFolder: String? = nil) async throws(WakeProblem) -> String {
+        let prometheusFile = try prometheusFolder.map { folder throws(WakeProblem) in try Self.textfile(in: folder) }
         let installer = TimerInstaller(processes: processes)
         var commands = ProgramCommand.forTimers(folder: programFolder, database: databasePath, config: configPath)
         // cron and the user manager start the programs without this terminal's zone and locale.
@@ -113,7 +116,7 @@ public struct Setup: Sendable {
             return "none installed (tidings init --timers cron|systemd installs them)"
         case .cron:
             let database = ProgramCommand.absolute(databasePath)
-            let block = CrontabBlock.render(commands, logFolder: (database as NSString).deletingLastPathComponent)
+            let block = CrontabBlock.render(commands, logFolder: (database as NSString).deletingLastPathComponent, prometheusFile: prometheusFile)
             let (change, stray) = try await installer.installCron(block: block)
             var text = change == .unchanged ? "crontab lines already installed" : "crontab lines installed (crontab -l shows them)"
             if !stray.isEmpty { text += "; other crontab lines also run deliver, remove them: \(stray.joined(separator: " | "))" }
@@ -125,12 +128,28 @@ public struct Setup: Sendable {
                     throw WakeProblem(
                         "cannot find the unit file systemd/\(name) (looked in \(sharedFolders)): set TIDINGS_SHARE to the folder that holds systemd/; nothing installed")
                 }
-                let rendered = SystemdUnits.render(String(decoding: data, as: UTF8.self), commands: commands, exactWakeUps: exactWakeUps)
+                let rendered = SystemdUnits.render(
+                    String(decoding: data, as: UTF8.self), commands: commands, exactWakeUps: exactWakeUps, prometheusFile: prometheusFile)
                 units.append((name, rendered))
             }
             let folder = configHome + "/systemd/user"
             let change = try await installer.installSystemd(units: units, folder: folder)
             return change == .unchanged ? "systemd user timers already installed in \(folder)" : "systemd user units written to \(folder), timers enabled and started"
         }
+    }
+
+    /// `folder/tidings.prom`, `folder` made absolute; refused when `folder` is not a folder
+    /// this user can write to (the report would fail every hour).
+    static func textfile(in folder: String) throws(WakeProblem) -> String {
+        let absolute = ProgramCommand.absolute(folder)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder), isFolder.boolValue else {
+            throw WakeProblem("--prometheus-dir \(absolute): no such folder; create one you own that node_exporter can read "
+                + "(sudo install -d -o $USER -m 0755 \(absolute)); nothing installed")
+        }
+        guard access(absolute, W_OK | X_OK) == 0 else {
+            throw WakeProblem("--prometheus-dir \(absolute): you cannot write there; make it yours (sudo chown $USER \(absolute)); nothing installed")
+        }
+        return absolute + "/tidings.prom"
     }
 }

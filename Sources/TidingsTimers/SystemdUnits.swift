@@ -17,14 +17,19 @@ public enum SystemdUnits {
 
     /// `template` (a unit file of `config/systemd/`) for `commands`: each
     /// `%h/.local/bin/PROGRAM` becomes the program's absolute path followed by the flags.
-    /// With `exactWakeUps`, the deliver timer runs every 15 minutes instead of every minute.
-    public static func render(_ template: String, commands: ProgramCommand, exactWakeUps: Bool) -> String {
+    /// With `exactWakeUps`, the deliver timer runs every 15 minutes instead of every minute;
+    /// with `prometheusFile`, the report writes its textfile there instead (its `--output`).
+    public static func render(_ template: String, commands: ProgramCommand, exactWakeUps: Bool, prometheusFile: String? = nil) -> String {
         var lines: [String] = []
         for line in template.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             if let range = line.range(of: "%h/.local/bin/") {
                 let rest = line[range.upperBound...]
                 let program = String(rest.prefix { $0 != " " })
-                let arguments = rest.dropFirst(program.count)
+                var arguments = String(rest.dropFirst(program.count))
+                if let prometheusFile, program == "report", let output = arguments.range(of: " --output ") {
+                    let value = arguments[output.upperBound...].prefix { $0 != " " }
+                    arguments.replaceSubrange(output.upperBound..<value.endIndex, with: quoted(prometheusFile))
+                }
                 lines.append(String(line[..<range.lowerBound]) + commands.command(program).map(quoted).joined(separator: " ") + arguments)
             } else if exactWakeUps, line.hasPrefix("OnCalendar=*-*-* *:*:00") {
                 lines.append("# Exact wake-ups (delivery.wake = \"exact\") send items on time; this is the safety net.")

@@ -88,4 +88,27 @@ import TidingsTestSupport
         #expect(result.stdout.contains("- daily update: not set: there is no config file at \(install.config)"))
         #expect(!FileManager.default.fileExists(atPath: install.config))
     }
+
+    @Test("--prometheus-dir: the hourly report writes its textfile there, in the crontab and in the unit")
+    func prometheusFolder() async throws {
+        let install = try Install()
+        try install.fakes.install("crontab", stateful: true)
+        try install.fakes.install("systemctl")
+        let textfiles = install.folder.file("node exporter")
+        try FileManager.default.createDirectory(atPath: textfiles, withIntermediateDirectories: true)
+        let cron = try await install.runner.run("tidings", ["init", "--yes", "--timers", "cron", "--no-test", "--prometheus-dir", textfiles])
+        #expect(cron.stdout.contains("✓ timers: crontab lines installed"), "\(cron.stdout)")
+        #expect(install.fakes.crontab()?.contains("--format prometheus --output '\(textfiles)/tidings.prom' 2>>") == true, "\(install.fakes.crontab() ?? "")")
+
+        _ = try await install.runner.run("tidings", ["init", "--yes", "--timers", "systemd", "--no-test", "--prometheus-dir", textfiles])
+        let unit = try String(contentsOfFile: install.folder.file("xdg/systemd/user/tidings-report.service"), encoding: .utf8)
+        #expect(unit.contains("--format prometheus --output \"\(textfiles)/tidings.prom\"\n"), "\(unit)")
+
+        // A folder that is not there: nothing is installed, and the step says how to make it.
+        let before = install.fakes.crontab()
+        let missing = try await install.runner.run("tidings", ["init", "--yes", "--timers", "cron", "--no-test", "--prometheus-dir", install.folder.file("none")])
+        #expect(missing.status == 1)
+        #expect(missing.stdout.contains("✗ timers: --prometheus-dir \(install.folder.file("none")): no such folder"), "\(missing.stdout)")
+        #expect(install.fakes.crontab() == before)
+    }
 }

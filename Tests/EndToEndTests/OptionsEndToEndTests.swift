@@ -46,6 +46,7 @@ import TidingsTestSupport
         ("report", ["--warn", "0.5", "--crit", "0.9"], "--crit"),
         ("tidings", ["log", "--limit", "0"], "--limit"),
         ("tidings", ["log", "--all", "--stage", "report"], "--all"),
+        ("tidings", ["init", "--prometheus-dir", ""], "--prometheus-dir"),
     ])
     func usageErrors(program: String, arguments: [String], mentions: String) async throws {
         let pipeline = try Pipeline()

@@ -102,6 +102,20 @@ import TidingsTestSupport
         #expect(SystemdUnits.quoted("/a/50%$x") == "/a/50%%$$x")
     }
 
+    @Test("a Prometheus folder moves the report's --output, in the crontab line and in the unit; the rest stays")
+    func prometheusFile() throws {
+        let block = CrontabBlock.render(Self.commands, logFolder: "/home/a/db", prometheusFile: "/var/lib/node exporter/tidings.prom")
+        #expect(block.contains("--format prometheus --output '/var/lib/node exporter/tidings.prom' 2>>/home/a/db/report.log\n"), "\(block)")
+        #expect(block == CrontabBlock.render(Self.commands, logFolder: "/home/a/db").replacingOccurrences(
+            of: "--output /home/a/db/tidings.prom", with: "--output '/var/lib/node exporter/tidings.prom'"))
+        let service = "[Service]\nExecStart=%h/.local/bin/report --format prometheus --output %S/tidings/tidings.prom\n"
+        let commands = ProgramCommand(folder: "/b", database: "/d/t.sqlite", config: nil)
+        #expect(SystemdUnits.render(service, commands: commands, exactWakeUps: false, prometheusFile: "/srv/prom/tidings.prom")
+            == "[Service]\nExecStart=/b/report --db /d/t.sqlite --format prometheus --output /srv/prom/tidings.prom\n")
+        let deliver = "ExecStart=%h/.local/bin/deliver --output x"
+        #expect(SystemdUnits.render(deliver, commands: commands, exactWakeUps: false, prometheusFile: "/p") == "ExecStart=/b/deliver --db /d/t.sqlite --output x")
+    }
+
     @Test("with exact wake-ups the deliver timer is a 15-minute safety net; without, every minute")
     func deliverTimer() {
         let exact = SystemdUnits.render(Self.deliverTimer, commands: Self.commands, exactWakeUps: true)
