@@ -74,7 +74,7 @@ let package = Package(
         .target(
             name: "TidingsCLI",
             dependencies: [
-                "TidingsCore", "TidingsStore", "TidingsTimers",
+                "TidingsCore", "TidingsStore", "TidingsTimers", "TidingsProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

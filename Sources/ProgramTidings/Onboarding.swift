@@ -5,7 +5,8 @@ import TidingsDeliver
 import TidingsTimers
 
 /// The steps of `tidings init`, each said on standard output with ✓ or ✗ (`-` for what was
-/// left alone); a failed step is also reported on standard error, and the next step still runs.
+/// left alone, `!` for a warning); a failed step is also reported on standard error, and the
+/// next step still runs.
 struct Onboarding {
     /// The run's context, read again once the config file is written.
     private(set) var context: RunContext
@@ -57,8 +58,9 @@ struct Onboarding {
         case .success(let done): try step(true, "config", done ?? "\(setup.configPath) left as it is")
         case .failure(let problem): try step(false, "config", problem.description)
         }
-        if FileManager.default.fileExists(atPath: context.configPath) {
-            // What follows (the desktop, the timers) reads the file just written.
+        let hasConfig = FileManager.default.fileExists(atPath: context.configPath)
+        if hasConfig {
+            // What follows (the desktop, the timers, the first run) reads the file just written.
             do {
                 context = try RunContext(program: "tidings init", options: options, allowingMissingConfig: true)
                 setup = Setup(context: context, environment: Environment.current)
@@ -107,6 +109,13 @@ struct Onboarding {
         case .failure(let problem): try step(false, "timers", problem.description)
         }
 
+        // A first prefetch and plan, so that the next notifications are known now.
+        if hasConfig {
+            try report(await setup.firstRun(context: context))
+        } else {
+            try note("first run", "skipped: there is no config file")
+        }
+
         // The test notification.
         var sendTest = test
         if sendTest, interactive { sendTest = ask("Send a test notification now? (y/n)", default: "y") { ["y", "n"].contains($0) ? $0 : nil } == "y" }
@@ -138,6 +147,21 @@ struct Onboarding {
     private mutating func dailyStep(_ daily: TidingsConfig.Daily) throws(CLIError) {
         guard daily.enabled else { return try note("daily update", daily.status) }
         try step(true, "daily update", "at \(daily.time) local time (\(context.zone.identifier))" + (daily.weekdaysOnly ? ", on weekdays" : ""))
+    }
+
+    /// Says what the first prefetch and plan did, then the next notifications.
+    private mutating func report(_ run: FirstRun) throws(CLIError) {
+        for (name, result) in [("prefetch", run.prefetch), ("plan", run.plan)] {
+            switch result {
+            case .done(let summary): try step(true, name, summary)
+            case .warning(let problem):
+                try Terminal.output("! \(name): \(problem)\n")
+                Terminal.warning(program: "tidings init", "\(name): \(problem)")
+            case .failed(let problem): try step(false, name, problem)
+            }
+        }
+        let horizon = DurationText.format(context.config.plan.horizon)
+        try Terminal.output("next: " + (UpcomingText.line(run.upcoming, now: context.now, zone: context.zone) ?? "nothing planned in the next \(horizon)") + "\n")
     }
 
     /// Prints what was left alone or is off, neither done nor failed.

@@ -8,23 +8,25 @@ import TidingsTimers
 extension Tidings {
     struct Init: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Set Tidings up: the config, the desktop check, the daily time, the timers and a test notification.",
+            abstract: "Set Tidings up: the config, the desktop check, the daily time, the timers, a first run and a test notification.",
             discussion: """
                 Says what Tidings does, checks that desktop notifications reach you, records \
                 this desktop session for deliver runs that cron starts (session.env beside the \
                 database), creates the config file from the template when it is missing and sets \
-                the daily time, installs the timers, sends a test notification and prints the \
-                tips that matter on Linux. In a terminal it asks for the daily time, the timers \
-                and the test; with --yes, or when standard input is not a terminal, it asks \
-                nothing and does only what the flags say (no timers without --timers). Running \
-                it again changes nothing that is already in place.
+                the daily time, installs the timers, runs a first prefetch and plan and prints \
+                the next notifications, sends a test notification and prints the tips that \
+                matter on Linux. In a terminal it asks for the daily time, the timers and the \
+                test; with --yes, or when standard input is not a terminal, it asks nothing and \
+                does only what the flags say (no timers without --timers). Running it again \
+                changes nothing that is already in place.
 
                 The template (tidings.toml) and the systemd units are looked for in \
                 $TIDINGS_SHARE, in ../share/tidings beside the program as it was invoked (a \
                 link is not followed), then beside the resolved program, in the source tree's \
                 config/, in /usr/local/share/tidings and /usr/share/tidings. The timers run the \
                 programs by the path they were invoked by (PREFIX/bin/deliver). A config without \
-                a content source has the daily update off unless it says [daily] enabled = true.
+                a content source has the daily update off unless it says [daily] enabled = true. \
+                A source that fails in the first prefetch is a warning: the timers fetch again.
 
                 --timers cron puts a block between marker comments into your crontab (crontab -l, \
                 then crontab -), replacing an earlier one and keeping every other line. --timers \
@@ -34,8 +36,8 @@ extension Tidings {
                 form for a login autostart.
 
                 Exit status: 0 done, 1 a step failed (the config template not found, outside a \
-                desktop session while the desktop channel is on, a timer install, the test \
-                notification), 64 usage or config error.
+                desktop session while the desktop channel is on, a timer install, the first \
+                plan, the test notification), 64 usage or config error.
                 """)
 
         @OptionGroup var options: CommonOptions

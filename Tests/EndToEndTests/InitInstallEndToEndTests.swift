@@ -43,7 +43,7 @@ import TidingsTestSupport
     func linkedPrograms() async throws {
         let install = try Install()
         try install.fakes.install("crontab", stateful: true)
-        let result = try await install.runner.run("tidings", ["init", "--yes", "--timers", "cron", "--no-test"])
+        let result = try await install.runner.run("tidings", ["init", "--yes", "--timers", "cron", "--no-test", "--now", "2026-11-23T05:00"])
         // No desktop session here while the template turns the desktop on: that step fails.
         #expect(result.status == 1)
         #expect(result.stdout.contains("✓ config: created \(install.config) from the template"), "\(result.stdout)")
@@ -53,6 +53,9 @@ import TidingsTestSupport
         #expect(crontab.contains(" \(install.prefix)/bin/deliver --db "), "\(crontab)")
         #expect(crontab.contains(" \(install.prefix)/bin/report --db "))
         #expect(!crontab.contains(ProgramRunner(environment: [:]).binaries))
+        // The first run went through the links too, and read the sample content.
+        #expect(result.stdout.contains("✓ prefetch: 1 source: 1 ok"), "\(result.stdout)")
+        #expect(result.stdout.contains("\nnext: daily update today 07:30; daily update tomorrow 07:30\n"), "\(result.stdout)")
     }
 
     @Test("a bare name found on PATH is the path the units name")
@@ -86,6 +89,7 @@ import TidingsTestSupport
         #expect(result.stdout.contains("/usr/share/tidings): set TIDINGS_SHARE to the folder that holds it"))
         #expect(!result.stdout.contains("✓ daily update"))
         #expect(result.stdout.contains("- daily update: not set: there is no config file at \(install.config)"))
+        #expect(result.stdout.contains("- first run: skipped"))
         #expect(!FileManager.default.fileExists(atPath: install.config))
     }
 
