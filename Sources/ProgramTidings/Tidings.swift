@@ -12,18 +12,10 @@ public struct Tidings: AsyncParsableCommand {
 }
 
 extension Tidings {
-    /// Parses the command line and runs the command it names, as `@main` would: the entry of
-    /// the `tidings` program and of the multi-call binary.
+    /// Runs the command the command line names, as `@main` would: the entry of the `tidings`
+    /// program and of the multi-call binary. In this async context the parser's async entry
+    /// point is the one chosen, so async subcommands run.
     public static func start() async {
-        do {
-            var command = try await asyncParseAsRoot(nil)
-            if var asyncCommand = command as? AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            exit(withError: error)
-        }
+        await main()
     }
 }
