@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import TidingsCLI
 import TidingsCore
 import TidingsLLM
@@ -92,10 +91,9 @@ public struct Plan: ParsableCommand {
     /// What this plan reads besides the cache, and the latest change to the cache, read
     /// before the cache itself: content fetched while the plan runs is new to the next one.
     private func planInputs(_ context: RunContext, database: TidingsDatabase, horizon: Int64) throws(StoreError) -> PlanInputs {
-        let configText = try? String(contentsOfFile: context.configPath, encoding: .utf8)
-        return PlanInputs(
+        PlanInputs(
             plannedAt: context.now,
-            fingerprint: PlanTrigger.fingerprint(configText: configText, environment: Environment.current, horizon: horizon),
+            fingerprint: PlanTrigger.fingerprint(configText: context.configText, environment: Environment.current, horizon: horizon),
             changeSeq: try database.latestChange())
     }
 }

@@ -20,6 +20,8 @@ public struct RunContext: Sendable {
     /// The config file of this run, whether it exists or not: the one `--config` or
     /// `TIDINGS_CONFIG` names, else the default place.
     public let configPath: String
+    /// The text of that config file as read; nil for the built-in defaults.
+    public let configText: String?
     /// The clock: `--now` or the real time.
     public let now: EpochMillis
     /// Whether `--now` fixed the clock.
@@ -59,7 +61,7 @@ public struct RunContext: Sendable {
         configPath = explicit ?? places.defaultConfig
         try RunContext.refuseLineBreak(
             configPath, named: options.config != nil ? "--config" : explicit != nil ? "TIDINGS_CONFIG" : "the config path (XDG_CONFIG_HOME)")
-        (config, configOrigin) = try RunContext.loadConfig(explicit: allowingMissingConfig ? nil : explicit, path: configPath, places: places)
+        (config, configOrigin, configText) = try RunContext.loadConfig(explicit: allowingMissingConfig ? nil : explicit, path: configPath, places: places)
     }
 
     /// Refuses a path with a line break: the crontab lines, systemd units and wake-ups that
@@ -96,10 +98,10 @@ public struct RunContext: Sendable {
         return EpochMillis(spec.tv_sec) * 1000 + EpochMillis(spec.tv_nsec / 1_000_000)
     }
 
-    private static func loadConfig(explicit: String?, path: String, places: Places) throws(CLIError) -> (TidingsConfig, String) {
+    private static func loadConfig(explicit: String?, path: String, places: Places) throws(CLIError) -> (TidingsConfig, String, String?) {
         guard FileManager.default.fileExists(atPath: path) else {
             if explicit != nil { throw CLIError.config(ConfigError(file: path, key: "", message: "no such file")) }
-            return (TidingsConfig.builtIn(sampleContentURL: places.sampleContent()), "built-in defaults")
+            return (TidingsConfig.builtIn(sampleContentURL: places.sampleContent()), "built-in defaults", nil)
         }
         let text: String
         do {
@@ -110,7 +112,7 @@ public struct RunContext: Sendable {
         let folder = ((path as NSString).standardizingPath as NSString).deletingLastPathComponent
         let absoluteFolder = folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder
         do {
-            return (try TidingsConfig.parse(toml: text, file: path, directory: absoluteFolder), path)
+            return (try TidingsConfig.parse(toml: text, file: path, directory: absoluteFolder), path, text)
         } catch {
             throw CLIError.config(error)
         }

@@ -326,8 +326,7 @@ struct ICSExpander {
             return rule.by_day.0 == none ? Int64(rule.interval) * 86_400 : nil
         case ICAL_WEEKLY_RECURRENCE:
             if rule.by_day.0 != none {
-                // 1970-01-01 was a Thursday, libical's weekday 5 (Sunday is 1).
-                let weekday = (startDay + 4) - ICSMath.floorDiv(startDay + 4, 7) * 7 + 1
+                let weekday = ICSMath.libicalWeekday(ofDay: startDay)
                 guard rule.by_day.1 == none, icalrecurrencetype_day_position(rule.by_day.0) == 0,
                     Int64(icalrecurrencetype_day_day_of_week(rule.by_day.0).rawValue) == weekday
                 else { return nil }
@@ -421,7 +420,7 @@ struct ICSExpander {
         return result
     }
 
-    private static func hasByParts(_ rule: icalrecurrencetype) -> Bool {
+    static func hasByParts(_ rule: icalrecurrencetype) -> Bool {
         let none = Int16(truncatingIfNeeded: ICAL_RECURRENCE_ARRAY_MAX.rawValue)
         return rule.by_second.0 != none || rule.by_minute.0 != none || rule.by_hour.0 != none || rule.by_day.0 != none
             || rule.by_month_day.0 != none || rule.by_year_day.0 != none || rule.by_week_no.0 != none

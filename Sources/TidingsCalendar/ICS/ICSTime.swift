@@ -90,6 +90,11 @@ enum ICSMath {
     static let minWall: Int64 = -62_135_596_800
     static let maxWall: Int64 = 253_402_300_799
 
+    /// libical's number of the weekday of local day `day` (days since 1970): Sunday 1 to Saturday 7.
+    static func libicalWeekday(ofDay day: Int64) -> Int64 {
+        Int64(LocalDate(dayNumber: Int(day)).isoWeekday % 7 + 1)
+    }
+
     static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
         let q = a / b
         return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q

@@ -18,9 +18,9 @@ struct WeeklyDays: Equatable {
     init?(_ rule: icalrecurrencetype, startDay: Int64) {
         guard rule.freq == ICAL_WEEKLY_RECURRENCE, rule.rscale == nil, rule.interval >= 1 else { return nil }
         let none = Int16(truncatingIfNeeded: ICAL_RECURRENCE_ARRAY_MAX.rawValue)
-        let parts = [rule.by_second.0, rule.by_minute.0, rule.by_hour.0, rule.by_month_day.0, rule.by_year_day.0,
-                     rule.by_week_no.0, rule.by_month.0, rule.by_set_pos.0]
-        guard parts.allSatisfy({ $0 == none }), rule.by_day.0 != none else { return nil }
+        var onlyByDay = rule
+        onlyByDay.by_day.0 = none
+        guard rule.by_day.0 != none, !ICSExpander.hasByParts(onlyByDay) else { return nil }
         var days: [Int64] = []
         for day in Mirror(reflecting: rule.by_day).children.compactMap({ $0.value as? Int16 }) {
             if day == none { break }
@@ -29,8 +29,7 @@ struct WeeklyDays: Equatable {
         }
         // libical numbers weekdays from Sunday (1) to Saturday (7); 0 is none: Monday.
         let weekStart = rule.week_start == ICAL_NO_WEEKDAY ? 2 : Int64(rule.week_start.rawValue)
-        // 1970-01-01 was a Thursday (5).
-        let startWeekday = (startDay + 4) - ICSMath.floorDiv(startDay + 4, 7) * 7 + 1
+        let startWeekday = ICSMath.libicalWeekday(ofDay: startDay)
         weekStartDay = startDay - (startWeekday - weekStart + 7) % 7
         period = Int64(rule.interval) * 7 * 86_400
         offsets = Set(days.map { ($0 - weekStart + 7) % 7 }).sorted()
