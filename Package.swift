@@ -21,10 +21,10 @@ let package = Package(
     ],
     targets: [
         // C libraries
-        // libcurl's headers (Debian's libcurl4-openssl-dev) and a shim that loads libcurl on
-        // first use; nothing links it.
+        // libcurl's and libical's headers (Debian's libcurl4-openssl-dev and libical-dev) and
+        // shims that load each library on first use; nothing links them.
         .target(name: "CCurl"),
-        .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
+        .target(name: "CICal"),
 
         // Base libraries, which every stage may use and which use no stage: the model, config,
         // time and XDG folders (no I/O); the database; spawning (bounded runs with deadlines,

@@ -236,7 +236,10 @@ public enum ICalendar {
         _ text: String, prescan: ICSPrescan.Body,
         _ body: ([OpaquePointer], _ warnings: [String], _ withoutUID: Int) throws(CalendarError) -> T
     ) throws(CalendarError) -> T {
-        try libical.withLock { (_) throws(CalendarError) -> T in
+        if let problem = tidings_ical_load() {
+            throw CalendarError("cannot load libical (Debian's libical3): \(String(cString: problem))")
+        }
+        return try libical.withLock { (_) throws(CalendarError) -> T in
             icalerror_set_errors_are_fatal(0)
             icalerror_clear_errno()
             defer { icalerror_clear_errno() }
