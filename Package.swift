@@ -28,7 +28,7 @@ let package = Package(
 
         // Base libraries, which every stage may use and which use no stage: the model, config,
         // time and XDG folders (no I/O); the database; spawning (bounded runs with deadlines,
-        // detached children, the PATH lookup); the libcurl client.
+        // detached children, the PATH lookup); the libcurl client; meeting links.
         .target(name: "TidingsCore", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
         .target(
             name: "TidingsStore",
@@ -36,18 +36,25 @@ let package = Package(
         ),
         .target(name: "TidingsProcess", dependencies: [.product(name: "Subprocess", package: "swift-subprocess")]),
         .target(name: "TidingsHTTP", dependencies: ["CCurl"]),
+        // Meeting links (the services, the mail redirectors, the app forms) and whether the
+        // desktop has an app for a URL scheme: TidingsProcess gives it the PATH lookup and the
+        // KDE `xdg-mime` question.
+        .target(name: "TidingsLinks", dependencies: ["TidingsCore", "TidingsProcess"]),
 
         // Libraries, one per stage: each uses the base libraries and no other stage's library,
         // except where a comment says why. None uses TidingsCLI.
         // prefetch validates the calendars it fetches with TidingsCalendar.
         .target(name: "TidingsFetch", dependencies: ["TidingsCore", "TidingsStore", "TidingsHTTP", "TidingsCalendar"]),
-        .target(name: "TidingsCalendar", dependencies: ["TidingsCore", "TidingsProcess", "CICal"]),
+        .target(name: "TidingsCalendar", dependencies: ["TidingsCore", "CICal"]),
         // The content generator: its protocol and the template implementation (no I/O).
         .target(name: "TidingsGenerate", dependencies: ["TidingsCore"]),
         // plan expands calendars into meeting reminders (TidingsCalendar) and words its
         // notifications through the generator protocol and the templates (TidingsGenerate);
         // the plan program chooses the LLM's generator and passes it in.
-        .target(name: "TidingsPlan", dependencies: ["TidingsCore", "TidingsStore", "TidingsCalendar", "TidingsGenerate"]),
+        .target(
+            name: "TidingsPlan",
+            dependencies: ["TidingsCore", "TidingsStore", "TidingsLinks", "TidingsCalendar", "TidingsGenerate"]
+        ),
         .target(
             name: "TidingsDeliver",
             dependencies: [
@@ -81,7 +88,7 @@ let package = Package(
 
         // The fuzz targets: scripts/fuzz builds it with libFuzzer (--sanitize=fuzzer -DFUZZING);
         // a plain build replays inputs through the same code, for the regression tests.
-        .executableTarget(name: "tidings-fuzz", dependencies: ["TidingsCore", "TidingsCalendar"], path: "Sources/tidings-fuzz"),
+        .executableTarget(name: "tidings-fuzz", dependencies: ["TidingsCore", "TidingsCalendar", "TidingsLinks"], path: "Sources/tidings-fuzz"),
 
         // Programs: argument parsing only, each in a library of its own, so that the five
         // programs of a development build stay small and the installed multi-call binary
@@ -92,7 +99,7 @@ let package = Package(
         .target(name: "ProgramReport", dependencies: ["TidingsCLI", "TidingsReport", "TidingsStore"]),
         .target(
             name: "ProgramTidings",
-            dependencies: ["TidingsCLI", "TidingsReport", "TidingsDeliver", "TidingsDoctor", "TidingsCalendar", "TidingsPlan", "TidingsTimers", "TidingsProcess"]
+            dependencies: ["TidingsCLI", "TidingsReport", "TidingsDeliver", "TidingsDoctor", "TidingsLinks", "TidingsPlan", "TidingsTimers", "TidingsProcess"]
         ),
         .executableTarget(name: "prefetch", dependencies: ["ProgramPrefetch"], path: "Sources/Main/prefetch"),
         .executableTarget(
@@ -136,7 +143,8 @@ let package = Package(
         .testTarget(name: "TidingsFetchTests", dependencies: ["TidingsFetch", "TidingsTestSupport"]),
         .testTarget(name: "TidingsPlanTests", dependencies: ["TidingsPlan", "TidingsTestSupport"]),
         .testTarget(name: "TidingsGenerateTests", dependencies: ["TidingsGenerate"]),
-        .testTarget(name: "TidingsCalendarTests", dependencies: ["TidingsCalendar", "TidingsProcess", "TidingsTestSupport"]),
+        .testTarget(name: "TidingsCalendarTests", dependencies: ["TidingsCalendar", "TidingsTestSupport"]),
+        .testTarget(name: "TidingsLinksTests", dependencies: ["TidingsLinks", "TidingsProcess", "TidingsTestSupport"]),
         .testTarget(
             name: "TidingsDeliverTests",
             dependencies: [

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import TidingsCLI
-import TidingsCalendar
 import TidingsCore
+import TidingsLinks
 
 extension Tidings {
     struct Links: ParsableCommand {

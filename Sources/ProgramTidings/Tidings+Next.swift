@@ -1,7 +1,7 @@
 import ArgumentParser
 import TidingsCLI
-import TidingsCalendar
 import TidingsCore
+import TidingsLinks
 import TidingsStore
 
 extension Tidings {

@@ -1,5 +1,6 @@
 import TidingsCalendar
 import TidingsCore
+import TidingsLinks
 
 /// How important a meeting reminder is, for the pending cap: the least important wait.
 ///

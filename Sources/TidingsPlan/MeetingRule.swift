@@ -1,6 +1,7 @@
 import TidingsCalendar
 import TidingsCore
 import TidingsGenerate
+import TidingsLinks
 import TidingsStore
 
 /// Reminders before meetings: one per occurrence that starts in the horizon and each of

@@ -1,6 +1,6 @@
-import TidingsCalendar
 import TidingsCore
 import TidingsGenerate
+import TidingsLinks
 import TidingsStore
 
 /// What one `plan` run did, or would do.

@@ -1,6 +1,7 @@
 import Foundation
 import TidingsCalendar
 import TidingsCore
+import TidingsLinks
 
 /// What the fuzzer feeds arbitrary bytes: each must neither crash nor hang, whatever it gets.
 enum FuzzTarget: String, CaseIterable {

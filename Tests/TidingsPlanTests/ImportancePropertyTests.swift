@@ -2,6 +2,7 @@ import Testing
 import TidingsTestSupport
 import TidingsCalendar
 import TidingsCore
+import TidingsLinks
 @testable import TidingsPlan
 
 /// The importance score against its documented table, over thousands of generated events:

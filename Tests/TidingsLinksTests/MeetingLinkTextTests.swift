@@ -1,5 +1,5 @@
 import Testing
-@testable import TidingsCalendar
+@testable import TidingsLinks
 
 @Suite struct MeetingLinkTextTests {
     @Test(

@@ -1,7 +1,7 @@
 import Synchronization
 import Testing
 import TidingsCore
-@testable import TidingsCalendar
+@testable import TidingsLinks
 
 @Suite struct MeetingLinkBestTests {
     static let zoom = "https://us02web.zoom.us/j/84512345678"

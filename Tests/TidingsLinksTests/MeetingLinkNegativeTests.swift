@@ -1,6 +1,6 @@
 import Testing
 import TidingsCore
-@testable import TidingsCalendar
+@testable import TidingsLinks
 
 @Suite struct MeetingLinkNegativeTests {
     @Test(

@@ -3,7 +3,7 @@ import Testing
 import TidingsProcess
 import TidingsTestSupport
 
-@testable import TidingsCalendar
+@testable import TidingsLinks
 
 /// The default application of a URL scheme read from the desktop's files: each source in
 /// its turn, and the same answers as the real `xdg-mime query default` for the same files.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TidingsTestSupport
-@testable import TidingsCalendar
+@testable import TidingsLinks
 
 @Suite struct MeetingLinkSchemeHandlerTests {
     /// A fake `xdg-mime` that runs `body` (sh) and is given the arguments.

@@ -1,6 +1,6 @@
 import Testing
 import TidingsCore
-@testable import TidingsCalendar
+@testable import TidingsLinks
 
 @Suite struct MeetingLinkServiceTests {
     @Test("every corpus link is found, as its platform, in its https form", arguments: MeetingLinkCorpus.links)
