@@ -97,6 +97,36 @@ struct TOMLReader {
         return readers
     }
 
+    /// Reads each table of the array `key` (`[[key]]`) with `body`, refusing in each the keys
+    /// `body` did not read.
+    mutating func tables<Entry>(_ key: String, each body: (inout TOMLReader) throws(ConfigError) -> Entry) throws(ConfigError) -> [Entry] {
+        var entries: [Entry] = []
+        for var table in try tables(key) {
+            entries.append(try body(&table))
+            try table.rejectUnknownKeys()
+        }
+        return entries
+    }
+
+    /// The required `name` of an entry of an array of tables: letters, digits, `-`, `_` and
+    /// `.` only, as it is used in keys and channel names (`webhook:NAME`).
+    mutating func entryName() throws(ConfigError) -> String {
+        guard let name = try string("name") else { throw error("name", "missing") }
+        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
+            throw error("name", "use letters, digits, '-', '_' and '.' only, found \(ConfigError.quoted(name))")
+        }
+        return name
+    }
+
+    /// Refuses the first of `names` (those of the entries of `[[key]]`, in order) that an
+    /// earlier entry has: `"work" is used by another source`, where `entry` is `source`.
+    func rejectRepeatedNames(_ names: [String], in key: String, entry: String) throws(ConfigError) {
+        var seen = Set<String>()
+        for (index, name) in names.enumerated() where !seen.insert(name).inserted {
+            throw error("\(key)[\(index)].name", "\(ConfigError.quoted(name)) is used by another \(entry)")
+        }
+    }
+
     /// Refuses the first key (in order) that was not read: `unknown key "tme" in [daily]; did
     /// you mean "time"?`, the suggestion among the keys this table knows (`KeySuggestion`).
     func rejectUnknownKeys() throws(ConfigError) {

@@ -57,7 +57,7 @@ extension TidingsConfig {
                 throw table.error("model", "expected a model name such as \"llama3.2\", found \(ConfigError.quoted(model))")
             }
             var llm = LLM(baseURL: baseURL, model: model)
-            llm.apiKey = try TidingsConfig.secret(table: &table, env: "api_key_env", file: "api_key_file", directory: directory)
+            llm.apiKey = try SecretSource.parse(&table, env: "api_key_env", file: "api_key_file", directory: directory)
             if let timeout = try table.duration("timeout") {
                 guard timeoutRange.contains(timeout) else { throw table.error("timeout", "must be between 1s and 2m") }
                 llm.timeout = timeout

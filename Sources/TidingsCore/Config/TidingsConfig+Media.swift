@@ -42,7 +42,7 @@ extension TidingsConfig {
             }
             if let path = try table.string("ca_file") {
                 guard !path.isEmpty else { throw table.error("ca_file", "empty path") }
-                media.caFile = path.hasPrefix("/") ? path : (directory.hasSuffix("/") ? directory : directory + "/") + path
+                media.caFile = TidingsConfig.path(path, relativeTo: directory)
             }
             return media
         }
