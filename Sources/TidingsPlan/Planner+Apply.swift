@@ -1,0 +1,39 @@
+import TidingsCalendar
+import TidingsCore
+import TidingsStore
+
+extension Planner {
+    /// Applies the reconciliation: stores the open items and cancellations and deletes old
+    /// history (none of it with `dryRun`), then accounts for the run in its outcome and, when
+    /// it wrote, in the run log.
+    func apply(
+        _ reconciliation: Reconciliation, inputs: Inputs, timer: StageTimer, now: EpochMillis, horizon: Int64, dryRun: Bool
+    ) throws(StoreError) -> PlanOutcome {
+        let changes: PlanChanges? = if dryRun { nil } else { try store(reconciliation, now: now) }
+        let ranked = reconciliation.ranked
+        let schedule = ranked.filter { $0.dueAt <= now + horizon }.sorted { ($0.dueAt, $0.id) < ($1.dueAt, $1.id) }
+        var staleness: [Staleness: Int] = [:]
+        for item in ranked where reconciliation.plannedIDs.contains(item.id) {
+            staleness[Staleness(rawValue: item.staleness) ?? .emergency, default: 0] += 1
+        }
+        let outcome = PlanOutcome(
+            schedule: schedule, changes: changes, cancelled: reconciliation.obsolete.keys.sorted(), staleness: staleness,
+            problems: inputs.calendarProblems + inputs.schedules.problems, generation: wording.generator.account)
+        if !dryRun {
+            if let stamp = inputs.handlerStamp { try? database.saveSchemeHandlerAnswers(SchemeHandlers.asked(), stamp: stamp, now: now) }
+            try database.recordStageRun(timer.finish(outcome: outcome.stageOutcome, summary: outcome.summary))
+        }
+        return outcome
+    }
+
+    /// Writes the plan and deletes the history older than `retention.days`.
+    private func store(_ reconciliation: Reconciliation, now: EpochMillis) throws(StoreError) -> PlanChanges {
+        var changes = try database.applyPlan(reconciliation.ranked, cancel: reconciliation.obsolete, now: now)
+        changes.settled += reconciliation.settled
+        changes.pruned = try database.prune(before: now - Int64(config.retention.days) * 86_400_000)
+        // Giving space back is housekeeping: a failure (no room for VACUUM, a busy file)
+        // leaves it for a later run and fails nothing.
+        if changes.pruned > 0 { _ = try? database.releaseFreePages() }
+        return changes
+    }
+}

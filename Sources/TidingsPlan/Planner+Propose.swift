@@ -1,0 +1,26 @@
+import TidingsCore
+import TidingsStore
+
+extension Planner {
+    /// Proposes what the rules want in the horizon, before anything stored is looked at:
+    /// daily updates, meeting reminders, weekly summaries, the schedules' entries and insights.
+    func propose(from inputs: Inputs, now: EpochMillis, zone: Zone, horizon: Int64) throws(StoreError) -> [NotificationRecord] {
+        let reminders = MeetingRule(config: config, wording: wording, hasHandler: hasHandler)
+            .notifications(now: now, horizon: horizon, zone: zone, calendars: inputs.calendars)
+        // The daily rule looks a day back too, but only to update what the user already saw.
+        var planned = inputs.daily.notifications(now: now, horizon: horizon, zone: zone, content: inputs.content, since: now - 86_400_000)
+        planned += reminders
+        // The events weekly summaries and insights count, gathered once for both.
+        let counted = config.weekly.enabled && !inputs.calendars.isEmpty
+            ? CountedEvents(calendars: inputs.calendars, attendance: Attendance(config: config)) : nil
+        planned += inputs.weekly.notifications(now: now, horizon: horizon, zone: zone, calendars: inputs.calendars, counted: counted)
+        planned += inputs.schedules.notifications
+        if config.insights.frequency != .off {
+            let history = try database.insightHistory(
+                from: now - InsightRule.window, until: now, tapsNeeded: config.insights.minTaps, insightsSince: now - InsightRule.memory)
+            planned += InsightRule(config: config, wording: wording)
+                .notifications(now: now, horizon: horizon, zone: zone, history: history, calendars: inputs.calendars, counted: counted)
+        }
+        return planned
+    }
+}
