@@ -28,29 +28,11 @@ public struct SourceFetcher {
     /// Fetches `source`, at most `budget` milliseconds, given its stored `state`.
     /// Never throws: every failure is an attempt row with its outcome and reason.
     public func fetch(_ source: TidingsConfig.Source, state: SourceState?, now: EpochMillis, budget: Int64) -> FetchResult {
-        let started = ContinuousClock.now
-        func attempt(_ outcome: FetchOutcome, status: Int? = nil, bytes: Int = 0, reason: String? = nil) -> FetchAttempt {
-            FetchAttempt(
-                source: source.name, startedAt: now, durationMs: (ContinuousClock.now - started).milliseconds, outcome: outcome,
-                httpStatus: status, bytes: bytes, reason: reason)
-        }
-
+        let attempt = AttemptStamp(source: source.name, startedAt: now)
         if let problem = SourceURL.problem(source.url) {
             return FetchResult(attempt: attempt(.network, reason: "refused URL: \(problem)"), update: .keep)
         }
-        let calendar = source.type == .calendar
-        var headers: [(name: String, value: String)] = [("Accept", calendar ? "text/calendar" : "application/json")]
-        if let state, state.url == source.url {
-            if let etag = state.etag { headers.append(("If-None-Match", etag)) }
-            if let lastModified = state.lastModified { headers.append(("If-Modified-Since", lastModified)) }
-        }
-        let timeout = Double(min(source.timeout, budget)) / 1000
-        var request = HTTPRequest(
-            url: source.url, headers: headers, connectTimeout: min(10, timeout), totalTimeout: timeout,
-            maxBodyBytes: calendar ? Self.maxCalendarBytes : Self.maxContentBytes, userAgent: Self.userAgent)
-        request.pinnedPublicKeys = source.pinnedPublicKeys
-        request.caFile = source.caFile
-
+        let request = Self.request(for: source, state: state, budget: budget)
         let response: HTTPResponse
         do {
             response = try client.perform(request)
@@ -62,53 +44,46 @@ public struct SourceFetcher {
             }
             return FetchResult(attempt: attempt(outcome, reason: error.message), update: .keep)
         }
+        return Self.read(response, of: source, request: request, now: now, attempt: attempt)
+    }
+
+    /// The conditional GET of `source`: its validators only when `state` is of the same URL,
+    /// the type's size limit, and the source's timeout within `budget`.
+    private static func request(for source: TidingsConfig.Source, state: SourceState?, budget: Int64) -> HTTPRequest {
+        let calendar = source.type == .calendar
+        var headers: [(name: String, value: String)] = [("Accept", calendar ? "text/calendar" : "application/json")]
+        if let state, state.url == source.url {
+            if let etag = state.etag { headers.append(("If-None-Match", etag)) }
+            if let lastModified = state.lastModified { headers.append(("If-Modified-Since", lastModified)) }
+        }
+        let timeout = Double(min(source.timeout, budget)) / 1000
+        var request = HTTPRequest(
+            url: source.url, headers: headers, connectTimeout: min(10, timeout), totalTimeout: timeout,
+            maxBodyBytes: calendar ? maxCalendarBytes : maxContentBytes, userAgent: userAgent)
+        request.pinnedPublicKeys = source.pinnedPublicKeys
+        request.caFile = source.caFile
+        return request
+    }
+
+    /// What `response` to `request` does to the cache: a 304 to validators confirms it, a
+    /// valid 2xx body of the source's type replaces it, anything else keeps it.
+    private static func read(
+        _ response: HTTPResponse, of source: TidingsConfig.Source, request: HTTPRequest, now: EpochMillis, attempt: AttemptStamp
+    ) -> FetchResult {
         switch response.status {
         case 304:
             // A 304 confirms the cache only when it answers validators this cache sent.
-            guard headers.contains(where: { $0.name.hasPrefix("If-") }) else {
+            guard request.headers.contains(where: { $0.name.hasPrefix("If-") }) else {
                 return FetchResult(
                     attempt: attempt(.httpStatus, status: 304, reason: "HTTP 304 from \(response.finalURL) to a request without validators"),
                     update: .keep)
             }
             return FetchResult(attempt: attempt(.notModified, status: 304), update: .confirm)
-        case 200..<300 where calendar:
-            do {
-                let read = try ICalendar.read(response.body)
-                // A calendar read in part is kept, and what was skipped is said (a warning of prefetch).
-                let skipped = read.warnings.isEmpty ? nil : "calendar read in part: \(read.warnings.joined(separator: "; "))"
-                return FetchResult(
-                    attempt: attempt(.ok, status: response.status, bytes: response.body.count, reason: skipped),
-                    update: .replaceCalendar(
-                        read.text, events: read.events, withoutUID: read.withoutUID,
-                        etag: response.header("ETag"), lastModified: response.header("Last-Modified")))
-            } catch {
-                return FetchResult(
-                    attempt: attempt(.invalid, status: response.status, bytes: response.body.count, reason: "invalid calendar: \(error)"),
-                    update: .keep)
-            }
-        case 200..<300 where source.type == .schedule:
-            do {
-                let schedule = try RemoteSchedule.decode(response.body)
-                return FetchResult(
-                    attempt: attempt(.ok, status: response.status, bytes: response.body.count),
-                    update: .replaceSchedule(
-                        String(decoding: response.body, as: UTF8.self), version: schedule.version,
-                        etag: response.header("ETag"), lastModified: response.header("Last-Modified")))
-            } catch {
-                return FetchResult(
-                    attempt: attempt(.invalid, status: response.status, bytes: response.body.count, reason: "invalid schedule: \(error)"),
-                    update: .keep)
-            }
         case 200..<300:
-            do {
-                let items = try ContentPayload.decode(response.body, fetchTime: now)
-                return FetchResult(
-                    attempt: attempt(.ok, status: response.status, bytes: response.body.count),
-                    update: .replace(items, etag: response.header("ETag"), lastModified: response.header("Last-Modified")))
-            } catch {
-                return FetchResult(
-                    attempt: attempt(.invalid, status: response.status, bytes: response.body.count, reason: "invalid content: \(error)"),
-                    update: .keep)
+            switch source.type {
+            case .calendar: return calendar(from: response, attempt: attempt)
+            case .schedule: return schedule(from: response, attempt: attempt)
+            case .content: return content(from: response, now: now, attempt: attempt)
             }
         default:
             return FetchResult(
@@ -116,5 +91,66 @@ public struct SourceFetcher {
                                  reason: "HTTP \(response.status) from \(response.finalURL)"),
                 update: .keep)
         }
+    }
+
+    /// The calendar in a 2xx `response`, kept when it reads at least in part.
+    private static func calendar(from response: HTTPResponse, attempt: AttemptStamp) -> FetchResult {
+        do {
+            let read = try ICalendar.read(response.body)
+            // A calendar read in part is kept, and what was skipped is said (a warning of prefetch).
+            let skipped = read.warnings.isEmpty ? nil : "calendar read in part: \(read.warnings.joined(separator: "; "))"
+            return FetchResult(
+                attempt: attempt(.ok, status: response.status, bytes: response.body.count, reason: skipped),
+                update: .replaceCalendar(
+                    read.text, events: read.events, withoutUID: read.withoutUID,
+                    etag: response.header("ETag"), lastModified: response.header("Last-Modified")))
+        } catch {
+            return FetchResult(
+                attempt: attempt(.invalid, status: response.status, bytes: response.body.count, reason: "invalid calendar: \(error)"),
+                update: .keep)
+        }
+    }
+
+    /// The remote schedule in a 2xx `response`, kept only when it decodes.
+    private static func schedule(from response: HTTPResponse, attempt: AttemptStamp) -> FetchResult {
+        do {
+            let schedule = try RemoteSchedule.decode(response.body)
+            return FetchResult(
+                attempt: attempt(.ok, status: response.status, bytes: response.body.count),
+                update: .replaceSchedule(
+                    String(decoding: response.body, as: UTF8.self), version: schedule.version,
+                    etag: response.header("ETag"), lastModified: response.header("Last-Modified")))
+        } catch {
+            return FetchResult(
+                attempt: attempt(.invalid, status: response.status, bytes: response.body.count, reason: "invalid schedule: \(error)"),
+                update: .keep)
+        }
+    }
+
+    /// The content items in a 2xx `response`, fetched at `now`, kept only when they decode.
+    private static func content(from response: HTTPResponse, now: EpochMillis, attempt: AttemptStamp) -> FetchResult {
+        do {
+            let items = try ContentPayload.decode(response.body, fetchTime: now)
+            return FetchResult(
+                attempt: attempt(.ok, status: response.status, bytes: response.body.count),
+                update: .replace(items, etag: response.header("ETag"), lastModified: response.header("Last-Modified")))
+        } catch {
+            return FetchResult(
+                attempt: attempt(.invalid, status: response.status, bytes: response.body.count, reason: "invalid content: \(error)"),
+                update: .keep)
+        }
+    }
+}
+
+/// Makes the attempt rows of one fetch: its source and start, and how long it has taken so far.
+private struct AttemptStamp {
+    let source: String
+    let startedAt: EpochMillis
+    let started = ContinuousClock.now
+
+    func callAsFunction(_ outcome: FetchOutcome, status: Int? = nil, bytes: Int = 0, reason: String? = nil) -> FetchAttempt {
+        FetchAttempt(
+            source: source, startedAt: startedAt, durationMs: (ContinuousClock.now - started).milliseconds, outcome: outcome,
+            httpStatus: status, bytes: bytes, reason: reason)
     }
 }
