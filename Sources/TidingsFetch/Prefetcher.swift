@@ -66,14 +66,35 @@ public struct Prefetcher {
     /// Fetches each source in turn within the run budget, recording every attempt. A failed
     /// or invalid fetch keeps the source's last-known-good; `report` (per item) is called
     /// after each attempt. With `onlyDue`, a source that `Refresh` does not find due is left
-    /// alone (and is not an attempt; a run with nothing due records no run). Then, with media attachments on (with `onlyDue`: when a
-    /// source was due), mirrors the cached content's images (see `MediaFetcher`) and trims
-    /// the media cache to its quota; an image that fails is a warning, never a failure.
+    /// alone (and is not an attempt; a run with nothing due records no run). Then, with media
+    /// attachments on (with `onlyDue`: when a source was due), mirrors the cached content's
+    /// images (see `MediaFetcher`) and trims the media cache to its quota; an image that
+    /// fails is a warning, never a failure.
     public func run(now: EpochMillis, onlyDue: Bool = false, report: (FetchAttempt) -> Void = { _ in }) throws(StoreError) -> PrefetchOutcome {
         let timer = StageTimer(stage: .prefetch, now: now)
         let started = ContinuousClock.now
         var outcome = PrefetchOutcome()
         let states = try database.sourceStates()
+        let due = dueSources(states: states, now: now, onlyDue: onlyDue, outcome: &outcome)
+        // A run with nothing due loads no HTTP client and writes nothing.
+        let mirrorsMedia = config.features.mediaAttachments && media != nil && !(onlyDue && due.isEmpty)
+        if !due.isEmpty || mirrorsMedia {
+            let client = try httpClient()
+            try fetch(due, states: states, client: client, now: now, started: started, outcome: &outcome, report: report)
+            if mirrorsMedia, let media { try mirror(into: media, client: client, now: now, started: started, outcome: &outcome) }
+        }
+        // A --due run that found nothing due leaves no trace: it ran every 15 minutes.
+        if !(onlyDue && due.isEmpty) {
+            try database.recordStageRun(timer.finish(outcome: outcome.stageOutcome, summary: outcome.summary))
+        }
+        return outcome
+    }
+
+    /// The sources to fetch, in config order: all of them, or with `onlyDue` those
+    /// `Refresh` finds due (the others go to `outcome.notDue`).
+    private func dueSources(
+        states: [String: SourceState], now: EpochMillis, onlyDue: Bool, outcome: inout PrefetchOutcome
+    ) -> [TidingsConfig.Source] {
         var due: [TidingsConfig.Source] = []
         for source in config.sources {
             if onlyDue, let time = Refresh.nextDue(source, state: states[source.name], now: now) {
@@ -82,48 +103,56 @@ public struct Prefetcher {
                 due.append(source)
             }
         }
-        // A run with nothing due loads no HTTP client and writes nothing.
-        let mirrorsMedia = config.features.mediaAttachments && media != nil && !(onlyDue && due.isEmpty)
-        if !due.isEmpty || mirrorsMedia {
-            let client: HTTPClient
-            do {
-                client = try HTTPClient()
-            } catch {
-                throw StoreError(path: database.path, message: "cannot start the HTTP client: \(error.message)")
-            }
-            let fetcher = SourceFetcher(client: client)
-            for source in due {
-                let remaining = Self.runBudget - (ContinuousClock.now - started).milliseconds
-                let result: FetchResult
-                if remaining < 1000 {
-                    let attempt = FetchAttempt(
-                        source: source.name, startedAt: now, durationMs: 0, outcome: .timeout,
-                        reason: "not attempted: the run's 8-minute budget was spent")
-                    result = FetchResult(attempt: attempt, update: .keep)
-                } else {
-                    result = fetcher.fetch(source, state: states[source.name], now: now, budget: remaining)
-                }
-                try database.recordFetch(url: source.url, attempt: result.attempt, update: result.update)
-                if case .replaceCalendar(_, _, let withoutUID, _, _) = result.update, withoutUID > 0 {
-                    outcome.notes.append((source.name, CalendarNote.withoutUID(withoutUID)))
-                }
-                outcome.attempts.append(result.attempt)
-                report(result.attempt)
-            }
-            if mirrorsMedia, let media {
-                // The first URL is the latest content's: it is stamped the most recently used.
-                let fetcher = MediaFetcher(client: client, cache: media, config: config.media)
-                for (index, url) in try database.contentMediaURLs(limit: MediaFetcher.maxPerRun).enumerated() {
-                    let remaining = Self.runBudget - (ContinuousClock.now - started).milliseconds
-                    outcome.media.append(fetcher.mirror(url, now: now - Int64(index), budget: remaining))
-                }
-                outcome.mediaEvicted = media.evict(toQuota: config.media.quota).count
-            }
+        return due
+    }
+
+    /// An HTTP client for the run; a failure to start one fails the run.
+    private func httpClient() throws(StoreError) -> HTTPClient {
+        do {
+            return try HTTPClient()
+        } catch {
+            throw StoreError(path: database.path, message: "cannot start the HTTP client: \(error.message)")
         }
-        // A --due run that found nothing due leaves no trace: it ran every 15 minutes.
-        if !(onlyDue && due.isEmpty) {
-            try database.recordStageRun(timer.finish(outcome: outcome.stageOutcome, summary: outcome.summary))
+    }
+
+    /// Fetches each of `due` with what is left of the run budget and records the attempt; a
+    /// source reached with less than a second left is not attempted.
+    private func fetch(
+        _ due: [TidingsConfig.Source], states: [String: SourceState], client: HTTPClient, now: EpochMillis,
+        started: ContinuousClock.Instant, outcome: inout PrefetchOutcome, report: (FetchAttempt) -> Void
+    ) throws(StoreError) {
+        let fetcher = SourceFetcher(client: client)
+        for source in due {
+            let remaining = Self.runBudget - (ContinuousClock.now - started).milliseconds
+            let result: FetchResult
+            if remaining < 1000 {
+                let attempt = FetchAttempt(
+                    source: source.name, startedAt: now, durationMs: 0, outcome: .timeout,
+                    reason: "not attempted: the run's 8-minute budget was spent")
+                result = FetchResult(attempt: attempt, update: .keep)
+            } else {
+                result = fetcher.fetch(source, state: states[source.name], now: now, budget: remaining)
+            }
+            try database.recordFetch(url: source.url, attempt: result.attempt, update: result.update)
+            if case .replaceCalendar(_, _, let withoutUID, _, _) = result.update, withoutUID > 0 {
+                outcome.notes.append((source.name, CalendarNote.withoutUID(withoutUID)))
+            }
+            outcome.attempts.append(result.attempt)
+            report(result.attempt)
         }
-        return outcome
+    }
+
+    /// Mirrors the cached content's images into `media` with what is left of the run budget,
+    /// then trims the cache to its quota.
+    private func mirror(
+        into media: MediaCache, client: HTTPClient, now: EpochMillis, started: ContinuousClock.Instant, outcome: inout PrefetchOutcome
+    ) throws(StoreError) {
+        // The first URL is the latest content's: it is stamped the most recently used.
+        let fetcher = MediaFetcher(client: client, cache: media, config: config.media)
+        for (index, url) in try database.contentMediaURLs(limit: MediaFetcher.maxPerRun).enumerated() {
+            let remaining = Self.runBudget - (ContinuousClock.now - started).milliseconds
+            outcome.media.append(fetcher.mirror(url, now: now - Int64(index), budget: remaining))
+        }
+        outcome.mediaEvicted = media.evict(toQuota: config.media.quota).count
     }
 }
