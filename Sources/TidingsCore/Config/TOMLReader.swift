@@ -99,7 +99,9 @@ struct TOMLReader {
 
     /// Reads each table of the array `key` (`[[key]]`) with `body`, refusing in each the keys
     /// `body` did not read.
-    mutating func tables<Entry>(_ key: String, each body: (inout TOMLReader) throws(ConfigError) -> Entry) throws(ConfigError) -> [Entry] {
+    mutating func tables<Entry>(
+        _ key: String, each body: (inout TOMLReader) throws(ConfigError) -> Entry
+    ) throws(ConfigError) -> [Entry] {
         var entries: [Entry] = []
         for var table in try tables(key) {
             entries.append(try body(&table))

@@ -28,7 +28,8 @@ extension TidingsConfig {
             for (index, entry) in entries.enumerated() {
                 guard let channel = ChannelName(entry) else {
                     throw table.error(
-                        "\(category.rawValue)[\(index)]", "unknown channel \(ConfigError.quoted(entry)); use stdout, desktop, inbox or webhook:NAME")
+                        "\(category.rawValue)[\(index)]",
+                        "unknown channel \(ConfigError.quoted(entry)); use stdout, desktop, inbox or webhook:NAME")
                 }
                 if case .webhook(let name) = channel, !webhookNames.contains(name) {
                     throw table.error("\(category.rawValue)[\(index)]", "no [[webhooks]] entry is named \(ConfigError.quoted(name))")
