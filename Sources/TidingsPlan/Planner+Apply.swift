@@ -1,5 +1,6 @@
 import TidingsCalendar
 import TidingsCore
+import TidingsLinks
 import TidingsStore
 
 extension Planner {

@@ -1,4 +1,5 @@
 import TidingsCalendar
+import TidingsLinks
 import TidingsCore
 import TidingsStore
 
