@@ -5,7 +5,7 @@ import TidingsStore
 
 /// Prints `error` as one line on stderr, `program: error: …`, and returns the exit code it
 /// stands for: a `CLIError`'s own, 1 for a database or unexpected failure.
-func exitCode(for error: any Error, program: String) -> ExitCode {
+private func exitCode(for error: any Error, program: String) -> ExitCode {
     switch error {
     case let error as ExitCode:
         return error
@@ -21,6 +21,19 @@ func exitCode(for error: any Error, program: String) -> ExitCode {
     }
 }
 
+/// Reports the failure of a run and returns its exit code. An `ExitCode` is the run's own
+/// choice and stands as is; any other failure is printed as one line on stderr, and then,
+/// when `answer` has one for its message, that line goes to stdout and its status is the
+/// exit code.
+func reportFailure(_ error: any Error, program: String, answer: (String) -> (line: String, status: Int32)?) -> ExitCode {
+    if let code = error as? ExitCode { return code }
+    let code = exitCode(for: error, program: program)
+    let message = (error as? CLIError)?.description ?? (error as? StoreError)?.description ?? "\(error)"
+    guard let (line, status) = answer(message) else { return code }
+    _ = StandardStreams.write(line, to: STDOUT_FILENO)
+    return ExitCode(status)
+}
+
 /// Runs a program's body: a failure is printed as one line on stderr and becomes the exit
 /// code. With `failure`, that function turns the failure's message into the line printed on
 /// stdout and the exit code instead (a Nagios plugin must answer UNKNOWN, 3).
@@ -28,15 +41,8 @@ public func runProgram(_ program: String, failure: ((String) -> (line: String, s
     defer { OpenDatabases.closeAll() }
     do {
         try body()
-    } catch let error as ExitCode {
-        throw error
     } catch {
-        let code = exitCode(for: error, program: program)
-        guard let failure else { throw code }
-        let message = (error as? CLIError)?.description ?? (error as? StoreError)?.description ?? "\(error)"
-        let (line, status) = failure(message)
-        _ = StandardStreams.write(line, to: STDOUT_FILENO)
-        throw ExitCode(status)
+        throw reportFailure(error, program: program, answer: { message in failure?(message) })
     }
 }
 
@@ -46,6 +52,6 @@ public func runProgramAsync(_ program: String, _ body: () async throws -> Void) 
     do {
         try await body()
     } catch {
-        throw exitCode(for: error, program: program)
+        throw reportFailure(error, program: program, answer: { _ in nil })
     }
 }

@@ -179,7 +179,7 @@ public struct RunContext: Sendable {
     }
 }
 
-/// The databases a run opened, closed when the program ends (`runProgram`): the last
+/// The databases a run opened, closed when the program ends (`TidingsCommand.run()`): the last
 /// connection to close copies what the WAL holds back into the file and empties it. Left to
 /// the end of the process (a task still holding the database when it exits), that never
 /// happens, and the next run, even an idle `deliver`, would have to do it.

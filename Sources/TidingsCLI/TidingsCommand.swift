@@ -1,0 +1,71 @@
+import ArgumentParser
+
+/// What every Tidings command has, and what its opening reads (SwiftPM's `_SwiftCommand`):
+/// `TidingsCommand` and `AsyncTidingsCommand` differ only in whether their work is async.
+public protocol TidingsCommandBase: ParsableCommand {
+    /// The name in messages and in the run log: `deliver`, `tidings inbox read`.
+    static var program: String { get }
+
+    /// Whether a config file named but not there yet gives the built-in defaults instead of
+    /// an error; only `tidings init`, which creates it, says yes.
+    static var allowsMissingConfig: Bool { get }
+
+    /// The options every program takes.
+    var options: CommonOptions { get }
+
+    /// The line printed on standard output and the exit status for a failed run, given the
+    /// failure's message; nil (the default) for just the error on standard error and its
+    /// usual code. A Nagios plugin must answer UNKNOWN, 3.
+    func failureAnswer(_ message: String) -> (line: String, status: Int32)?
+}
+
+/// A Tidings command whose work is synchronous: it writes only `run(_:)`, and `run()`
+/// does the opening all commands share.
+public protocol TidingsCommand: TidingsCommandBase {
+    /// The command's own work, with the context resolved from its options.
+    func run(_ context: RunContext) throws
+}
+
+/// A Tidings command whose work is asynchronous (`tidings init`, `doctor`, `test`).
+/// Synchronous commands stay so: `deliver` starts Swift concurrency only when something is
+/// due, which keeps its every-minute idle run cheap.
+public protocol AsyncTidingsCommand: TidingsCommandBase, AsyncParsableCommand {
+    /// The command's own work, with the context resolved from its options.
+    func run(_ context: RunContext) async throws
+}
+
+extension TidingsCommandBase {
+    public static var allowsMissingConfig: Bool { false }
+
+    public func failureAnswer(_ message: String) -> (line: String, status: Int32)? { nil }
+
+    /// The context of this run, resolved from the options and the environment.
+    func makeContext() throws(CLIError) -> RunContext {
+        try RunContext(program: Self.program, options: options, allowingMissingConfig: Self.allowsMissingConfig)
+    }
+}
+
+extension TidingsCommand {
+    /// Builds the context and runs `run(_:)`; a failure is printed as one line on stderr and
+    /// becomes the exit code; the databases the run opened are closed at the end.
+    public mutating func run() throws {
+        defer { OpenDatabases.closeAll() }
+        do {
+            try run(makeContext())
+        } catch {
+            throw reportFailure(error, program: Self.program, answer: failureAnswer)
+        }
+    }
+}
+
+extension AsyncTidingsCommand {
+    /// `TidingsCommand.run()` for asynchronous work.
+    public mutating func run() async throws {
+        defer { OpenDatabases.closeAll() }
+        do {
+            try await run(makeContext())
+        } catch {
+            throw reportFailure(error, program: Self.program, answer: failureAnswer)
+        }
+    }
+}
