@@ -5,7 +5,9 @@ import TidingsDeliver
 import TidingsStore
 import TidingsTimers
 
-public struct Deliver: ParsableCommand {
+public struct Deliver: TidingsCommand {
+    public static let program = "deliver"
+
     public static let configuration = CommandConfiguration(
         commandName: "deliver",
         abstract: "Send the notifications that are due now. Never uses the network for content.",
@@ -28,7 +30,7 @@ public struct Deliver: ParsableCommand {
             (the database, or no due item could be sent anywhere).
             """)
 
-    @OptionGroup var options: CommonOptions
+    @OptionGroup public var options: CommonOptions
     @OptionGroup var lock: LockOptions
 
     @Option(help: ArgumentHelp(
@@ -47,39 +49,36 @@ public struct Deliver: ParsableCommand {
 
     public init() {}
 
-    public mutating func run() throws {
-        let format = format
+    public func run(_ context: RunContext) throws {
         let only = channel.flatMap(ChannelName.init)
-        try runProgram("deliver") {
-            let context = try RunContext(program: "deliver", options: options)
-            if case .webhook(let name)? = only, !context.config.webhooks.contains(where: { $0.name == name }) {
-                throw CLIError.usage("--channel: no [[webhooks]] entry is named \"\(name)\"")
-            }
-            let database = try context.openDatabase()
-            guard try StageLock.acquire(context, wait: try lock.wait()) else { return }
-            // The every-minute idle run ends here, before anything else starts.
-            guard try database.hasDeliveryWork(at: context.now, missedBefore: context.now - context.config.delivery.grace) else {
-                context.narrate("nothing due")
-                markAlive(database, context: context)
-                // The wake-up that started this run has passed: arm the next one.
-                if context.config.delivery.wake != .minute, WakeState.read(forDatabase: database.path)?.needsRearming(at: context.now) == true {
-                    try runBlocking { await WakeUp.rearm(context: context, database: database) }
-                }
-                return
-            }
-            let outcome = try runBlocking {
-                let channels = ChannelFactory(
-                    config: context.config, databasePath: context.databasePath, environment: Environment.current,
-                    programFolder: Places.programFolder, format: format, zone: context.zone,
-                    media: MediaAttachments.forConfig(context.config, database: database, folder: context.places.mediaFolder, now: context.now))
-                return try await Deliverer(database: database, config: context.config, only: only, channels: channels.make)
-                    .run(now: context.now, zone: context.zone)
-            }
-            context.narrate(outcome.idle ? "nothing due" : outcome.summary)
-            if outcome.idle { markAlive(database, context: context) }
-            try runBlocking { await WakeUp.rearm(context: context, database: database) }
-            if outcome.stageOutcome == .failed { throw CLIError.failed(outcome.summary) }
+        if case .webhook(let name)? = only, !context.config.webhooks.contains(where: { $0.name == name }) {
+            throw CLIError.usage("--channel: no [[webhooks]] entry is named \"\(name)\"")
         }
+        let database = try context.openDatabase()
+        guard try StageLock.acquire(context, wait: try lock.wait()) else { return }
+        // The every-minute idle run ends here, before anything else starts.
+        guard try database.hasDeliveryWork(at: context.now, missedBefore: context.now - context.config.delivery.grace) else {
+            context.narrate("nothing due")
+            markAlive(database, context: context)
+            // The wake-up that started this run has passed: arm the next one.
+            if context.config.delivery.wake != .minute, WakeState.read(forDatabase: database.path)?.needsRearming(at: context.now) == true {
+                try runBlocking { await WakeUp.rearm(context: context, database: database) }
+            }
+            return
+        }
+        let format = format
+        let outcome = try runBlocking {
+            let channels = ChannelFactory(
+                config: context.config, databasePath: context.databasePath, environment: Environment.current,
+                programFolder: Places.programFolder, format: format, zone: context.zone,
+                media: MediaAttachments.forConfig(context.config, database: database, folder: context.places.mediaFolder, now: context.now))
+            return try await Deliverer(database: database, config: context.config, only: only, channels: channels.make)
+                .run(now: context.now, zone: context.zone)
+        }
+        context.narrate(outcome.idle ? "nothing due" : outcome.summary)
+        if outcome.idle { markAlive(database, context: context) }
+        try runBlocking { await WakeUp.rearm(context: context, database: database) }
+        if outcome.stageOutcome == .failed { throw CLIError.failed(outcome.summary) }
     }
 
     /// An idle run logs nothing in the database, so it sets the heartbeat file that

@@ -6,7 +6,9 @@ import TidingsPlan
 import TidingsStore
 import TidingsTimers
 
-public struct Plan: ParsableCommand {
+public struct Plan: TidingsCommand {
+    public static let program = "plan"
+
     public static let configuration = CommandConfiguration(
         commandName: "plan",
         abstract: "Turn cached content and your settings into concrete notifications for the next days.",
@@ -31,7 +33,7 @@ public struct Plan: ParsableCommand {
             Exit status: 0 done (also when it fell back, or another plan run still runs), 64 usage or config error, 1 failure.
             """)
 
-    @OptionGroup var options: CommonOptions
+    @OptionGroup public var options: CommonOptions
     @OptionGroup var lock: LockOptions
 
     @Option(help: ArgumentHelp("How far ahead to plan, e.g. 2d, 7d, 36h (default: plan.horizon, 2d).", valueName: "duration"))
@@ -48,43 +50,40 @@ public struct Plan: ParsableCommand {
 
     public init() {}
 
-    public mutating func run() throws {
-        try runProgram("plan") {
-            let context = try RunContext(program: "plan", options: options)
-            let horizon = try horizon.map { text throws(CLIError) in try durationOption(text, flag: "--horizon") } ?? context.config.plan.horizon
-            guard TidingsConfig.Plan.horizonRange.contains(horizon) else {
-                throw CLIError.usage("--horizon: must be between 1h and 3660d, found \(DurationText.format(horizon))")
+    public func run(_ context: RunContext) throws {
+        let horizon = try horizon.map { text throws(CLIError) in try durationOption(text, flag: "--horizon") } ?? context.config.plan.horizon
+        guard TidingsConfig.Plan.horizonRange.contains(horizon) else {
+            throw CLIError.usage("--horizon: must be between 1h and 3660d, found \(DurationText.format(horizon))")
+        }
+        if ifChanged, dryRun { throw CLIError.usage("--if-changed: a dry run writes nothing; use one or the other") }
+        let database = try dryRun ? context.openDatabaseReadingOnly() : context.openDatabase()
+        // A dry run writes nothing, so it needs no lock.
+        guard try dryRun || StageLock.acquire(context, wait: try lock.wait()) else { return }
+        // A dry run records nothing, so it needs no inputs.
+        let inputs = try dryRun ? nil : planInputs(context, database: database, horizon: horizon)
+        if ifChanged, let inputs {
+            guard let reason = try PlanTrigger.reason(database: database, fingerprint: inputs.fingerprint, now: context.now, zone: context.zone) else {
+                context.narrate("nothing changed since the last plan")
+                return
             }
-            if ifChanged, dryRun { throw CLIError.usage("--if-changed: a dry run writes nothing; use one or the other") }
-            let database = try dryRun ? context.openDatabaseReadingOnly() : context.openDatabase()
-            // A dry run writes nothing, so it needs no lock.
-            guard try dryRun || StageLock.acquire(context, wait: try lock.wait()) else { return }
-            // A dry run records nothing, so it needs no inputs.
-            let inputs = try dryRun ? nil : planInputs(context, database: database, horizon: horizon)
-            if ifChanged, let inputs {
-                guard let reason = try PlanTrigger.reason(database: database, fingerprint: inputs.fingerprint, now: context.now, zone: context.zone) else {
-                    context.narrate("nothing changed since the last plan")
-                    return
-                }
-                context.narrate("planning: \(reason)")
-            }
-            // The words follow the locale variables (LANG, …) of this run, rewritten by the LLM
-            // with features.llm; they are stored.
-            let generator = LLMGenerator.forRun(
-                config: context.config, database: database, environment: Environment.current, now: context.now, dryRun: dryRun)
-            let wording = Wording(generator: generator, environment: Environment.current)
-            let outcome = try Planner(database: database, config: context.config, wording: wording)
-                .run(now: context.now, zone: context.zone, horizon: horizon, dryRun: dryRun)
-            if !context.config.daily.enabled { context.narrate("daily update: \(context.config.daily.status)") }
-            context.narrate((dryRun ? "would leave " : "") + outcome.summary)
-            if let inputs { try database.recordPlanInputs(inputs) }
-            // The next due time may have changed: arm the wake-up for it (never fails the run).
-            if !dryRun { try runBlocking { await WakeUp.rearm(context: context, database: database) } }
-            switch format {
-            case .json: try Terminal.output(jsonArray(outcome.schedule.map { $0.jsonLine(zone: context.zone) }) + "\n")
-            case .text: try Terminal.output(outcome.schedule.map { $0.textLine(zone: context.zone) + "\n" }.joined())
-            case nil: if dryRun { try Terminal.output(outcome.schedule.map { $0.textLine(zone: context.zone) + "\n" }.joined()) }
-            }
+            context.narrate("planning: \(reason)")
+        }
+        // The words follow the locale variables (LANG, …) of this run, rewritten by the LLM
+        // with features.llm; they are stored.
+        let generator = LLMGenerator.forRun(
+            config: context.config, database: database, environment: Environment.current, now: context.now, dryRun: dryRun)
+        let wording = Wording(generator: generator, environment: Environment.current)
+        let outcome = try Planner(database: database, config: context.config, wording: wording)
+            .run(now: context.now, zone: context.zone, horizon: horizon, dryRun: dryRun)
+        if !context.config.daily.enabled { context.narrate("daily update: \(context.config.daily.status)") }
+        context.narrate((dryRun ? "would leave " : "") + outcome.summary)
+        if let inputs { try database.recordPlanInputs(inputs) }
+        // The next due time may have changed: arm the wake-up for it (never fails the run).
+        if !dryRun { try runBlocking { await WakeUp.rearm(context: context, database: database) } }
+        switch format {
+        case .json: try Terminal.output(jsonArray(outcome.schedule.map { $0.jsonLine(zone: context.zone) }) + "\n")
+        case .text: try Terminal.output(outcome.schedule.map { $0.textLine(zone: context.zone) + "\n" }.joined())
+        case nil: if dryRun { try Terminal.output(outcome.schedule.map { $0.textLine(zone: context.zone) + "\n" }.joined()) }
         }
     }
 

@@ -4,7 +4,9 @@ import TidingsCore
 import TidingsFetch
 import TidingsStore
 
-public struct Prefetch: ParsableCommand {
+public struct Prefetch: TidingsCommand {
+    public static let program = "prefetch"
+
     public static let configuration = CommandConfiguration(
         commandName: "prefetch",
         abstract: "Fetch every configured source ahead of time and keep it as last-known-good.",
@@ -30,7 +32,7 @@ public struct Prefetch: ParsableCommand {
             (the database could not be written).
             """)
 
-    @OptionGroup var options: CommonOptions
+    @OptionGroup public var options: CommonOptions
     @OptionGroup var lock: LockOptions
 
     @Flag(help: "Fetch only the sources that are due (sources.every); the timers run this.")
@@ -38,37 +40,34 @@ public struct Prefetch: ParsableCommand {
 
     public init() {}
 
-    public mutating func run() throws {
-        try runProgram("prefetch") {
-            let context = try RunContext(program: "prefetch", options: options)
-            let database = try context.openDatabase()
-            guard try StageLock.acquire(context, wait: try lock.wait()) else { return }
-            if context.config.sources.isEmpty {
-                let daily = context.config.daily.enabled ? "plan will use emergency lines" : "the daily update is \(context.config.daily.status)"
-                Terminal.warning(program: "prefetch", "no sources configured (\(context.configOrigin)); \(daily)")
-            }
-            let media = MediaCache(folder: context.places.mediaFolder)
-            let outcome = try Prefetcher(database: database, config: context.config, media: media).run(now: context.now, onlyDue: due) { attempt in
-                if let reason = attempt.reason {
-                    Terminal.warning(program: "prefetch", "source \(attempt.source): \(attempt.outcome): \(reason)")
-                } else {
-                    context.narrate("source \(attempt.source): \(attempt.outcome), \(attempt.bytes) bytes in \(attempt.durationMs) ms")
-                }
-            }
-            for (source, note) in outcome.notes {
-                context.narrate("source \(source): \(note)")
-            }
-            for (source, time) in outcome.notDue {
-                context.narrate("source \(source): not due until \(ISOTime.format(time, in: context.zone))")
-            }
-            for result in outcome.media {
-                if case .refused(let reason) = result.outcome {
-                    Terminal.warning(program: "prefetch", "media \(result.url): \(reason)")
-                } else {
-                    context.narrate("media \(result.url): \(result.outcome)")
-                }
-            }
-            context.narrate(outcome.summary)
+    public func run(_ context: RunContext) throws {
+        let database = try context.openDatabase()
+        guard try StageLock.acquire(context, wait: try lock.wait()) else { return }
+        if context.config.sources.isEmpty {
+            let daily = context.config.daily.enabled ? "plan will use emergency lines" : "the daily update is \(context.config.daily.status)"
+            Terminal.warning(program: "prefetch", "no sources configured (\(context.configOrigin)); \(daily)")
         }
+        let media = MediaCache(folder: context.places.mediaFolder)
+        let outcome = try Prefetcher(database: database, config: context.config, media: media).run(now: context.now, onlyDue: due) { attempt in
+            if let reason = attempt.reason {
+                Terminal.warning(program: "prefetch", "source \(attempt.source): \(attempt.outcome): \(reason)")
+            } else {
+                context.narrate("source \(attempt.source): \(attempt.outcome), \(attempt.bytes) bytes in \(attempt.durationMs) ms")
+            }
+        }
+        for (source, note) in outcome.notes {
+            context.narrate("source \(source): \(note)")
+        }
+        for (source, time) in outcome.notDue {
+            context.narrate("source \(source): not due until \(ISOTime.format(time, in: context.zone))")
+        }
+        for result in outcome.media {
+            if case .refused(let reason) = result.outcome {
+                Terminal.warning(program: "prefetch", "media \(result.url): \(reason)")
+            } else {
+                context.narrate("media \(result.url): \(result.outcome)")
+            }
+        }
+        context.narrate(outcome.summary)
     }
 }

@@ -5,7 +5,9 @@ import TidingsCore
 import TidingsReport
 import TidingsStore
 
-public struct ReportCommand: ParsableCommand {
+public struct ReportCommand: TidingsCommand {
+    public static let program = "report"
+
     public static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Tell how well the pipeline works: fetch success, delivery, engagement and stale-content rates.",
@@ -34,7 +36,7 @@ public struct ReportCommand: ParsableCommand {
             (also when there is no database); 64 usage or config error; 1 failure, or no database.
             """)
 
-    @OptionGroup var options: CommonOptions
+    @OptionGroup public var options: CommonOptions
 
     @Option(help: ArgumentHelp("Start of the window: a duration back from --until (7d, 24h) or an ISO 8601 time.", valueName: "when"))
     var since = "7d"
@@ -69,41 +71,39 @@ public struct ReportCommand: ParsableCommand {
 
     public init() {}
 
-    public mutating func run() throws {
+    /// With --format nagios a failure is the UNKNOWN line.
+    public func failureAnswer(_ message: String) -> (line: String, status: Int32)? {
+        format == .nagios ? Report.nagiosUnknown(message) : nil
+    }
+
+    public func run(_ context: RunContext) throws {
+        let end = try until.map { text throws(CLIError) in
+            guard let instant = ISOTime.parse(text, in: context.zone) else {
+                throw CLIError.usage("--until: expected an ISO 8601 time, found \"\(text)\"")
+            }
+            return instant
+        } ?? context.now
+        let start = try ISOTime.parse(since, in: context.zone) ?? end - durationOption(since, flag: "--since")
+        guard start < end else { throw CLIError.usage("--since must be before --until") }
+        let database = try context.openExistingDatabase()
+        let report = try Report.generate(
+            database: database, since: start, until: end,
+            engagementChannels: ChannelName.engagementChannels, breakdown: by,
+            sources: Set(context.config.sources.map(\.name)), now: context.now)
+        let text: String
         var status: Int32 = 0
-        let format = format
-        let breakdown = by
-        var unknown: ((String) -> (line: String, status: Int32))?
-        if format == .nagios { unknown = { reason in Report.nagiosUnknown(reason) } }
-        try runProgram("report", failure: unknown) {
-            let context = try RunContext(program: "report", options: options)
-            let end = try until.map { text throws(CLIError) in
-                guard let instant = ISOTime.parse(text, in: context.zone) else {
-                    throw CLIError.usage("--until: expected an ISO 8601 time, found \"\(text)\"")
-                }
-                return instant
-            } ?? context.now
-            let start = try ISOTime.parse(since, in: context.zone) ?? end - durationOption(since, flag: "--since")
-            guard start < end else { throw CLIError.usage("--since must be before --until") }
-            let database = try context.openExistingDatabase()
-            let report = try Report.generate(
-                database: database, since: start, until: end,
-                engagementChannels: ChannelName.engagementChannels, breakdown: breakdown,
-                sources: Set(context.config.sources.map(\.name)), now: context.now)
-            let text: String
-            switch format {
-            case .table: text = report.table(zone: context.zone)
-            case .json: text = report.json(zone: context.zone)
-            case .prometheus: text = report.prometheus(generatedAt: context.now)
-            case .nagios:
-                (text, status) = report.nagios(
-                    warn: warn, crit: crit, expected: context.config.monitoring.expected, now: context.now, zone: context.zone)
-            }
-            if let output {
-                try AtomicFile.write(text, to: output)
-            } else {
-                try Terminal.output(text)
-            }
+        switch format {
+        case .table: text = report.table(zone: context.zone)
+        case .json: text = report.json(zone: context.zone)
+        case .prometheus: text = report.prometheus(generatedAt: context.now)
+        case .nagios:
+            (text, status) = report.nagios(
+                warn: warn, crit: crit, expected: context.config.monitoring.expected, now: context.now, zone: context.zone)
+        }
+        if let output {
+            try AtomicFile.write(text, to: output)
+        } else {
+            try Terminal.output(text)
         }
         if status != 0 { throw ExitCode(status) }
     }
