@@ -62,7 +62,7 @@ struct Onboarding {
         if hasConfig {
             // What follows (the desktop, the timers, the first run) reads the file just written.
             do {
-                context = try RunContext(program: "tidings init", options: options, allowingMissingConfig: true)
+                context = try RunContext(program: context.program, options: options, allowingMissingConfig: true)
                 setup = Setup(context: context, environment: Environment.current)
             } catch {
                 try step(false, "config", error.description)

@@ -4,7 +4,9 @@ import TidingsCLI
 import TidingsStore
 
 extension Tidings {
-    struct Backup: ParsableCommand {
+    struct Backup: TidingsCommand {
+        static let program = "tidings backup"
+
         static let configuration = CommandConfiguration(
             abstract: "Copy the database to a new file, safely, even while the other programs run.",
             discussion: """
@@ -22,16 +24,12 @@ extension Tidings {
         @Argument(help: ArgumentHelp("The new file to write.", valueName: "file"))
         var file: String
 
-        mutating func run() throws {
-            let file = file
-            try runProgram("tidings backup") {
-                let context = try RunContext(program: "tidings backup", options: options)
-                guard FileManager.default.fileExists(atPath: context.databasePath) else {
-                    throw CLIError.failed("no database at \(context.databasePath): nothing to back up (see --db)")
-                }
-                let pages = try context.openDatabase().backup(to: file)
-                try Terminal.output("Backed up \(context.databasePath) to \(file) (\(pages) pages, checked)\n")
+        func run(_ context: RunContext) throws {
+            guard FileManager.default.fileExists(atPath: context.databasePath) else {
+                throw CLIError.failed("no database at \(context.databasePath): nothing to back up (see --db)")
             }
+            let pages = try context.openDatabase().backup(to: file)
+            try Terminal.output("Backed up \(context.databasePath) to \(file) (\(pages) pages, checked)\n")
         }
     }
 }

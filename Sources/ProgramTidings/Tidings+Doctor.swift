@@ -6,7 +6,9 @@ import TidingsDoctor
 import TidingsProcess
 
 extension Tidings {
-    struct Doctor: AsyncParsableCommand {
+    struct Doctor: AsyncTidingsCommand {
+        static let program = "tidings doctor"
+
         static let configuration = CommandConfiguration(
             abstract: "Check the whole install and say how to fix what is wrong.",
             discussion: """
@@ -28,26 +30,20 @@ extension Tidings {
         @Option(help: ArgumentHelp("text or json (one object per check, in an array).", valueName: "format"))
         var format: DoctorFormat = .text
 
-        mutating func run() async throws {
-            let format = format
-            var healthy = true
-            try await runProgramAsync("tidings doctor") {
-                let context = try RunContext(program: "tidings doctor", options: options)
-                // Doctor creates nothing: a missing database is one failed check among the others.
-                let database = try context.openExistingDatabaseIfPresent()
-                let factory = ChannelFactory(context: context)
-                let crontab = await BoundedProcess(environment: Environment.current, limit: .seconds(3)).output("crontab", ["-l"])
-                let findings = await Diagnosis(
-                    config: context.config, configOrigin: context.configOrigin, database: database,
-                    databasePath: context.databasePath,
-                    missingDatabaseFix: "run prefetch and plan first (or tidings init), or check \(context.databasePathOrigin)",
-                    channels: ChannelCheck(config: context.config, factory: factory), now: context.now, zone: context.zone,
-                    environment: Environment.current, mediaFolder: context.places.mediaFolder
-                ).run(scheduling: .detect(environment: Environment.current, crontab: crontab))
-                healthy = findings.allSatisfy(\.ok)
-                try Terminal.output(DoctorView.render(findings, format: format))
-            }
-            if !healthy { throw ExitCode(1) }
+        func run(_ context: RunContext) async throws {
+            // Doctor creates nothing: a missing database is one failed check among the others.
+            let database = try context.openExistingDatabaseIfPresent()
+            let factory = ChannelFactory(context: context)
+            let crontab = await BoundedProcess(environment: Environment.current, limit: .seconds(3)).output("crontab", ["-l"])
+            let findings = await Diagnosis(
+                config: context.config, configOrigin: context.configOrigin, database: database,
+                databasePath: context.databasePath,
+                missingDatabaseFix: "run prefetch and plan first (or tidings init), or check \(context.databasePathOrigin)",
+                channels: ChannelCheck(config: context.config, factory: factory), now: context.now, zone: context.zone,
+                environment: Environment.current, mediaFolder: context.places.mediaFolder
+            ).run(scheduling: .detect(environment: Environment.current, crontab: crontab))
+            try Terminal.output(DoctorView.render(findings, format: format))
+            if !findings.allSatisfy(\.ok) { throw ExitCode(1) }
         }
     }
 

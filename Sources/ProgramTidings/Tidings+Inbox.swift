@@ -19,7 +19,9 @@ extension Tidings {
 }
 
 extension Tidings.Inbox {
-    struct List: ParsableCommand {
+    struct List: TidingsCommand {
+        static let program = "tidings inbox"
+
         static let configuration = CommandConfiguration(abstract: "List unread items, newest first (the default).")
 
         @OptionGroup var options: CommonOptions
@@ -38,25 +40,24 @@ extension Tidings.Inbox {
         @Option(name: .shortAndLong, help: "How many items to list at most.")
         var limit = 50
 
-        mutating func run() throws {
-            try runProgram("tidings inbox") {
-                let context = try RunContext(program: "tidings inbox", options: options)
-                let database = try context.openExistingDatabase()
-                if format == .waybar {
-                    let unread = try database.inboxItems(includeRead: false, limit: 10)
-                    try Terminal.output(InboxView.waybar(unread: database.inboxUnreadCount(), latest: unread) + "\n")
-                } else if count {
-                    let unread = try database.inboxUnreadCount()
-                    try Terminal.output("\(unread)\n")
-                } else {
-                    let items = try database.inboxItems(includeRead: all, limit: limit)
-                    try Terminal.output(items.map { InboxView.line($0, format: format, zone: context.zone) + "\n" }.joined())
-                }
+        func run(_ context: RunContext) throws {
+            let database = try context.openExistingDatabase()
+            if format == .waybar {
+                let unread = try database.inboxItems(includeRead: false, limit: 10)
+                try Terminal.output(InboxView.waybar(unread: database.inboxUnreadCount(), latest: unread) + "\n")
+            } else if count {
+                let unread = try database.inboxUnreadCount()
+                try Terminal.output("\(unread)\n")
+            } else {
+                let items = try database.inboxItems(includeRead: all, limit: limit)
+                try Terminal.output(items.map { InboxView.line($0, format: format, zone: context.zone) + "\n" }.joined())
             }
         }
     }
 
-    struct Read: ParsableCommand {
+    struct Read: TidingsCommand {
+        static let program = "tidings inbox read"
+
         static let configuration = CommandConfiguration(abstract: "Mark an item read (a tap) and open its link.")
 
         @OptionGroup var options: CommonOptions
@@ -67,24 +68,23 @@ extension Tidings.Inbox {
         @Flag(help: "Do not open the link.")
         var noOpen = false
 
-        mutating func run() throws {
-            try runProgram("tidings inbox read") {
-                let context = try RunContext(program: "tidings inbox read", options: options)
-                let database = try context.openExistingDatabase()
-                guard try database.recordEngagement(notificationId: id, channel: "inbox", engagement: .tapped, at: context.now) else {
-                    throw CLIError.failed("no unread inbox item \"\(id)\" (see tidings inbox --all)")
-                }
-                let link = try database.notifications(ids: [id])[id]?.deepLink
-                if let link, !noOpen {
-                    if let problem = LinkOpener.open(link, environment: Environment.current) {
-                        Terminal.warning(program: "tidings inbox read", problem)
-                    }
+        func run(_ context: RunContext) throws {
+            let database = try context.openExistingDatabase()
+            guard try database.recordEngagement(notificationId: id, channel: "inbox", engagement: .tapped, at: context.now) else {
+                throw CLIError.failed("no unread inbox item \"\(id)\" (see tidings inbox --all)")
+            }
+            let link = try database.notifications(ids: [id])[id]?.deepLink
+            if let link, !noOpen {
+                if let problem = LinkOpener.open(link, environment: Environment.current) {
+                    Terminal.warning(program: "tidings inbox read", problem)
                 }
             }
         }
     }
 
-    struct Dismiss: ParsableCommand {
+    struct Dismiss: TidingsCommand {
+        static let program = "tidings inbox dismiss"
+
         static let configuration = CommandConfiguration(abstract: "Dismiss an item without opening it.")
 
         @OptionGroup var options: CommonOptions
@@ -92,27 +92,23 @@ extension Tidings.Inbox {
         @Argument(help: "The item's id, as listed.")
         var id: String
 
-        mutating func run() throws {
-            try runProgram("tidings inbox dismiss") {
-                let context = try RunContext(program: "tidings inbox dismiss", options: options)
-                guard try context.openExistingDatabase().recordEngagement(notificationId: id, channel: "inbox", engagement: .dismissed, at: context.now) else {
-                    throw CLIError.failed("no unread inbox item \"\(id)\" (see tidings inbox --all)")
-                }
+        func run(_ context: RunContext) throws {
+            guard try context.openExistingDatabase().recordEngagement(notificationId: id, channel: "inbox", engagement: .dismissed, at: context.now) else {
+                throw CLIError.failed("no unread inbox item \"\(id)\" (see tidings inbox --all)")
             }
         }
     }
 
-    struct Clear: ParsableCommand {
+    struct Clear: TidingsCommand {
+        static let program = "tidings inbox clear"
+
         static let configuration = CommandConfiguration(abstract: "Dismiss every unread item.")
 
         @OptionGroup var options: CommonOptions
 
-        mutating func run() throws {
-            try runProgram("tidings inbox clear") {
-                let context = try RunContext(program: "tidings inbox clear", options: options)
-                let cleared = try context.openExistingDatabase().clearInbox(at: context.now)
-                context.narrate("dismissed \(cleared) items")
-            }
+        func run(_ context: RunContext) throws {
+            let cleared = try context.openExistingDatabase().clearInbox(at: context.now)
+            context.narrate("dismissed \(cleared) items")
         }
     }
 

@@ -6,7 +6,11 @@ import TidingsDeliver
 import TidingsTimers
 
 extension Tidings {
-    struct Init: AsyncParsableCommand {
+    struct Init: AsyncTidingsCommand {
+        static let program = "tidings init"
+        /// init creates the config file, so one named but not there yet is no error.
+        static let allowsMissingConfig = true
+
         static let configuration = CommandConfiguration(
             abstract: "Set Tidings up: the config, the desktop check, the daily time, the timers, a first run and a test notification.",
             discussion: """
@@ -71,38 +75,15 @@ extension Tidings {
             }
         }
 
-        mutating func run() async throws {
-            let request = Request(
-                options: options, recordOnly: recordSession, interactive: !yes && isatty(STDIN_FILENO) == 1,
+        func run(_ context: RunContext) async throws {
+            if recordSession {
+                _ = try Self.record(context)
+                return
+            }
+            var onboarding = Onboarding(context: context, options: options, interactive: !yes && isatty(STDIN_FILENO) == 1)
+            let failed = try await onboarding.run(
                 dailyTime: dailyTime.flatMap { WallTime($0) }, timers: timers, prometheusFolder: prometheusDir, test: !noTest)
-            let box = FailureBox()
-            try await runProgramAsync("tidings init") {
-                box.failed = try await Self.onboard(request)
-            }
-            if box.failed { throw ExitCode(1) }
-        }
-
-        /// What the flags ask for.
-        struct Request {
-            let options: CommonOptions
-            let recordOnly: Bool
-            let interactive: Bool
-            let dailyTime: WallTime?
-            let timers: TimerKind?
-            let prometheusFolder: String?
-            let test: Bool
-        }
-
-        /// Runs the onboarding steps (or only records the session); returns whether one failed.
-        static func onboard(_ request: Request) async throws -> Bool {
-            let context = try RunContext(program: "tidings init", options: request.options, allowingMissingConfig: true)
-            if request.recordOnly {
-                _ = try record(context)
-                return false
-            }
-            var onboarding = Onboarding(context: context, options: request.options, interactive: request.interactive)
-            return try await onboarding.run(
-                dailyTime: request.dailyTime, timers: request.timers, prometheusFolder: request.prometheusFolder, test: request.test)
+            if failed { throw ExitCode(1) }
         }
 
         /// Records the session in `session.env`; returns the file and its text.
@@ -119,8 +100,3 @@ extension Tidings {
 }
 
 extension TimerKind: ExpressibleByArgument {}
-
-/// Carries the onboarding's result out of the program's body.
-private final class FailureBox: @unchecked Sendable {
-    var failed = false
-}

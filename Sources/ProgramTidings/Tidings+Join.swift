@@ -4,7 +4,9 @@ import TidingsCore
 import TidingsDeliver
 
 extension Tidings {
-    struct Join: ParsableCommand {
+    struct Join: TidingsCommand {
+        static let program = "tidings join"
+
         static let configuration = CommandConfiguration(
             abstract: "Open the join link of the next meeting.",
             discussion: """
@@ -20,19 +22,16 @@ extension Tidings {
         @Flag(name: .customLong("print"), help: "Print the link instead of opening it.")
         var printOnly = false
 
-        mutating func run() throws {
-            try runProgram("tidings join") {
-                let context = try RunContext(program: "tidings join", options: options)
-                let meeting = try Tidings.Next.nextMeeting(context)
-                if printOnly {
-                    try Terminal.output(meeting.link + "\n")
-                    return
-                }
-                if let problem = LinkOpener.open(meeting.link, environment: Environment.current) {
-                    throw CLIError.failed("cannot open the link of \"\(meeting.title)\": \(problem)")
-                }
-                context.narrate("opened \(meeting.link)")
+        func run(_ context: RunContext) throws {
+            let meeting = try Tidings.Next.nextMeeting(context)
+            if printOnly {
+                try Terminal.output(meeting.link + "\n")
+                return
             }
+            if let problem = LinkOpener.open(meeting.link, environment: Environment.current) {
+                throw CLIError.failed("cannot open the link of \"\(meeting.title)\": \(problem)")
+            }
+            context.narrate("opened \(meeting.link)")
         }
     }
 }

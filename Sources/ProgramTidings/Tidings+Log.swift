@@ -4,7 +4,9 @@ import TidingsCore
 import TidingsStore
 
 extension Tidings {
-    struct Log: ParsableCommand {
+    struct Log: TidingsCommand {
+        static let program = "tidings log"
+
         static let configuration = CommandConfiguration(
             abstract: "Show the last runs of each program, with outcome and counts.",
             discussion: """
@@ -42,18 +44,15 @@ extension Tidings {
             if all, stage != nil { throw ValidationError("--all shows every program's runs; leave out --stage") }
         }
 
-        mutating func run() throws {
-            try runProgram("tidings log") {
-                let context = try RunContext(program: "tidings log", options: options)
-                let database = try context.openExistingDatabase()
-                let runs = try stage != nil || all ? database.recentStageRuns(limit: limit, stage: stage) : database.recentPipelineRuns(limit: limit)
-                // The sources' state is that of the last attempts, which the newest prefetch run made.
-                let newestPrefetch = runs.firstIndex { $0.stage == Stage.prefetch.rawValue }
-                let failing = newestPrefetch == nil ? [] : try database.failingSources(among: Set(context.config.sources.map(\.name)))
-                try Terminal.output(runs.indices.map { index in
-                    line(for: runs[index], failing: index == newestPrefetch ? failing : [], zone: context.zone) + "\n"
-                }.joined())
-            }
+        func run(_ context: RunContext) throws {
+            let database = try context.openExistingDatabase()
+            let runs = try stage != nil || all ? database.recentStageRuns(limit: limit, stage: stage) : database.recentPipelineRuns(limit: limit)
+            // The sources' state is that of the last attempts, which the newest prefetch run made.
+            let newestPrefetch = runs.firstIndex { $0.stage == Stage.prefetch.rawValue }
+            let failing = newestPrefetch == nil ? [] : try database.failingSources(among: Set(context.config.sources.map(\.name)))
+            try Terminal.output(runs.indices.map { index in
+                line(for: runs[index], failing: index == newestPrefetch ? failing : [], zone: context.zone) + "\n"
+            }.joined())
         }
 
         private func line(for run: StageRun, failing: [SourceFailure], zone: Zone) -> String {

@@ -5,7 +5,9 @@ import TidingsLinks
 import TidingsStore
 
 extension Tidings {
-    struct Next: ParsableCommand {
+    struct Next: TidingsCommand {
+        static let program = "tidings next"
+
         static let configuration = CommandConfiguration(
             abstract: "Show the next meeting with a join link.",
             discussion: """
@@ -22,13 +24,14 @@ extension Tidings {
             valueName: "format"))
         var format: NextFormat = .text
 
-        mutating func run() throws {
-            let format = format
-            try runProgram("tidings next", failure: format == .waybar ? { message in (NextView.waybarEmpty + "\n", 1) } : nil) {
-                let context = try RunContext(program: "tidings next", options: options)
-                let meeting = try Self.nextMeeting(context)
-                try Terminal.output(NextView.render(meeting, format: format, now: context.now, zone: context.zone) + "\n")
-            }
+        /// A status bar shows an empty module when there is no meeting, rather than nothing.
+        func failureAnswer(_ message: String) -> (line: String, status: Int32)? {
+            format == .waybar ? (NextView.waybarEmpty + "\n", 1) : nil
+        }
+
+        func run(_ context: RunContext) throws {
+            let meeting = try Self.nextMeeting(context)
+            try Terminal.output(NextView.render(meeting, format: format, now: context.now, zone: context.zone) + "\n")
         }
 
         /// The next meeting, or the failure that says there is none.

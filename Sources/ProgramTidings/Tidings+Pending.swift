@@ -24,7 +24,9 @@ extension Tidings {
 }
 
 extension Tidings.Pending {
-    struct List: ParsableCommand {
+    struct List: TidingsCommand {
+        static let program = "tidings pending"
+
         static let configuration = CommandConfiguration(
             abstract: "List pending and backlogged items, earliest first (the default); with --group, merge close items into digests.")
 
@@ -56,25 +58,24 @@ extension Tidings.Pending {
             if within != nil && group == nil { throw ValidationError("--within needs --group") }
         }
 
-        mutating func run() throws {
-            try runProgram("tidings pending") {
-                let context = try RunContext(program: "tidings pending", options: options)
-                if let group, let kind = NotificationKind(rawValue: group) {
-                    let window = try within.map { text throws(CLIError) in try durationOption(text, flag: "--within") } ?? 5 * 60_000
-                    let database = try context.openExistingDatabase()
-                    let merges = try Digest(group: kind, window: window).run(database: database, now: context.now, zone: context.zone)
-                    if !merges.isEmpty { try Tidings.Pending.rearm(context, database) }
-                    if merges.isEmpty { Terminal.note(program: "tidings pending", "nothing to merge: no two pending \(group) items are due within \(DurationText.format(window)) of each other") }
-                    try Terminal.output(merges.map { PendingView.merged($0, format: format, zone: context.zone) + "\n" }.joined())
-                } else {
-                    let items = try context.openExistingDatabase().pendingList(cancelled: all, now: context.now, limit: limit)
-                    try Terminal.output(items.map { PendingView.line($0, format: format, zone: context.zone) + "\n" }.joined())
-                }
+        func run(_ context: RunContext) throws {
+            if let group, let kind = NotificationKind(rawValue: group) {
+                let window = try within.map { text throws(CLIError) in try durationOption(text, flag: "--within") } ?? 5 * 60_000
+                let database = try context.openExistingDatabase()
+                let merges = try Digest(group: kind, window: window).run(database: database, now: context.now, zone: context.zone)
+                if !merges.isEmpty { try Tidings.Pending.rearm(context, database) }
+                if merges.isEmpty { Terminal.note(program: "tidings pending", "nothing to merge: no two pending \(group) items are due within \(DurationText.format(window)) of each other") }
+                try Terminal.output(merges.map { PendingView.merged($0, format: format, zone: context.zone) + "\n" }.joined())
+            } else {
+                let items = try context.openExistingDatabase().pendingList(cancelled: all, now: context.now, limit: limit)
+                try Terminal.output(items.map { PendingView.line($0, format: format, zone: context.zone) + "\n" }.joined())
             }
         }
     }
 
-    struct Cancel: ParsableCommand {
+    struct Cancel: TidingsCommand {
+        static let program = "tidings pending cancel"
+
         static let configuration = CommandConfiguration(
             abstract: "Cancel pending items: all of them, or none when one is unknown or no longer pending.")
 
@@ -87,19 +88,18 @@ extension Tidings.Pending {
             guard !ids.isEmpty else { throw ValidationError("give the id of at least one item (see tidings pending)") }
         }
 
-        mutating func run() throws {
-            try runProgram("tidings pending cancel") {
-                let context = try RunContext(program: "tidings pending cancel", options: options)
-                let database = try context.openExistingDatabase()
-                let write = try database.cancelPending(ids: ids, reason: "cancelled by the user", now: context.now)
-                let cancelled = try Tidings.Pending.written(write, refusing: "nothing cancelled")
-                try Tidings.Pending.rearm(context, database)
-                try Terminal.output(cancelled.map { "cancelled \($0.id)\n" }.joined())
-            }
+        func run(_ context: RunContext) throws {
+            let database = try context.openExistingDatabase()
+            let write = try database.cancelPending(ids: ids, reason: "cancelled by the user", now: context.now)
+            let cancelled = try Tidings.Pending.written(write, refusing: "nothing cancelled")
+            try Tidings.Pending.rearm(context, database)
+            try Terminal.output(cancelled.map { "cancelled \($0.id)\n" }.joined())
         }
     }
 
-    struct Update: ParsableCommand {
+    struct Update: TidingsCommand {
+        static let program = "tidings pending update"
+
         static let configuration = CommandConfiguration(
             abstract: "Reschedule a pending item or change its text; plan then leaves it as you set it.")
 
@@ -123,28 +123,25 @@ extension Tidings.Pending {
             guard at != nil || title != nil || body != nil else { throw ValidationError("say what to change: --at, --title or --body") }
         }
 
-        mutating func run() throws {
-            try runProgram("tidings pending update") {
-                let context = try RunContext(program: "tidings pending update", options: options)
-                var edit = PendingEdit()
-                if let at {
-                    guard let dueAt = WhenText.parse(at, now: context.now, zone: context.zone) else {
-                        throw CLIError.usage("--at: expected HH:MM, YYYY-MM-DDTHH:MM or +DURATION (such as +10m), found \"\(at)\"")
-                    }
-                    edit.dueAt = dueAt
+        func run(_ context: RunContext) throws {
+            var edit = PendingEdit()
+            if let at {
+                guard let dueAt = WhenText.parse(at, now: context.now, zone: context.zone) else {
+                    throw CLIError.usage("--at: expected HH:MM, YYYY-MM-DDTHH:MM or +DURATION (such as +10m), found \"\(at)\"")
                 }
-                do throws(UserText.Problem) {
-                    if let title { edit.title = try UserText.title(title) }
-                    if let body { edit.body = try UserText.body(body) }
-                } catch {
-                    throw CLIError.usage(error.description)
-                }
-                let database = try context.openExistingDatabase()
-                let write = try database.updatePending(id: id, edit: edit, now: context.now, zone: context.zone)
-                let updated = try Tidings.Pending.written(write, refusing: "nothing changed")
-                try Tidings.Pending.rearm(context, database)
-                try Terminal.output(updated.map { PendingView.line($0, format: .text, zone: context.zone) + "\n" }.joined())
+                edit.dueAt = dueAt
             }
+            do throws(UserText.Problem) {
+                if let title { edit.title = try UserText.title(title) }
+                if let body { edit.body = try UserText.body(body) }
+            } catch {
+                throw CLIError.usage(error.description)
+            }
+            let database = try context.openExistingDatabase()
+            let write = try database.updatePending(id: id, edit: edit, now: context.now, zone: context.zone)
+            let updated = try Tidings.Pending.written(write, refusing: "nothing changed")
+            try Tidings.Pending.rearm(context, database)
+            try Terminal.output(updated.map { PendingView.line($0, format: .text, zone: context.zone) + "\n" }.joined())
         }
     }
 

@@ -5,7 +5,9 @@ import TidingsDeliver
 import TidingsTimers
 
 extension Tidings {
-    struct Purge: ParsableCommand {
+    struct Purge: TidingsCommand {
+        static let program = "tidings purge"
+
         static let configuration = CommandConfiguration(
             abstract: "Delete everything Tidings keeps: the database with its history and cache, and its files.",
             discussion: """
@@ -26,60 +28,56 @@ extension Tidings {
         @Flag(name: .shortAndLong, help: "Delete without asking.")
         var yes = false
 
-        mutating func run() throws {
-            let confirmed = yes
-            try runProgram("tidings purge") {
-                let context = try RunContext(program: "tidings purge", options: options)
-                let database = context.databasePath
-                let files = ["", "-wal", "-shm", "-journal", ".reserve", ".deliver-alive", ".wake", ".wake.lock", ".prefetch.lock", ".plan.lock", ".deliver.lock"]
-                    .map { database + $0 } + [RecordedSession.path(forDatabase: database), context.places.mediaFolder]
-                let present = files.filter { FileManager.default.fileExists(atPath: $0) }
-                guard !present.isEmpty else {
-                    try Terminal.output("Nothing to delete.\n")
-                    return
-                }
-                if !confirmed {
-                    guard isatty(STDIN_FILENO) == 1 else {
-                        throw CLIError.failed("not deleting without confirmation: run it in a terminal, or pass --yes")
-                    }
-                    Terminal.standardError("This deletes:\n" + present.map { "  \($0)\n" }.joined() + "Delete them? [y/N] ")
-                    guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
-                        throw CLIError.failed("nothing deleted")
-                    }
-                }
-                // No program may be writing meanwhile: take their locks (never waiting).
-                var held: [Int32] = []
-                defer { held.forEach { close($0) } }
-                for program in ["prefetch", "plan", "deliver"] where FileManager.default.fileExists(atPath: "\(database).\(program).lock") {
-                    let descriptor = open("\(database).\(program).lock", O_RDONLY | O_CLOEXEC)
-                    guard descriptor >= 0 else {
-                        throw CLIError.failed("cannot open \(database).\(program).lock to see whether \(program) runs; nothing deleted")
-                    }
-                    held.append(descriptor)
-                    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-                        throw CLIError.failed("\(program) is running; nothing deleted, try again when it is done")
-                    }
-                }
-                // A wake-up left armed would start deliver later, which makes a new database.
-                let environment = Environment.current
-                if let stopped = try runBlocking({ await WakeUp.disarm(databasePath: database, environment: environment) }) {
-                    let handle = stopped.handle ?? ""
-                    try Terminal.output(stopped.mechanism == .at ? "Removed the wake-up at job \(handle)\n" : "Stopped the wake-up timer \(handle).timer\n")
-                }
-                var deleted: [String] = []
-                // Stopping it may have made the wake-up lock file: listed again.
-                for path in files where FileManager.default.fileExists(atPath: path) {
-                    do {
-                        try FileManager.default.removeItem(atPath: path)
-                        deleted.append(path)
-                    } catch {
-                        throw CLIError.failed("cannot delete \(path): \(error.localizedDescription) (deleted before it: \(deleted.count))")
-                    }
-                }
-                // The cache folder goes too when the media were all it held.
-                rmdir(context.places.cacheFolder)
-                try Terminal.output(deleted.map { "Deleted \($0)\n" }.joined())
+        func run(_ context: RunContext) throws {
+            let database = context.databasePath
+            let files = ["", "-wal", "-shm", "-journal", ".reserve", ".deliver-alive", ".wake", ".wake.lock", ".prefetch.lock", ".plan.lock", ".deliver.lock"]
+                .map { database + $0 } + [RecordedSession.path(forDatabase: database), context.places.mediaFolder]
+            let present = files.filter { FileManager.default.fileExists(atPath: $0) }
+            guard !present.isEmpty else {
+                try Terminal.output("Nothing to delete.\n")
+                return
             }
+            if !yes {
+                guard isatty(STDIN_FILENO) == 1 else {
+                    throw CLIError.failed("not deleting without confirmation: run it in a terminal, or pass --yes")
+                }
+                Terminal.standardError("This deletes:\n" + present.map { "  \($0)\n" }.joined() + "Delete them? [y/N] ")
+                guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
+                    throw CLIError.failed("nothing deleted")
+                }
+            }
+            // No program may be writing meanwhile: take their locks (never waiting).
+            var held: [Int32] = []
+            defer { held.forEach { close($0) } }
+            for program in ["prefetch", "plan", "deliver"] where FileManager.default.fileExists(atPath: "\(database).\(program).lock") {
+                let descriptor = open("\(database).\(program).lock", O_RDONLY | O_CLOEXEC)
+                guard descriptor >= 0 else {
+                    throw CLIError.failed("cannot open \(database).\(program).lock to see whether \(program) runs; nothing deleted")
+                }
+                held.append(descriptor)
+                guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+                    throw CLIError.failed("\(program) is running; nothing deleted, try again when it is done")
+                }
+            }
+            // A wake-up left armed would start deliver later, which makes a new database.
+            let environment = Environment.current
+            if let stopped = try runBlocking({ await WakeUp.disarm(databasePath: database, environment: environment) }) {
+                let handle = stopped.handle ?? ""
+                try Terminal.output(stopped.mechanism == .at ? "Removed the wake-up at job \(handle)\n" : "Stopped the wake-up timer \(handle).timer\n")
+            }
+            var deleted: [String] = []
+            // Stopping it may have made the wake-up lock file: listed again.
+            for path in files where FileManager.default.fileExists(atPath: path) {
+                do {
+                    try FileManager.default.removeItem(atPath: path)
+                    deleted.append(path)
+                } catch {
+                    throw CLIError.failed("cannot delete \(path): \(error.localizedDescription) (deleted before it: \(deleted.count))")
+                }
+            }
+            // The cache folder goes too when the media were all it held.
+            rmdir(context.places.cacheFolder)
+            try Terminal.output(deleted.map { "Deleted \($0)\n" }.joined())
         }
     }
 }

@@ -4,7 +4,9 @@ import TidingsCore
 import TidingsDeliver
 
 extension Tidings {
-    struct Test: AsyncParsableCommand {
+    struct Test: AsyncTidingsCommand {
+        static let program = "tidings test"
+
         static let configuration = CommandConfiguration(
             abstract: "Send one test notification through every enabled channel and say what happened.",
             discussion: """
@@ -20,26 +22,22 @@ extension Tidings {
         @Flag(help: "Print the test notification on stdout too.")
         var stdout = false
 
-        mutating func run() async throws {
-            let includeStdout = stdout
+        func run(_ context: RunContext) async throws {
             var allDelivered = true
-            try await runProgramAsync("tidings test") {
-                let context = try RunContext(program: "tidings test", options: options)
-                let database = try context.openDatabase()
-                let factory = ChannelFactory(context: context)
-                let reports = try await ChannelCheck(config: context.config, factory: factory)
-                    .sendTest(database: database, now: context.now, includeStdout: includeStdout)
-                for report in reports {
-                    let line: String
-                    switch report.outcome {
-                    case .delivered?: line = "✓ \(report.name): delivered"
-                    case .failed(let reason)?, .unavailable(let reason)?, .transient(let reason, _)?, .notSent(let reason)?:
-                        allDelivered = false
-                        line = "✗ \(report.name): \(reason)"
-                    case nil: continue
-                    }
-                    Terminal.standardError(line + "\n")
+            let database = try context.openDatabase()
+            let factory = ChannelFactory(context: context)
+            let reports = try await ChannelCheck(config: context.config, factory: factory)
+                .sendTest(database: database, now: context.now, includeStdout: stdout)
+            for report in reports {
+                let line: String
+                switch report.outcome {
+                case .delivered?: line = "✓ \(report.name): delivered"
+                case .failed(let reason)?, .unavailable(let reason)?, .transient(let reason, _)?, .notSent(let reason)?:
+                    allDelivered = false
+                    line = "✗ \(report.name): \(reason)"
+                case nil: continue
                 }
+                Terminal.standardError(line + "\n")
             }
             if !allDelivered { throw ExitCode(1) }
         }

@@ -34,23 +34,13 @@ func reportFailure(_ error: any Error, program: String, answer: (String) -> (lin
     return ExitCode(status)
 }
 
-/// Runs a program's body: a failure is printed as one line on stderr and becomes the exit
-/// code. With `failure`, that function turns the failure's message into the line printed on
-/// stdout and the exit code instead (a Nagios plugin must answer UNKNOWN, 3).
-public func runProgram(_ program: String, failure: ((String) -> (line: String, status: Int32))? = nil, _ body: () throws -> Void) throws {
+/// Runs the body of a command that needs no run context (`tidings links`, which reads
+/// neither the config nor the database): a failure is printed as one line on stderr and
+/// becomes the exit code. Commands with a context conform to `TidingsCommand` instead.
+public func runProgram(_ program: String, _ body: () throws -> Void) throws {
     defer { OpenDatabases.closeAll() }
     do {
         try body()
-    } catch {
-        throw reportFailure(error, program: program, answer: { message in failure?(message) })
-    }
-}
-
-/// `runProgram` for programs whose work is asynchronous.
-public func runProgramAsync(_ program: String, _ body: () async throws -> Void) async throws {
-    defer { OpenDatabases.closeAll() }
-    do {
-        try await body()
     } catch {
         throw reportFailure(error, program: program, answer: { _ in nil })
     }
