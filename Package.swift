@@ -77,7 +77,9 @@ let package = Package(
         .target(name: "TidingsDoctor", dependencies: ["TidingsCore", "TidingsStore", "TidingsDeliver", "TidingsTimers"]),
 
         // Above the stages, under the programs: the run context, the shared options, exit
-        // codes, and the glue that builds TidingsTimers' plain values from a run.
+        // codes, the command shape, and the glue that builds TidingsTimers' plain values from
+        // a run. deliver's idle check is here too: it reads the database (TidingsStore) and
+        // the wake file (TidingsTimers), which TidingsDeliver does not use.
         .target(
             name: "TidingsCLI",
             dependencies: [
@@ -155,6 +157,7 @@ let package = Package(
         .testTarget(name: "TidingsReportTests", dependencies: ["TidingsReport", "TidingsTestSupport"]),
         .testTarget(name: "TidingsLLMTests", dependencies: ["TidingsLLM", "TidingsGenerate", "TidingsTestSupport"]),
         .testTarget(name: "TidingsTimersTests", dependencies: ["TidingsTimers", "TidingsProcess", "TidingsTestSupport"]),
+        .testTarget(name: "TidingsCLITests", dependencies: ["TidingsCLI", "TidingsStore", "TidingsTimers", "TidingsTestSupport"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["TidingsTestSupport", "prefetch", "plan", "deliver", "report", "tidings"]

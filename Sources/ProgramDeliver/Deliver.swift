@@ -57,15 +57,13 @@ public struct Deliver: TidingsCommand {
         let database = try context.openDatabase()
         guard try StageLock.acquire(context, wait: try lock.wait()) else { return }
         // The every-minute idle run ends here, before anything else starts.
-        guard try database.hasDeliveryWork(at: context.now, missedBefore: context.now - context.config.delivery.grace) else {
+        if case .idle(let rearm) = try DeliverStart.check(database: database, delivery: context.config.delivery, now: context.now) {
             context.narrate("nothing due")
             markAlive(database, context: context)
-            // The wake-up that started this run has passed: arm the next one.
-            if context.config.delivery.wake != .minute, WakeState.read(forDatabase: database.path)?.needsRearming(at: context.now) == true {
-                try runBlocking { await WakeUp.rearm(context: context, database: database) }
-            }
+            if rearm { try runBlocking { await WakeUp.rearm(context: context, database: database) } }
             return
         }
+        // The work runBlocking runs is @Sendable: it takes the option's value, not the command.
         let format = format
         let outcome = try runBlocking {
             let channels = ChannelFactory(
