@@ -1,5 +1,15 @@
+/// A word the database stores as text and the programs print: a state, a kind, an outcome.
+/// Its raw value is the stored text, and a message shows that text (`not_modified`,
+/// `TAPPED`), never the Swift name of the case.
+public protocol VocabularyWord: RawRepresentable<String>, CaseIterable, Codable, Sendable, CustomStringConvertible {}
+
+extension VocabularyWord {
+    /// The stored text.
+    public var description: String { rawValue }
+}
+
 /// What produced a notification.
-public enum NotificationKind: String, Sendable, CaseIterable {
+public enum NotificationKind: String, VocabularyWord {
     /// The daily update from fetched content.
     case daily
     /// A test notification sent by `tidings test`.
@@ -17,7 +27,7 @@ public enum NotificationKind: String, Sendable, CaseIterable {
 }
 
 /// A notification's category; it chooses urgency, routing and whether quiet hours apply.
-public enum Category: String, Sendable, CaseIterable {
+public enum Category: String, VocabularyWord {
     /// Passes quiet hours.
     case transactional
     case system
@@ -26,7 +36,7 @@ public enum Category: String, Sendable, CaseIterable {
 }
 
 /// Where a notification is in its life.
-public enum NotificationState: String, Sendable, CaseIterable {
+public enum NotificationState: String, VocabularyWord {
     case pending
     /// Planned, but waiting for room under `plan.max_pending` (the least important wait).
     case backlog
@@ -46,7 +56,7 @@ public enum NotificationState: String, Sendable, CaseIterable {
 }
 
 /// How current the content of a notification was when it was planned.
-public enum Staleness: String, Sendable, CaseIterable {
+public enum Staleness: String, VocabularyWord {
     /// From content fetched within `stale_after` of the due time.
     case fresh
     /// From the last-known-good content, older than `stale_after`.
@@ -56,14 +66,30 @@ public enum Staleness: String, Sendable, CaseIterable {
 }
 
 /// What the user did with a delivered notification.
-public enum Engagement: String, Sendable, CaseIterable {
+public enum Engagement: String, VocabularyWord {
     case tapped = "TAPPED"
     case dismissed = "DISMISSED"
     case ignored = "IGNORED"
 }
 
+/// How one send of a notification on one channel ended, as a delivery row records it.
+public enum DeliveryOutcome: String, VocabularyWord {
+    /// The channel took it.
+    case delivered
+    /// Delivered, then an update of the item reached the same channel: the item counts once.
+    case replaced
+    /// It failed for good.
+    case failed
+    /// It failed for now; another try waits in the outbox.
+    case retry
+    /// Never sent: it was due too long ago.
+    case missed
+    /// Never sent: its expiry came first.
+    case expired
+}
+
 /// How one fetch attempt ended.
-public enum FetchOutcome: String, Sendable, CaseIterable {
+public enum FetchOutcome: String, VocabularyWord {
     case ok
     case notModified = "not_modified"
     case timeout
@@ -77,7 +103,7 @@ public enum FetchOutcome: String, Sendable, CaseIterable {
 }
 
 /// How one run of a program ended.
-public enum StageOutcome: String, Sendable, CaseIterable {
+public enum StageOutcome: String, VocabularyWord {
     /// Everything worked.
     case ok
     /// Done, but something fell back (a failed source, stale or emergency content).
@@ -87,7 +113,7 @@ public enum StageOutcome: String, Sendable, CaseIterable {
 }
 
 /// The programs of the pipeline.
-public enum Stage: String, Sendable, CaseIterable {
+public enum Stage: String, VocabularyWord {
     case prefetch, plan, deliver, report
 }
 

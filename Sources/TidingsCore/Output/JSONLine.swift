@@ -27,6 +27,11 @@ public struct JSONLine: Sendable {
         text += value.map(JSONLine.quoted) ?? "null"
     }
 
+    /// Adds a word of the vocabulary (a state, a kind) as the text the database stores, or null.
+    public mutating func add(_ name: String, _ value: (some VocabularyWord)?) {
+        add(name, value?.description)
+    }
+
     /// Adds an integer, or null.
     public mutating func add(_ name: String, _ value: Int64?) {
         key(name)
