@@ -15,12 +15,12 @@ enum PendingView {
             json.add("edited", item.isHeldByUser)
             return json.string
         case .text:
-            let state = item.state.padding(toLength: 10, withPad: " ", startingAt: 0)
-            let kind = item.kind.padding(toLength: 8, withPad: " ", startingAt: 0)
+            let state = item.state.description.padding(toLength: 10, withPad: " ", startingAt: 0)
+            let kind = item.kind.description.padding(toLength: 8, withPad: " ", startingAt: 0)
             var line = "\(time(item.dueAt, zone: zone))  \(state)\(kind) \(item.id)  \(item.title)"
-            if item.state == NotificationState.cancelled.rawValue, let reason = item.stateReason {
+            if item.state == .cancelled, let reason = item.stateReason {
                 line += "  (\(reason))"
-            } else if item.isHeldByUser && item.kind != NotificationKind.digest.rawValue {
+            } else if item.isHeldByUser && item.kind != .digest {
                 line += "  (edited)"
             }
             return line

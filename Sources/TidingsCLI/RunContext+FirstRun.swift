@@ -36,7 +36,7 @@ extension Setup {
         }
         let plan = planned.map { FirstRun.Result.failed($0) } ?? .done(summary(of: .plan))
         let pending = (try? database?.pendingList(cancelled: false, now: context.now, limit: 10)) ?? []
-        let upcoming = pending.filter { $0.state == NotificationState.pending.rawValue }.prefix(3)
+        let upcoming = pending.filter { $0.state == .pending }.prefix(3)
         return FirstRun(prefetch: prefetch, plan: plan, upcoming: Array(upcoming))
     }
 

@@ -63,12 +63,12 @@ public struct ChannelCheck {
             reports.append(report)
             var row = DeliveryRecord(
                 notificationId: item.id, scheduledTime: now, actualDeliveryTime: now, contentAge: nil,
-                staleness: item.staleness, channel: channel.name, outcome: NotificationState.delivered.rawValue,
+                staleness: item.staleness, channel: channel.name, outcome: .delivered,
                 platformInfo: report.platformInfo)
             switch outcome {
             case .delivered: break
             case .failed(let reason), .unavailable(let reason), .transient(let reason, _), .notSent(let reason):
-                row.outcome = NotificationState.failed.rawValue
+                row.outcome = .failed
                 row.failureReason = reason
             }
             deliveries.append(row)

@@ -50,8 +50,7 @@ public struct Deliverer {
         let resumed = claimed.filter { $0.claims > 1 }
         let earlier = resumed.isEmpty ? [:] : try database.legStates(of: resumed)
         for item in claimed {
-            let category = Category(rawValue: item.category) ?? .system
-            let names = only.map { [$0] } ?? config.channels(for: category)
+            let names = only.map { [$0] } ?? config.channels(for: item.category)
             if names.isEmpty {
                 step.plan.cancelled[item.id] = "category \(item.category) is routed to no channel"
                 continue
@@ -212,7 +211,7 @@ public struct Deliverer {
     /// `item` with its countdown ("in 10 min") told from `now`, when it is a meeting reminder
     /// sent later than planned (a run a minute late, a retry); the stored text stays as planned.
     static func retimed(_ item: NotificationRecord, now: EpochMillis) -> NotificationRecord {
-        guard item.kind == NotificationKind.meeting.rawValue, now > item.dueAt, let start = item.expiresAt, start > now,
+        guard item.kind == .meeting, now > item.dueAt, let start = item.expiresAt, start > now,
               !item.id.hasSuffix("@all-day")
         else { return item }
         let planned = Countdown.minutes(from: item.dueAt, until: start)
@@ -249,8 +248,7 @@ public struct Deliverer {
     ) throws(StoreError) -> [(leg: DeliveryPlan.Leg, reason: String)] {
         guard let target, name != target, !config.disabledChannels.contains(target.description) else { return [] }
         let candidates = legs.filter { leg, _ in
-            let category = Category(rawValue: leg.item.category) ?? .system
-            return !step.plan.isRouted(leg.item.id, to: target) && (only != nil || !config.channels(for: category).contains(target))
+            return !step.plan.isRouted(leg.item.id, to: target) && (only != nil || !config.channels(for: leg.item.category).contains(target))
         }
         guard !candidates.isEmpty else { return [] }
         let already = (try? database.delivered(candidates.map { ($0.leg.item.id, $0.leg.item.revision) }, on: target.description)) ?? []

@@ -117,34 +117,34 @@ struct DeliveryResults {
             var row = DeliveryRecord(
                 notificationId: item.id, scheduledTime: item.dueAt, actualDeliveryTime: now,
                 contentAge: item.contentFetchTime.map { now - $0 }, staleness: item.staleness, channel: channel,
-                outcome: NotificationState.delivered.rawValue, platformInfo: index < platformInfo.count ? platformInfo[index] : nil, revision: item.revision)
+                outcome: .delivered, platformInfo: index < platformInfo.count ? platformInfo[index] : nil, revision: item.revision)
             switch outcome {
             case .delivered:
                 break
             case .failed(let reason):
-                row.outcome = NotificationState.failed.rawValue
+                row.outcome = .failed
                 row.failureReason = reason
             case .unavailable(let reason):
-                row.outcome = NotificationState.failed.rawValue
+                row.outcome = .failed
                 row.failureReason = "\(channel) unavailable: \(reason)"
             case .notSent(let reason):
                 // Not a result of this channel: the caller leaves these out.
-                row.outcome = NotificationState.failed.rawValue
+                row.outcome = .failed
                 row.failureReason = reason
             case .transient(let reason, let retryAfter):
                 let attempts = leg.attempts + 1
                 if attempts < maxAttempts(channel) {
-                    row.outcome = "retry"
+                    row.outcome = .retry
                     row.failureReason = reason
                     let next = RetryPolicy.nextAttempt(after: attempts, retryAfter: retryAfter, now: now, random: &random)
                     retries.append(ScheduledRetry(
                         notificationId: item.id, channel: channel, attempts: attempts, nextAttemptAt: next, lastError: reason))
                 } else {
-                    row.outcome = NotificationState.failed.rawValue
+                    row.outcome = .failed
                     row.failureReason = "gave up after \(attempts) attempts: \(reason)"
                 }
             }
-            if row.outcome == NotificationState.failed.rawValue, let reason = row.failureReason {
+            if row.outcome == .failed, let reason = row.failureReason {
                 finalFailures.append((leg, reason))
             }
             deliveries.append(row)
@@ -157,7 +157,7 @@ struct DeliveryResults {
         let at = ISOTime.format(item.expiresAt ?? now, in: zone)
         let row = DeliveryRecord(
             notificationId: item.id, scheduledTime: item.dueAt, actualDeliveryTime: nil, contentAge: nil,
-            staleness: item.staleness, channel: channel, outcome: NotificationState.expired.rawValue,
+            staleness: item.staleness, channel: channel, outcome: .expired,
             failureReason: "expired at \(at) before it could be tried again", revision: item.revision)
         deliveries.append(row)
         return row
@@ -209,9 +209,9 @@ public struct DeliverOutcome: Sendable, Equatable {
     mutating func add(_ results: DeliveryResults) {
         for row in results.deliveries {
             switch row.outcome {
-            case NotificationState.delivered.rawValue: delivered += 1
-            case "retry": retrying += 1
-            case NotificationState.expired.rawValue: expired += 1
+            case .delivered: delivered += 1
+            case .retry: retrying += 1
+            case .expired: expired += 1
             default:
                 failed += 1
                 firstFailure = firstFailure ?? row.failureReason

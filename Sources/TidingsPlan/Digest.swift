@@ -19,7 +19,7 @@ public struct Digest: Sendable {
     /// returns each digest with its members (now cancelled in its favour). Times in the
     /// digests' bodies are wall times in `zone`.
     public func run(database: TidingsDatabase, now: EpochMillis, zone: Zone) throws(StoreError) -> [DigestMerge] {
-        try database.mergePending(kind: group.rawValue, now: now) { candidates in
+        try database.mergePending(kind: group, now: now) { candidates in
             clusters(candidates).map { DigestMerge(digest: merge($0, now: now, zone: zone), members: $0) }
         }
     }
@@ -48,8 +48,8 @@ public struct Digest: Sendable {
     public func merge(_ members: [NotificationRecord], now: EpochMillis, zone: Zone) -> NotificationRecord {
         let first = members[0]
         // Categories run from the most urgent (transactional) down, staleness from fresh up.
-        let category = Category.allCases.first { category in members.contains { $0.category == category.rawValue } } ?? .system
-        let staleness = Staleness.allCases.last { staleness in members.contains { $0.staleness == staleness.rawValue } } ?? .fresh
+        let category = Category.allCases.first { category in members.contains { $0.category == category } } ?? .system
+        let staleness = Staleness.allCases.last { staleness in members.contains { $0.staleness == staleness } } ?? .fresh
         var digest = NotificationRecord(
             id: "digest:" + first.id, kind: .digest, category: category, title: title(count: members.count),
             body: body(members, zone: zone), deepLink: members.lazy.compactMap(\.deepLink).first, dueAt: first.dueAt,

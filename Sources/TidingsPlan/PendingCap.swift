@@ -31,10 +31,10 @@ public struct PendingCap: Sendable {
         let backlogReason = "backlog: sooner or more important items fill the \(limit) pending places (plan.max_pending)"
         for index in ranked.indices {
             if index < limit {
-                ranked[index].state = NotificationState.pending.rawValue
+                ranked[index].state = .pending
                 if ranked[index].stateReason?.hasPrefix("backlog") == true { ranked[index].stateReason = nil }
             } else {
-                ranked[index].state = NotificationState.backlog.rawValue
+                ranked[index].state = .backlog
                 ranked[index].stateReason = backlogReason
             }
         }

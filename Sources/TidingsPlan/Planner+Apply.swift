@@ -15,7 +15,7 @@ extension Planner {
         let schedule = ranked.filter { $0.dueAt <= now + horizon }.sorted { ($0.dueAt, $0.id) < ($1.dueAt, $1.id) }
         var staleness: [Staleness: Int] = [:]
         for item in ranked where reconciliation.plannedIDs.contains(item.id) {
-            staleness[Staleness(rawValue: item.staleness) ?? .emergency, default: 0] += 1
+            staleness[item.staleness, default: 0] += 1
         }
         let outcome = PlanOutcome(
             schedule: schedule, changes: changes, cancelled: reconciliation.obsolete.keys.sorted(), staleness: staleness,

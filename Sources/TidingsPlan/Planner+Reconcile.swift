@@ -44,14 +44,14 @@ extension Planner {
         // changed since) or under its old id (`meeting:<uid>`, before ids carried the lead
         // time); its later lead times still come.
         let late = Set(planned.compactMap { $0.dueAt <= now && existing[$0.id] == nil ? MeetingRule.legacyID(of: $0.id) : nil })
-        let reached = { (row: NotificationRecord) in NotificationState(rawValue: row.state)?.reachedUser == true }
+        let reached = { (row: NotificationRecord) in row.state.reachedUser }
         let sent = Set(try database.notifications(ids: Array(late)).values.filter(reached).map(\.id))
             .union(try database.notifications(idPrefixes: late.map { $0 + "@" }).values.filter(reached).compactMap { MeetingRule.legacyID(of: $0.id) })
         return planned.filter { item in
             if item.dueAt <= now, existing[item.id] == nil, let occurrence = MeetingRule.legacyID(of: item.id), sent.contains(occurrence) {
                 return false
             }
-            return item.dueAt >= now || existing[item.id].flatMap { NotificationState(rawValue: $0.state) }?.reachedUser == true
+            return item.dueAt >= now || existing[item.id]?.state.reachedUser == true
         }
     }
 
@@ -65,8 +65,8 @@ extension Planner {
         // A calendar that no longer parses cancels nothing: its reminders stand as planned.
         let calendarsRead = inputs.calendarProblems.allSatisfy { !$0.hasSuffix(": unreadable") }
         for item in unplanned where item.dueAt >= now && !item.isHeldByUser {
-            if item.kind == NotificationKind.meeting.rawValue && !calendarsRead { continue }
-            if item.kind == NotificationKind.schedule.rawValue {
+            if item.kind == .meeting && !calendarsRead { continue }
+            if item.kind == .schedule {
                 if let reason = inputs.scheduleRule.obsolescence(of: item, plan: inputs.schedules) { obsolete[item.id] = reason }
             } else if let reason = obsolescence(of: item, now: now, horizon: horizon, daily: inputs.daily, weekly: inputs.weekly) {
                 obsolete[item.id] = reason
@@ -83,7 +83,7 @@ extension Planner {
         // Items already delivered, missed or failed stay as they are, except that a delivered
         // one whose facts changed is sent again as an update; the rest compete for the
         // pending places.
-        let replannable: Set<String> = [NotificationState.pending.rawValue, NotificationState.backlog.rawValue, NotificationState.cancelled.rawValue]
+        let replannable: Set<NotificationState> = [.pending, .backlog, .cancelled]
         return planned.reduce(into: ([NotificationRecord](), 0)) { result, item in
             guard let row = existing[item.id] else { return result.0.append(item) }
             if row.isHeldByUser {
@@ -104,7 +104,7 @@ extension Planner {
     /// changed since (a meeting moved, a content item corrected), before it expires: due at
     /// its new time, or at once when that has passed. Nil when there is nothing to update.
     static func update(of delivered: NotificationRecord, to replanned: NotificationRecord, now: EpochMillis) -> NotificationRecord? {
-        guard NotificationState(rawValue: delivered.state)?.reachedUser == true, delivered.isUpdated(by: replanned),
+        guard delivered.state.reachedUser, delivered.isUpdated(by: replanned),
               (replanned.expiresAt ?? .max) > now
         else { return nil }
         var update = replanned
@@ -126,7 +126,7 @@ extension Planner {
     /// Why `item` (open, due in the future, not planned this run) is no longer wanted, or nil
     /// to leave it alone.
     private func obsolescence(of item: NotificationRecord, now: EpochMillis, horizon: Int64, daily: DailyRule, weekly: WeeklyRule) -> String? {
-        switch NotificationKind(rawValue: item.kind) {
+        switch item.kind {
         case .daily:
             guard let date = DailyRule.date(ofID: item.id), daily.excludes(date) else { return nil }
             if config.daily.offWithoutContent { return "the daily update is off: no content source" }

@@ -38,8 +38,8 @@ public struct PlanOutcome: Sendable {
     /// replaces their text.)
     public var stageOutcome: StageOutcome {
         if !problems.isEmpty { return .degraded }
-        guard let next = schedule.first(where: { $0.kind == NotificationKind.daily.rawValue }) else { return .ok }
-        return next.staleness == Staleness.fresh.rawValue ? .ok : .degraded
+        guard let next = schedule.first(where: { $0.kind == .daily }) else { return .ok }
+        return next.staleness == .fresh ? .ok : .degraded
     }
 }
 

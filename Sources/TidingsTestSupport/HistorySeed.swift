@@ -20,8 +20,8 @@ public enum HistorySeed {
         let claimed = try database.claimDue(at: now - 1)
         try database.recordDeliveries(claimed.map {
             DeliveryRecord(
-                notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: nil, staleness: "fresh",
-                channel: $0.id.hasPrefix("unread") ? "inbox" : "stdout", outcome: "delivered")
+                notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: nil, staleness: .fresh,
+                channel: $0.id.hasPrefix("unread") ? "inbox" : "stdout", outcome: .delivered)
         }, now: now - 1)
         for n in stride(from: 0, to: count, by: 4) {
             let at = now - Int64(n + 1) * spacing
@@ -49,7 +49,7 @@ extension HistorySeed {
                 try database.recordDeliveries([
                     DeliveryRecord(
                         notificationId: claimed.id, scheduledTime: claimed.dueAt, actualDeliveryTime: claimed.dueAt, contentAge: nil,
-                        staleness: "fresh", channel: "desktop", outcome: "delivered"),
+                        staleness: .fresh, channel: "desktop", outcome: .delivered),
                 ], now: instant - 60_000)
             }
             try database.recordEngagement(notificationId: item.id, channel: "desktop", engagement: .tapped, at: instant)

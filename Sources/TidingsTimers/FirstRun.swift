@@ -40,14 +40,14 @@ public enum UpcomingText {
     /// What the item is: `daily update`, `meeting reminder`, `weekly summary`, or the title
     /// of a scheduled item.
     static func name(of item: NotificationRecord) -> String {
-        switch NotificationKind(rawValue: item.kind) {
+        switch item.kind {
         case .daily: "daily update"
         case .meeting: "meeting reminder"
         case .weekly: "weekly summary"
         case .insight: "insight"
         case .digest: "digest"
         case .test: "test notification"
-        case .schedule, nil: "\"\(item.title)\""
+        case .schedule: "\"\(item.title)\""
         }
     }
 

@@ -254,13 +254,13 @@ import TidingsTestSupport
         #expect(replan.stderr.contains("2 cancelled"), "\(replan.stderr)")
         let left = try await schedule(pipeline, at: "2026-11-23T06:00")
         #expect(left.compactMap { $0.string("id") }.filter { $0.hasPrefix("meeting:design") }.isEmpty)
-        #expect(try database.notifications(ids: ["meeting:design@example.org@1m"]).first?.value.state == "cancelled")
+        #expect(try database.notifications(ids: ["meeting:design@example.org@1m"]).first?.value.state == .cancelled)
 
         // The 10-minute reminder goes out at 08:50; the 1-minute one, not sent before 09:00, never is.
         let first = try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T08:50", "--format", "json")
         #expect(try JSONObject.lines(first).compactMap { $0.string("id") } == ["meeting:standup-1@example.org@10m"])
         let late = try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T09:01", "--format", "json")
         #expect(late.isEmpty)
-        #expect(try database.notifications(ids: ["meeting:standup-1@example.org@1m"]).first?.value.state == "expired")
+        #expect(try database.notifications(ids: ["meeting:standup-1@example.org@1m"]).first?.value.state == .expired)
     }
 }

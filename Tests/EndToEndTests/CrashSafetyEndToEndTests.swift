@@ -56,7 +56,7 @@ import TidingsTestSupport
         #expect(shown.count >= delivered)
         // Only the lines in flight when a run was killed are lost: one step (64) per kill at most.
         #expect(failed <= 25 * 64, "seed \(seed): \(failed) failed")
-        let reasons = try database.notifications(ids: (0..<3000).map { "load:\($0)" }).values.filter { $0.state == "failed" }.compactMap(\.stateReason)
+        let reasons = try database.notifications(ids: (0..<3000).map { "load:\($0)" }).values.filter { $0.state == .failed }.compactMap(\.stateReason)
         #expect(reasons.allSatisfy { $0.hasPrefix("interrupted:") }, "seed \(seed)")
     }
 
@@ -126,7 +126,7 @@ import TidingsTestSupport
         #expect(try database.integrityCheck(full: true) == "ok")
         let stored = try database.notifications(ids: ids)
         let states = Dictionary(grouping: stored.values, by: \.state).mapValues(\.count)
-        #expect(states == ["delivered": 300], "seed \(seed): \(states)")
+        #expect(states == [.delivered: 300], "seed \(seed): \(states)")
         let inbox = try await pipeline.runner.run("tidings", ["inbox", "--format", "json", "--all", "--limit", "10000"])
         let entries = inbox.lines.compactMap { line in try? JSONObject(line).string("id") }
         #expect(entries.count == 300 && Set(entries).count == 300, "seed \(seed): \(entries.count) inbox entries, \(Set(entries).count) distinct")

@@ -112,9 +112,9 @@ import TidingsTestSupport
         // The file is intact; the due items are delivered, the oldest history went, the newest and the unread inbox item stayed
         let database = outcome.database
         #expect(try database.integrityCheck(full: true) == "ok")
-        #expect(try database.notifications(ids: due).values.allSatisfy { $0.state == "delivered" })
+        #expect(try database.notifications(ids: due).values.allSatisfy { $0.state == .delivered })
         #expect(try database.notifications(ids: ["old:5999"]).isEmpty, "the oldest history went")
-        #expect(try database.notifications(ids: ["old:0"])["old:0"]?.state == "delivered", "the newest history stayed")
+        #expect(try database.notifications(ids: ["old:0"])["old:0"]?.state == .delivered, "the newest history stayed")
         #expect(try database.inboxItems(includeRead: false, limit: 10).map(\.notification.id) == ["unread:0"])
         #expect(try database.recentStageRuns(limit: 1, stage: .deliver).first?.outcome == "ok")
     }
@@ -150,6 +150,6 @@ import TidingsTestSupport
         #expect(outcome.runs[1].status == 0, "\(outcome.runs[1].stderr)")
         #expect(try printed(outcome.runs[1]) == due)
         #expect(try outcome.database.integrityCheck(full: true) == "ok")
-        #expect(try outcome.database.notifications(ids: due).values.map(\.state) == Array(repeating: "delivered", count: 5))
+        #expect(try outcome.database.notifications(ids: due).values.map(\.state) == Array(repeating: .delivered, count: 5))
     }
 }

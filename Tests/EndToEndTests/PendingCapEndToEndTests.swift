@@ -58,7 +58,7 @@ import TidingsTestSupport
         let dailies = (0..<30).map { "daily:\(Self.day($0).iso)" }
         let stored = try database.notifications(ids: dailies)
         #expect(stored.count == 30)
-        #expect(stored.values.allSatisfy { $0.state == "delivered" }, "\(stored.values.filter { $0.state != "delivered" }.map { "\($0.id) \($0.state)" })")
+        #expect(stored.values.allSatisfy { $0.state == .delivered }, "\(stored.values.filter { $0.state != .delivered }.map { "\($0.id) \($0.state)" })")
         let counts = try database.reportCounts(
             from: TestClock.at("2026-11-23T00:00:00Z"), until: TestClock.at("2026-12-23T00:00:00Z"), engagementChannels: [])
         // Daily updates, reminders (and a few insights): nothing missed, failed, expired or waiting.

@@ -62,7 +62,7 @@ import TidingsStore
         let outcome = try await f.run(now: due, channel: PickyChannel())
         #expect(outcome == DeliverOutcome(delivered: 1, failed: 2, firstFailure: "refused x1"))
         #expect(outcome.stageOutcome == .degraded)
-        #expect(try f.stored("a").state == "delivered")
+        #expect(try f.stored("a").state == .delivered)
         #expect(try f.stored("x2").stateReason == "refused x2")
         #expect(try f.db.notifications(ids: ["stranger"]).isEmpty)
         #expect(try f.deliverRuns().map(\.summary) == ["1 delivered, 2 failed, 0 missed; first failure: refused x1"])

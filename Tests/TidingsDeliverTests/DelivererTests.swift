@@ -20,9 +20,9 @@ import TidingsTestSupport
         let outcome = try await f.run(now: Self.now)
         #expect(outcome == DeliverOutcome(delivered: 1))
         #expect(f.output.lines == ["2026-11-22 07:30  Morning news — Today's headline."])
-        #expect(try f.stored("due").state == "delivered")
+        #expect(try f.stored("due").state == .delivered)
         #expect(try f.stored("due").stateReason == nil)
-        #expect(try f.stored("later").state == "pending")
+        #expect(try f.stored("later").state == .pending)
 
         // A minute later nothing new is due: the delivered item is not sent twice.
         let again = try await f.run(now: Self.now + DeliverFixture.minute)
@@ -64,7 +64,7 @@ import TidingsTestSupport
         #expect(outcome.stageOutcome == .degraded)
         #expect(f.output.writes == 0)
         let old = try f.stored("old")
-        #expect(old.state == "missed")
+        #expect(old.state == .missed)
         #expect(old.stateReason == "missed: due 2026-11-22T07:00:00+01:00, 3h late, grace is 2h")
         #expect(try f.deliverRuns().map(\.outcome) == ["degraded"])
         #expect(try f.deliverRuns().first?.summary == "0 delivered, 0 failed, 1 missed")
@@ -88,8 +88,8 @@ import TidingsTestSupport
         #expect(outcome == DeliverOutcome(delivered: 1, missed: 1))
         #expect(outcome.summary == "1 delivered, 0 failed, 1 missed")
         #expect(f.output.lines == ["2026-11-22 07:30  Edge — Today's headline."])
-        #expect(try f.stored("edge").state == "delivered")
-        #expect(try f.stored("over").state == "missed")
+        #expect(try f.stored("edge").state == .delivered)
+        #expect(try f.stored("over").state == .missed)
         #expect(try f.stored("over").stateReason == "missed: due 2026-11-22T07:29:59+01:00, 30m1ms late, grace is 30m")
     }
 
@@ -109,10 +109,10 @@ import TidingsTestSupport
         #expect(outcome.failed == 0)
         #expect(outcome.dueAgain == 2)
         #expect(outcome.stageOutcome == .degraded)
-        #expect(try f.stored("a").state == "delivered")
+        #expect(try f.stored("a").state == .delivered)
         for id in ["b", "c"] {
             let item = try f.stored(id)
-            #expect(item.state == "pending")
+            #expect(item.state == .pending)
             #expect(item.stateReason == "not sent: stdout could not take it; it is due again")
         }
         #expect(try f.deliverRuns().first?.summary == "1 delivered, 0 failed, 0 missed, 2 due again; first failure: standard output: Broken pipe")
@@ -123,7 +123,7 @@ import TidingsTestSupport
         #expect(f.output.lines.filter { $0.contains("First") }.count == 1, "a line written in full is not written again")
         #expect(f.output.lines.contains { $0.contains("Second") } && f.output.lines.contains { $0.contains("Third") })
         for id in ["a", "b", "c"] {
-            #expect(try f.stored(id).state == "delivered")
+            #expect(try f.stored(id).state == .delivered)
         }
     }
 
@@ -154,9 +154,9 @@ import TidingsTestSupport
         #expect(outcome.delivered == 1)
         #expect(outcome.interrupted == 1)
         #expect(outcome.resumed == 2)
-        #expect(try f.stored("waiting").state == "delivered")
+        #expect(try f.stored("waiting").state == .delivered)
         let printing = try f.stored("printing")
-        #expect(printing.state == "failed")
+        #expect(printing.state == .failed)
         #expect(printing.stateReason?.hasPrefix("interrupted:") == true)
         #expect(f.output.lines.count == 1, "only the item never started is printed")
         #expect(!(try f.db.hasDeliveryWork(at: claimedAt + 2 * DeliverFixture.minute)))
@@ -186,7 +186,7 @@ import TidingsTestSupport
         #expect(try f.db.claimDue(at: claimedAt).map(\.id) == ["busy"])
         let outcome = try await f.run(now: claimedAt + 60 * DeliverFixture.minute)
         #expect(outcome.idle)
-        #expect(try f.stored("busy").state == "delivering")
+        #expect(try f.stored("busy").state == .delivering)
         #expect(f.output.writes == 0)
     }
 }

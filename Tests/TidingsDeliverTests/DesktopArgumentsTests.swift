@@ -93,7 +93,7 @@ import TidingsTestSupport
     @Test("A meeting's action is Join")
     func meeting() {
         var item = DesktopFixture.item("m")
-        item.kind = "meeting"
+        item.kind = .meeting
         let arguments = DesktopChannel.notifySendArguments(for: item, config: Self.config(), server: Self.dunst)
         #expect(arguments.filter { $0.hasPrefix("--action=") } == ["--action=default=Join"])
     }

@@ -54,7 +54,7 @@ import TidingsTestSupport
         try await f.waitForDisplayed(1)
         _ = try await f.session.dunstctl(["action", "0"])
         #expect(try await f.engagement(of: "daily:1") == "TAPPED")
-        #expect(try f.state(of: "daily:1") == "read")
+        #expect(try f.state(of: "daily:1") == .read)
         #expect(f.opened == "https://example.org/today")
     }
 
@@ -76,7 +76,7 @@ import TidingsTestSupport
         try await f.waitForDisplayed(1)
         _ = try await f.session.dunstctl(["close"])
         #expect(try await f.engagement(of: "daily:1") == "DISMISSED")
-        #expect(try f.state(of: "daily:1") == "dismissed")
+        #expect(try f.state(of: "daily:1") == .dismissed)
         #expect(f.opened == nil)
     }
 
@@ -85,7 +85,7 @@ import TidingsTestSupport
         let f = try DesktopFixture(expire: 1_000)
         try await f.deliver([DesktopFixture.item("daily:1")])
         #expect(try await f.engagement(of: "daily:1") == "IGNORED")
-        #expect(try f.state(of: "daily:1") == "delivered")
+        #expect(try f.state(of: "daily:1") == .delivered)
         #expect(try await f.displayed() == 0)
     }
 

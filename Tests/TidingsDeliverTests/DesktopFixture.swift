@@ -62,7 +62,7 @@ final class DesktopFixture {
             let failure: String? = if case .unavailable(let reason) = result.outcome { reason } else { nil }
             return DeliveryRecord(
                 notificationId: item.id, scheduledTime: item.dueAt, actualDeliveryTime: Self.now, contentAge: nil,
-                staleness: item.staleness, channel: channel.name, outcome: failure == nil ? "delivered" : "failed",
+                staleness: item.staleness, channel: channel.name, outcome: failure == nil ? .delivered : .failed,
                 failureReason: failure, platformInfo: result.platformInfo ?? channel.platformInfo)
         }
         try database.recordDeliveries(rows, now: Self.now)
@@ -83,7 +83,7 @@ final class DesktopFixture {
     }
 
     /// The state of notification `id`.
-    func state(of id: String) throws -> String? {
+    func state(of id: String) throws -> NotificationState? {
         try database.notifications(ids: [id])[id]?.state
     }
 

@@ -58,10 +58,10 @@ import TidingsTestSupport
         try f.database.recordDeliveries(
             [DeliveryRecord(
                 notificationId: "late", scheduledTime: claimed[0].dueAt, actualDeliveryTime: DesktopFixture.now, contentAge: nil,
-                staleness: "fresh", channel: "desktop", outcome: "delivered")],
+                staleness: .fresh, channel: "desktop", outcome: .delivered)],
             now: DesktopFixture.now)
         #expect(try await f.engagement(of: "late") == "DISMISSED")
-        #expect(try f.state(of: "late") == "dismissed")
+        #expect(try f.state(of: "late") == .dismissed)
     }
 
     @Test("Identical popups: dunst stacks them and closes the older one as expired, so it counts as ignored")

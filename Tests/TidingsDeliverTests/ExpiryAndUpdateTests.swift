@@ -22,7 +22,7 @@ import TidingsTestSupport
         #expect(outcome.expired == 1)
         #expect(outcome.delivered == 1)
         #expect(f.output.lines.count == 1)
-        #expect(try f.stored("meeting").state == "expired")
+        #expect(try f.stored("meeting").state == .expired)
         #expect(try f.stored("meeting").stateReason == "expired at 2026-11-22T07:40:00+01:00 before it was sent")
         let counts = try f.db.reportCounts(from: Self.due - DeliverFixture.hour, until: Self.due + DeliverFixture.hour, engagementChannels: [])
         #expect(counts.notificationStates == ["expired": 1, "delivered": 1])
@@ -38,7 +38,7 @@ import TidingsTestSupport
         let outcome = try await f.run(now: Self.due + DeliverFixture.hour)
         #expect(outcome.expired == 1)
         #expect(f.output.lines.isEmpty)
-        #expect(try f.stored("late").state == "expired")
+        #expect(try f.stored("late").state == .expired)
     }
 
     @Test("An update that cannot go out any more leaves the item delivered, with the reason")
@@ -48,12 +48,12 @@ import TidingsTestSupport
         try await f.run(now: Self.due)
         var update = try f.stored("daily")
         update.revision = 1
-        update.state = NotificationState.pending.rawValue
+        update.state = .pending
         update.expiresAt = Self.due + DeliverFixture.hour
         try f.db.applyPlan([update], now: Self.due + DeliverFixture.minute)
         let outcome = try await f.run(now: Self.due + 2 * DeliverFixture.hour)
         #expect(outcome.expired == 0)
-        #expect(try f.stored("daily").state == "delivered")
+        #expect(try f.stored("daily").state == .delivered)
         #expect(try f.stored("daily").stateReason?.hasPrefix("update not sent: expired at") == true)
         #expect(f.output.lines.count == 1)
     }

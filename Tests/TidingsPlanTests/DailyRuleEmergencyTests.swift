@@ -16,8 +16,8 @@ import TidingsTestSupport
         #expect(items.map(\.id) == ["daily:2026-11-22", "daily:2026-11-23", "daily:2026-11-24"])
         #expect(items.map(\.dueAt) == [utc("2026-11-22T06:30:00Z"), utc("2026-11-23T06:30:00Z"), utc("2026-11-24T06:30:00Z")])
         #expect(items.allSatisfy { $0.title == FallbackChain.emergencyTitle })
-        #expect(items.allSatisfy { $0.staleness == "emergency" && $0.contentFetchTime == nil })
-        #expect(items.allSatisfy { $0.plannedZone == "Europe/Berlin" && $0.kind == "daily" && $0.category == "system" })
+        #expect(items.allSatisfy { $0.staleness == .emergency && $0.contentFetchTime == nil })
+        #expect(items.allSatisfy { $0.plannedZone == "Europe/Berlin" && $0.kind == .daily && $0.category == .system })
         #expect(items.map(\.plannedLocal) == ["2026-11-22T07:30", "2026-11-23T07:30", "2026-11-24T07:30"])
         // Day numbers 20779, 20780, 20781 are 4, 0 and 1 modulo the five built-in lines.
         let lines = EmergencyMessages.builtIn
@@ -82,6 +82,6 @@ import TidingsTestSupport
         #expect(items.map(\.id) == c.expected.map(\.id))
         #expect(items.map(\.dueAt) == c.expected.map { utc($0.due) })
         #expect(items.map(\.plannedLocal) == c.expected.map { "\($0.id.dropFirst("daily:".count))T\(c.time)" })
-        #expect(items.allSatisfy { $0.title == FallbackChain.emergencyTitle && $0.staleness == "emergency" })
+        #expect(items.allSatisfy { $0.title == FallbackChain.emergencyTitle && $0.staleness == .emergency })
     }
 }

@@ -39,7 +39,7 @@ import TidingsTestSupport
         let item = try #require(try f.pending().first)
         #expect(item.id == "daily:2026-11-22")
         #expect(item.dueAt == utc(due))
-        #expect(item.category == category.rawValue)
+        #expect(item.category == category)
         #expect(item.plannedLocal == "2026-11-22T07:30")
     }
 

@@ -34,26 +34,26 @@ import TidingsTestSupport
     @Test("A digest is due with its first member, expires with the first to expire, and takes the most urgent category and stalest text")
     func merged() {
         var second = reminder("b", due: 2, title: "Design sync")
-        second.category = "system"
+        second.category = .system
         second.priority = 3
-        second.staleness = "stale"
+        second.staleness = .stale
         second.contentFetchTime = 5
         var third = reminder("c", due: 4, title: "1:1")
-        third.category = "marketing"
+        third.category = .marketing
         third.deepLink = nil
         var first = reminder("a", due: 1, title: "Client review")
-        first.category = "social"
+        first.category = .social
         first.deepLink = nil
         let digest = Digest(group: .meeting, window: 5 * Self.minute).merge([first, second, third], now: Self.now, zone: .utc)
         #expect(digest.id == "digest:a")
-        #expect(digest.kind == "digest")
+        #expect(digest.kind == .digest)
         #expect(digest.title == "3 meetings starting soon")
         #expect(digest.body == "07:11 Client review · 07:12 Design sync · 07:14 1:1")
         #expect(digest.dueAt == first.dueAt)
         #expect(digest.expiresAt == first.expiresAt)
         #expect(digest.priority == 3)
-        #expect(digest.category == "system")
-        #expect(digest.staleness == "stale")
+        #expect(digest.category == .system)
+        #expect(digest.staleness == .stale)
         #expect(digest.contentFetchTime == 5)
         #expect(digest.deepLink == "https://meet.example.org/b")
     }
@@ -72,28 +72,28 @@ import TidingsTestSupport
     func run() throws {
         let f = try PlanFixture()
         var daily = reminder("daily", due: 1)
-        daily.kind = "daily"
+        daily.kind = .daily
         var expired = reminder("expired", due: -20)
         expired.expiresAt = Self.now
         var backlog = reminder("b", due: 2)
-        backlog.state = "backlog"
+        backlog.state = .backlog
         _ = try f.db.applyPlan([reminder("a", due: 0), backlog, reminder("c", due: 40), reminder("d", due: 42), daily, expired], now: 0)
 
         let merges = try Digest(group: .meeting, window: 5 * Self.minute).run(database: f.db, now: Self.now, zone: .utc)
         #expect(merges.map(\.digest.id) == ["digest:a", "digest:c"])
         #expect(merges.map { $0.members.map(\.id) } == [["a", "b"], ["c", "d"]])
         let digest = try #require(try f.stored("digest:a"))
-        #expect(digest.state == "pending")
+        #expect(digest.state == .pending)
         #expect(digest.isHeldByUser)
         #expect(digest.createdAt == Self.now)
         for id in ["a", "b"] {
             let member = try #require(try f.stored(id))
-            #expect(member.state == "cancelled")
+            #expect(member.state == .cancelled)
             #expect(member.stateReason == "merged into digest:a")
             #expect(member.isHeldByUser)
         }
-        #expect(try f.stored("daily")?.state == "pending")
-        #expect(try f.stored("expired")?.state == "pending")
+        #expect(try f.stored("daily")?.state == .pending)
+        #expect(try f.stored("expired")?.state == .pending)
         // Nothing left to merge: a second run does nothing.
         #expect(try Digest(group: .meeting, window: 5 * Self.minute).run(database: f.db, now: Self.now, zone: .utc).isEmpty)
     }
@@ -112,7 +112,7 @@ import TidingsTestSupport
         #expect(outcome.schedule.map(\.title) == ["My title"])
         #expect(outcome.cancelled.isEmpty)
         let edited = try #require(try f.stored("daily:2026-11-22"))
-        #expect((edited.title, edited.body, edited.state) == ("My title", "Open at nine", "pending"))
-        #expect(try f.stored("daily:2026-11-23")?.state == "cancelled")
+        #expect((edited.title, edited.body, edited.state) == ("My title", "Open at nine", .pending))
+        #expect(try f.stored("daily:2026-11-23")?.state == .cancelled)
     }
 }

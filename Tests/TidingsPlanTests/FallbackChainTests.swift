@@ -19,12 +19,12 @@ import TidingsTestSupport
         let today = try #require(items.first)
         #expect(today.title == "Morning news")
         #expect(today.body == "Today's headline.")
-        #expect(today.staleness == "fresh")
+        #expect(today.staleness == .fresh)
         #expect(today.contentFetchTime == Self.now)
         #expect(today.deepLink == "https://example.org/n1")
         // Due 06:30Z on the 23rd, 25.5 hours after the fetch.
         let tomorrow = try #require(items.last)
-        #expect(tomorrow.staleness == "stale")
+        #expect(tomorrow.staleness == .stale)
         #expect(tomorrow.title == "Morning news")
         #expect(tomorrow.body == "Today's headline. (from 1 day ago)")
     }
@@ -33,13 +33,13 @@ import TidingsTestSupport
         "content older than stale_after at the due time is marked with its age",
         arguments: [
             // (fetched, staleness, body)
-            ("2026-11-21T18:30:00Z", "fresh", "News."),  // exactly 12h before due: still fresh
-            ("2026-11-21T18:29:59Z", "stale", "News. (as of 12h ago)"),
-            ("2026-11-21T15:30:00Z", "stale", "News. (as of 15h ago)"),
-            ("2026-11-21T06:31:00Z", "stale", "News. (as of 23h ago)"),
-            ("2026-11-20T06:30:00Z", "stale", "News. (from 2 days ago)"),
+            ("2026-11-21T18:30:00Z", Staleness.fresh, "News."),  // exactly 12h before due: still fresh
+            ("2026-11-21T18:29:59Z", .stale, "News. (as of 12h ago)"),
+            ("2026-11-21T15:30:00Z", .stale, "News. (as of 15h ago)"),
+            ("2026-11-21T06:31:00Z", .stale, "News. (as of 23h ago)"),
+            ("2026-11-20T06:30:00Z", .stale, "News. (from 2 days ago)"),
         ])
-    func staleContent(fetched: String, staleness: String, body: String) throws {
+    func staleContent(fetched: String, staleness: Staleness, body: String) throws {
         let f = try PlanFixture()
         try f.store([content("n1", body: "News.", scheduled: "2026-11-20T06:00:00Z", fetched: utc(fetched))], at: utc(fetched))
         // A 12-hour horizon holds only today's item.
@@ -77,7 +77,7 @@ import TidingsTestSupport
         let items = try f.planned(now: Self.now, zone: PlanFixture.berlin, horizon: 2 * PlanFixture.day)
         #expect(items.map(\.id) == ["daily:2026-11-22", "daily:2026-11-23"])
         #expect(items[0].title == (usedToday ? "Late news" : FallbackChain.emergencyTitle))
-        #expect(items[0].staleness == (usedToday ? "fresh" : "emergency"))
+        #expect(items[0].staleness == (usedToday ? .fresh : .emergency))
         // The next day it counts either way.
         #expect(items[1].title == "Late news")
     }

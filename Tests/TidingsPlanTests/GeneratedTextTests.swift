@@ -81,9 +81,9 @@ import TidingsTestSupport
         let now = TestClock.at("2026-11-22T06:00", in: F.berlin)
         try Planner(database: f.db, config: f.config, wording: Self.german).run(now: now, zone: F.berlin, horizon: 2 * PlanFixture.day, dryRun: false)
         let rows = try f.db.openNotifications()
-        #expect(Set(rows.map(\.kind)) == ["daily", "weekly", "meeting", "insight"])
+        #expect(Set(rows.map(\.kind)) == [.daily, .weekly, .meeting, .insight])
         #expect(rows.allSatisfy { $0.generator == "template" })
-        let daily = try #require(rows.first { $0.kind == "daily" })
+        let daily = try #require(rows.first { $0.kind == .daily })
         #expect(daily.title == "Dein tägliches Update" && Templates.emergencyLines(.de).contains(daily.body))
     }
 

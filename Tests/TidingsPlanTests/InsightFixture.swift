@@ -64,8 +64,8 @@ final class InsightFixture {
         let claimed = try db.claimDue(at: at, only: items.map(\.id))
         try db.recordDeliveries(claimed.map {
             DeliveryRecord(
-                notificationId: $0.id, scheduledTime: at, actualDeliveryTime: at, contentAge: 0, staleness: "fresh", channel: "inbox",
-                outcome: "delivered")
+                notificationId: $0.id, scheduledTime: at, actualDeliveryTime: at, contentAge: 0, staleness: .fresh, channel: "inbox",
+                outcome: .delivered)
         }, now: at)
         for item in claimed {
             try db.recordEngagement(notificationId: item.id, channel: "inbox", engagement: engagement, at: at + 60_000)

@@ -20,7 +20,7 @@ import TidingsTestSupport
         try f.engage(1, at: f.now - PlanFixture.day, prefix: "more")
         #expect(try f.plan() == ["insight:2026-11-23"], "smart: the next one not before three days")
         let insight = try #require(try f.insights().first)
-        #expect(insight.kind == "insight" && insight.category == "system" && insight.generator == "template")
+        #expect(insight.kind == .insight && insight.category == .system && insight.generator == "template")
         #expect(insight.dueAt == I.berlin("2026-11-23T12:00") && insight.plannedLocal == "2026-11-23T12:00")
         #expect(insight.expiresAt == I.berlin("2026-11-24T00:00"), "it expires at the end of its day")
         #expect(insight.title == "Fewer meeting hours this week")
@@ -98,14 +98,14 @@ import TidingsTestSupport
         let sent = try f.db.claimDue(at: I.berlin("2026-11-22T12:00"))
         try f.db.recordDeliveries(sent.map {
             DeliveryRecord(
-                notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: nil, staleness: "fresh",
-                channel: "inbox", outcome: "delivered")
+                notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: nil, staleness: .fresh,
+                channel: "inbox", outcome: .delivered)
         }, now: I.berlin("2026-11-22T12:00"))
         // The time moves to 21:00 after today's went out: today's stays as it was, tomorrow's comes at 21:00.
         f.config.insights.time = WallTime(hour: 21, minute: 0) ?? .midnight
         #expect(try f.plan(at: I.berlin("2026-11-22T20:30"), horizon: 2 * PlanFixture.day) == ["insight:2026-11-23"])
         let today = try f.db.notifications(ids: ["insight:2026-11-22"])["insight:2026-11-22"]
-        #expect(today?.state == "delivered" && today?.dueAt == I.berlin("2026-11-22T12:00"))
+        #expect(today?.state == .delivered && today?.dueAt == I.berlin("2026-11-22T12:00"))
     }
 
     @Test("Turning insights off cancels the pending ones")
@@ -115,7 +115,7 @@ import TidingsTestSupport
         f.config.insights.frequency = .off
         #expect(try f.plan() == [])
         let cancelled = try f.db.notifications(ids: ["insight:2026-11-23"])["insight:2026-11-23"]
-        #expect(cancelled?.state == "cancelled" && cancelled?.stateReason == "insights are turned off")
+        #expect(cancelled?.state == .cancelled && cancelled?.stateReason == "insights are turned off")
     }
 
     @Test("Insights in German with LANG=de_DE.UTF-8")

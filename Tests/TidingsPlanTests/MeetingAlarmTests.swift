@@ -68,17 +68,17 @@ import TidingsTestSupport
         let sent = TestClock.at("2026-11-23T08:50", in: F.berlin)
         _ = try f.db.claimDue(at: sent)
         try f.db.recordDeliveries([DeliveryRecord(
-            notificationId: "meeting:alarm-3@10m", scheduledTime: sent, actualDeliveryTime: sent, contentAge: 0, staleness: "fresh",
-            channel: "stdout", outcome: "delivered")], now: sent)
-        #expect(try f.stored("meeting:alarm-3@10m")?.state == "delivered")
+            notificationId: "meeting:alarm-3@10m", scheduledTime: sent, actualDeliveryTime: sent, contentAge: 0, staleness: .fresh,
+            channel: "stdout", outcome: .delivered)], now: sent)
+        #expect(try f.stored("meeting:alarm-3@10m")?.state == .delivered)
         // When the event gains a 30-minute alarm and a 5-minute one, and plan runs at 08:52
         let later = sent + 2 * PlanFixture.minute
         try F.store(F.calendar([F.meeting("alarm-3", Self.alarm("-PT30M"), Self.alarm("-PT5M"))]), in: f.db, at: later)
         try f.run(now: later, zone: F.berlin)
         // Then the 30-minute reminder, whose time has passed, is not sent; the 5-minute one still comes
         #expect(try f.stored("meeting:alarm-3@30m") == nil)
-        #expect(try f.stored("meeting:alarm-3@10m")?.state == "delivered")
-        #expect(try f.stored("meeting:alarm-3@5m")?.state == "pending")
+        #expect(try f.stored("meeting:alarm-3@10m")?.state == .delivered)
+        #expect(try f.stored("meeting:alarm-3@5m")?.state == .pending)
     }
 
     @Test("An alarm added before anything was sent: its reminder is planned at once, the old lead's cancelled")

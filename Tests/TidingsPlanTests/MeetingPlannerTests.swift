@@ -26,7 +26,7 @@ import TidingsTestSupport
         let f = try Self.planned(F.calendar([F.meeting("standup-1@example.org")]), config: Self.twoLeads)
         for id in Self.ids {
             let item = try #require(try f.stored(id))
-            #expect(item.state == "pending")
+            #expect(item.state == .pending)
             #expect(item.expiresAt == TestClock.at("2026-11-23T09:00", in: F.berlin))
             #expect(item.subject == "event:" + id)
             #expect(item.fingerprint?.hasPrefix("2026-11-23T08:00:00Z\u{1f}2026-11-23T09:00:00Z\u{1f}Client review\u{1f}") == true)
@@ -55,9 +55,9 @@ import TidingsTestSupport
         f.config.meetings.leadTimes = [10 * PlanFixture.minute]
         let outcome = try f.run(now: F.now + PlanFixture.minute, zone: F.berlin)
         #expect(outcome.cancelled == [Self.ids[1]])
-        #expect(try f.stored(Self.ids[0])?.state == "pending")
+        #expect(try f.stored(Self.ids[0])?.state == .pending)
         let dropped = try #require(try f.stored(Self.ids[1]))
-        #expect(dropped.state == "cancelled")
+        #expect(dropped.state == .cancelled)
         #expect(dropped.stateReason == "no longer planned (settings changed)")
     }
 
@@ -69,7 +69,7 @@ import TidingsTestSupport
         }
         let invited = F.meeting("standup-1@example.org", "ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:alice@example.org")
         let f = try Self.planned(F.calendar([invited]), config: config)
-        #expect(try Self.ids.allSatisfy { try f.stored($0)?.state == "pending" })
+        #expect(try Self.ids.allSatisfy { try f.stored($0)?.state == .pending })
 
         let later = F.now + PlanFixture.hour
         try F.store(F.calendar([invited.replacingOccurrences(of: "NEEDS-ACTION", with: "DECLINED")]), in: f.db, at: later)
@@ -77,7 +77,7 @@ import TidingsTestSupport
         #expect(outcome.cancelled == Self.ids)
         for id in Self.ids {
             let item = try #require(try f.stored(id))
-            #expect(item.state == "cancelled")
+            #expect(item.state == .cancelled)
             #expect(item.stateReason == "the event was cancelled, declined, moved or removed")
         }
     }
@@ -96,11 +96,11 @@ import TidingsTestSupport
         try f.db.applyPlan([old], now: F.now)
         _ = try f.db.claimDue(at: sent)
         try f.db.recordDeliveries([DeliveryRecord(
-            notificationId: old.id, scheduledTime: sent, actualDeliveryTime: sent, contentAge: 0, staleness: "fresh",
-            channel: "stdout", outcome: "delivered")], now: sent)
-        #expect(try f.stored(old.id)?.state == "delivered")
+            notificationId: old.id, scheduledTime: sent, actualDeliveryTime: sent, contentAge: 0, staleness: .fresh,
+            channel: "stdout", outcome: .delivered)], now: sent)
+        #expect(try f.stored(old.id)?.state == .delivered)
         try f.run(now: sent + PlanFixture.minute, zone: F.berlin)
         #expect(try f.stored(Self.ids[0]) == nil, "the 10-minute reminder went out under the old id")
-        #expect(try f.stored(Self.ids[1])?.state == "pending")
+        #expect(try f.stored(Self.ids[1])?.state == .pending)
     }
 }

@@ -27,7 +27,7 @@ import TidingsTestSupport
         #expect(items.map(\.subject) == items.map { "event:" + $0.id })
         let fingerprint = ["2026-11-23T08:00:00Z", "2026-11-23T09:00:00Z", "Client review", F.zoom, F.zoom].joined(separator: "\u{1f}")
         #expect(items.allSatisfy { $0.fingerprint == fingerprint })
-        #expect(items.allSatisfy { $0.revision == 0 && $0.state == NotificationState.pending.rawValue })
+        #expect(items.allSatisfy { $0.revision == 0 && $0.state == .pending })
     }
 
     @Test("Join opens the app when its scheme has a handler, asked once per scheme; otherwise the https link")
@@ -122,7 +122,7 @@ import TidingsTestSupport
                                       fetched: now - hoursSinceFetch * 3_600_000)
         let items = MeetingRule(config: config).notifications(now: now, horizon: 7 * PlanFixture.day, zone: F.berlin, calendars: calendar)
         #expect(items.count == 6)
-        #expect(items.map(\.staleness) == Array(repeating: expected.rawValue, count: 6))
+        #expect(items.map(\.staleness) == Array(repeating: expected, count: 6))
     }
 
     @Test("An all-day event of today is planned after midnight until its time has passed by more than the grace period", arguments: [

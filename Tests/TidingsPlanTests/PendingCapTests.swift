@@ -18,8 +18,8 @@ import TidingsTestSupport
         // Priorities 0...4 spread over the candidates; 20 of each.
         let candidates = (0..<100).map { Self.reminder($0, priority: $0 % 5) }
         let assigned = PendingCap(limit: 64).assign(candidates, now: 0)
-        let pending = assigned.filter { $0.state == "pending" }
-        let backlog = assigned.filter { $0.state == "backlog" }
+        let pending = assigned.filter { $0.state == .pending }
+        let backlog = assigned.filter { $0.state == .backlog }
         #expect(pending.count == 64)
         #expect(backlog.count == 36)
         // Every pending item is at least as important as every waiting one.
@@ -44,9 +44,9 @@ import TidingsTestSupport
         tomorrow.dueAt = day + 3_600_000
         candidates += [daily, tomorrow]
         let assigned = PendingCap(limit: 64).assign(candidates, now: 0)
-        let pending = Set(assigned.filter { $0.state == "pending" }.map(\.id))
+        let pending = Set(assigned.filter { $0.state == .pending }.map(\.id))
         #expect(pending.contains(daily.id) && pending.contains(tomorrow.id))
-        let waiting = assigned.filter { $0.state == "backlog" }.map(\.id)
+        let waiting = assigned.filter { $0.state == .backlog }.map(\.id)
         #expect(waiting == ["meeting:event-62", "meeting:event-63"], "the latest of the important ones wait")
     }
 
@@ -56,16 +56,16 @@ import TidingsTestSupport
         let database = try dir.database()
         let candidates = (0..<10).map { Self.reminder($0, priority: $0 % 2) }
         _ = try database.applyPlan(PendingCap(limit: 4).assign(candidates, now: 0), now: 0)
-        #expect(try database.openNotifications().filter { $0.state == "pending" }.count == 4)
+        #expect(try database.openNotifications().filter { $0.state == .pending }.count == 4)
         // Two pending items are delivered; the same candidates are planned again.
         let claimed = try database.claimDue(at: 2_000_000)
         try database.recordDeliveries(claimed.map {
             DeliveryRecord(notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: 2_000_000, contentAge: nil,
-                           staleness: "fresh", channel: "stdout", outcome: "delivered")
+                           staleness: .fresh, channel: "stdout", outcome: .delivered)
         }, now: 2_000_000)
         let remaining = try database.openNotifications()
         _ = try database.applyPlan(PendingCap(limit: 4).assign(remaining, now: 2_000_000), now: 2_000_000)
-        #expect(try database.openNotifications().filter { $0.state == "pending" }.count == 4)
+        #expect(try database.openNotifications().filter { $0.state == .pending }.count == 4)
         #expect(try database.openNotifications().count == 10 - claimed.count)
     }
 
@@ -84,9 +84,9 @@ import TidingsTestSupport
             return item
         }
         _ = try f.db.applyPlan(PendingCap(limit: 2).assign(items, now: 0), now: 0)
-        #expect(try f.stored("test:2")?.state == "backlog")
+        #expect(try f.stored("test:2")?.state == .backlog)
         try f.run(now: now, zone: PlanFixture.berlin, horizon: PlanFixture.day)
-        #expect(try f.stored("test:2")?.state == "pending")
-        #expect(try f.stored("test:3")?.state == "pending")
+        #expect(try f.stored("test:2")?.state == .pending)
+        #expect(try f.stored("test:3")?.state == .pending)
     }
 }

@@ -34,7 +34,7 @@ import TidingsTestSupport
         // A 12-hour horizon: only today's item.
         let first = try f.run(now: Self.now, zone: PlanFixture.berlin, horizon: 12 * PlanFixture.hour)
         #expect(first.changes?.created == 1)
-        #expect(try f.pending().first?.staleness == "emergency")
+        #expect(try f.pending().first?.staleness == .emergency)
 
         let later = Self.now + 10 * PlanFixture.minute
         try f.store([content("n1", title: "Fresh title", body: "Fresh body", scheduled: "2026-11-22T06:30:00Z", fetched: later)], at: later)
@@ -45,7 +45,7 @@ import TidingsTestSupport
         #expect(item.id == "daily:2026-11-22")
         #expect(item.title == "Fresh title")
         #expect(item.body == "Fresh body")
-        #expect(item.staleness == "fresh")
+        #expect(item.staleness == .fresh)
         #expect(item.contentFetchTime == later)
         #expect(item.createdAt == Self.now)
         #expect(item.updatedAt == later)
@@ -64,7 +64,7 @@ import TidingsTestSupport
         try f.db.recordDeliveries([
             DeliveryRecord(
                 notificationId: "daily:2026-11-22", scheduledTime: due, actualDeliveryTime: due,
-                contentAge: due - Self.now, staleness: "fresh", channel: "stdout", outcome: "delivered"),
+                contentAge: due - Self.now, staleness: .fresh, channel: "stdout", outcome: .delivered),
         ], now: due)
 
         // New content, and a plan run whose horizon still covers the delivered item.
@@ -74,7 +74,7 @@ import TidingsTestSupport
         #expect(outcome.changes?.settled == 1)
         #expect(outcome.changes?.updated == 1)
         let delivered = try #require(try f.stored("daily:2026-11-22"))
-        #expect(delivered.state == "delivered")
+        #expect(delivered.state == .delivered)
         #expect(delivered.title == "Old")
         #expect(outcome.schedule.map(\.id) == ["daily:2026-11-23"])
         #expect(try f.pending().map(\.title) == ["New"])
@@ -130,7 +130,7 @@ import TidingsTestSupport
         #expect(try f.pending().isEmpty)
         for id in Self.ids {
             let item = try #require(try f.stored(id))
-            #expect(item.state == "cancelled")
+            #expect(item.state == .cancelled)
             #expect(item.stateReason == "the daily update is turned off")
         }
     }
@@ -184,7 +184,7 @@ import TidingsTestSupport
         let after = try planner.run(now: TestClock.at("2026-11-22T00:30", in: zone), zone: zone, horizon: 86_400_000, dryRun: false)
         #expect(after.cancelled.isEmpty)
         let item = try #require(try database.notifications(ids: ["daily:2026-11-21"])["daily:2026-11-21"])
-        #expect(item.state == "pending")
+        #expect(item.state == .pending)
         #expect(item.dueAt == TestClock.at("2026-11-22T07:00", in: zone))
     }
 
@@ -201,6 +201,6 @@ import TidingsTestSupport
         var config = TidingsConfig()
         config.sources = [TidingsConfig.Source(name: "new", url: "https://example.org/new.json")]
         let outcome = try Planner(database: database, config: config).run(now: now, zone: zone, horizon: 86_400_000, dryRun: true)
-        #expect(outcome.schedule.first?.staleness == "emergency")
+        #expect(outcome.schedule.first?.staleness == .emergency)
     }
 }

@@ -45,7 +45,7 @@ import TidingsTestSupport
         let claimed = try f.db.claimDue(at: now)
         try f.db.recordDeliveries(claimed.map {
             DeliveryRecord(notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: now, contentAge: 0,
-                           staleness: $0.staleness, channel: "stdout", outcome: "delivered", revision: $0.revision)
+                           staleness: $0.staleness, channel: "stdout", outcome: .delivered, revision: $0.revision)
         }, now: now)
         return claimed.map(\.id)
     }
@@ -63,12 +63,12 @@ import TidingsTestSupport
         #expect(byID["app_notification_4"]?.dueAt == utc("2026-11-23T08:00:00Z"))
         #expect(byID["app_notification_5"]?.dueAt == utc("2026-11-25T08:00:00Z"))
         let first = try #require(byID["app_notification_1"])
-        #expect(first.kind == "schedule")
+        #expect(first.kind == .schedule)
         #expect(first.title == "Getting started")
         #expect(first.body == "Step 1")
         #expect(first.plannedLocal == "2026-11-19T09:00")
         #expect(first.expiresAt == utc("2026-11-19T23:00:00Z"))
-        #expect(first.category == "system")
+        #expect(first.category == .system)
         #expect(outcome.problems.isEmpty)
     }
 
@@ -102,7 +102,7 @@ import TidingsTestSupport
         }
         #expect(sent.sorted() == (1...5).map { "app_notification_\($0)" })
         #expect(firstDue["app_notification_4"] == utc("2026-11-23T08:00:00Z"))
-        for id in sent { #expect(try f.stored(id)?.state == "delivered") }
+        for id in sent { #expect(try f.stored(id)?.state == .delivered) }
     }
 
     @Test("a new version cancels the old one's pending items and starts again from the day it is first seen; delivered ones stay")
@@ -118,17 +118,17 @@ import TidingsTestSupport
         let outcome = try f.run(now: friday, zone: PlanFixture.berlin, horizon: 10 * Self.day)
         let due = Dictionary(uniqueKeysWithValues: outcome.schedule.map { ($0.id, $0.dueAt) })
         // Entry 1 was delivered: not sent again, though version 2 has it due today.
-        #expect(try f.stored("app_notification_1")?.state == "delivered")
+        #expect(try f.stored("app_notification_1")?.state == .delivered)
         #expect(due["app_notification_1"] == nil)
         // Entry 2 (offset 1 from Thursday) was pending for today; under 2.0 it is due Monday.
         #expect(due["app_notification_2"] == utc("2026-11-23T08:00:00Z"))
         #expect(due["app_notification_3"] == utc("2026-11-23T08:00:00Z"))
         #expect(due["app_notification_6"] == utc("2026-11-24T08:00:00Z"))
         #expect(try f.stored("app_notification_2")?.title == "Getting started")
-        #expect(try f.stored("app_notification_3")?.state == "pending")
+        #expect(try f.stored("app_notification_3")?.state == .pending)
         // Entries 4 and 5 are gone from version 2.
         #expect(outcome.cancelled == ["app_notification_4", "app_notification_5"])
-        #expect(try f.stored("app_notification_4")?.state == "cancelled")
+        #expect(try f.stored("app_notification_4")?.state == .cancelled)
         #expect(try f.stored("app_notification_4")?.stateReason == "removed from the schedule")
         #expect(try f.stored("app_notification_2")?.subject == "schedule:welcome:2.0")
     }
@@ -165,7 +165,7 @@ import TidingsTestSupport
         try f.run(now: Self.seen, zone: PlanFixture.berlin, horizon: 10 * Self.day)
         let outcome = try f.run(now: Self.seen, zone: PlanFixture.berlin, horizon: Self.day)
         #expect(outcome.cancelled.isEmpty)
-        #expect(try f.stored("app_notification_5")?.state == "pending")
+        #expect(try f.stored("app_notification_5")?.state == .pending)
     }
 
     @Test("an id two schedules use goes to the first in config order, and the run says so")
@@ -189,7 +189,7 @@ import TidingsTestSupport
         try Self.fetch(f, Self.document(), at: Self.seen)
         let outcome = try f.run(now: Self.seen, zone: PlanFixture.berlin)
         let first = try #require(outcome.schedule.first)
-        #expect(first.category == "marketing")
+        #expect(first.category == .marketing)
         #expect(first.dueAt == utc("2026-11-19T08:30:00Z"))
     }
 }

@@ -18,9 +18,9 @@ import TidingsTestSupport
         let claimed = try f.db.claimDue(at: utc("2026-11-22T06:30:00Z"))
         try f.db.recordDeliveries(claimed.map {
             DeliveryRecord(notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: 0,
-                           staleness: $0.staleness, channel: "stdout", outcome: "delivered")
+                           staleness: $0.staleness, channel: "stdout", outcome: .delivered)
         }, now: utc("2026-11-22T06:30:00Z"))
-        #expect(try f.stored(Self.id)?.state == "delivered")
+        #expect(try f.stored(Self.id)?.state == .delivered)
     }
 
     @Test("A correction of the same content item after delivery: revision 1, pending, due at once")
@@ -32,7 +32,7 @@ import TidingsTestSupport
         let outcome = try f.run(now: later, zone: PlanFixture.berlin, horizon: 12 * PlanFixture.hour)
         #expect(outcome.changes?.resent == 1)
         let item = try #require(try f.stored(Self.id))
-        #expect(item.state == "pending")
+        #expect(item.state == .pending)
         #expect(item.revision == 1)
         #expect(item.body == "Open at ten")
         #expect(item.dueAt == later)
@@ -54,7 +54,7 @@ import TidingsTestSupport
         #expect(try f.run(now: later, zone: PlanFixture.berlin, horizon: 12 * PlanFixture.hour).changes?.resent == 0)
         try f.store([content("n2", body: "Other news", scheduled: "2026-11-22T07:00:00Z", fetched: later)], at: later)
         #expect(try f.run(now: later, zone: PlanFixture.berlin, horizon: 12 * PlanFixture.hour).changes?.resent == 0)
-        #expect(try f.stored(Self.id)?.state == "delivered")
+        #expect(try f.stored(Self.id)?.state == .delivered)
         #expect(try f.stored(Self.id)?.revision == 0)
     }
 
@@ -78,6 +78,6 @@ import TidingsTestSupport
         #expect(planned.map(\.expiresAt) == [utc("2026-11-22T08:00:00Z"), utc("2026-11-23T23:00:00Z")])
         #expect(planned.first?.body == "Until nine")
         // Tomorrow the flash item has expired: the emergency line stands in.
-        #expect(planned.last?.staleness == "emergency")
+        #expect(planned.last?.staleness == .emergency)
     }
 }

@@ -52,10 +52,10 @@ import TidingsTestSupport
         #expect(dueAfter == dueBefore.filter { $0 >= cutoff }, "every delivery row older than the oldest kept one went, no newer one")
         #expect(try column("SELECT count(*) FROM fetchAttempt WHERE startedAt < \(cutoff)", in: path) == [0])
         #expect(try column("SELECT count(*) FROM notification WHERE id LIKE 'old:%' AND dueAt < \(cutoff)", in: path) == [0])
-        #expect(try database.notifications(ids: ["old:0"])["old:0"]?.state == "delivered", "the newest history stays")
+        #expect(try database.notifications(ids: ["old:0"])["old:0"]?.state == .delivered, "the newest history stays")
         // What retention keeps whatever its age stayed
         #expect(try database.inboxItems(includeRead: false, limit: 10).map(\.notification.id) == ["unread:0"])
-        #expect(try database.notifications(ids: ["open"])["open"]?.state == "pending")
+        #expect(try database.notifications(ids: ["open"])["open"]?.state == .pending)
         #expect(try database.cachedContent().map(\.id) == ["c"])
         #expect(try database.recentStageRuns(limit: 1, stage: .plan).first?.summary == "run 0", "the newest plan run stays")
         #expect(try database.integrityCheck(full: true) == "ok")
@@ -70,12 +70,12 @@ import TidingsTestSupport
         _ = try database.applyPlan([item("tomorrow", due: Self.now + Self.day)], now: Self.now)
         _ = try database.cancelPending(ids: ["tomorrow"], reason: "cancelled by the user", now: Self.now)
         var entry = item("app_notification_1", due: Self.now - 200 * Self.day)
-        entry.kind = NotificationKind.schedule.rawValue
+        entry.kind = .schedule
         _ = try database.applyPlan([entry], now: Self.now - 201 * Self.day)
         let claimed = try database.claimDue(at: Self.now - 200 * Self.day)
         try database.recordDeliveries(claimed.map {
             DeliveryRecord(notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: 0,
-                           staleness: $0.staleness, channel: "stdout", outcome: "delivered")
+                           staleness: $0.staleness, channel: "stdout", outcome: .delivered)
         }, now: Self.now - 200 * Self.day)
 
         // Every row that may go goes, pass after pass, as when the disk stays full
@@ -85,11 +85,11 @@ import TidingsTestSupport
         }
         #expect(removed > 50)
         #expect(try database.notifications(ids: ["old:0"]).isEmpty, "past history went")
-        #expect(try database.notifications(ids: ["tomorrow"])["tomorrow"]?.state == "cancelled", "tomorrow's cancel stands")
-        #expect(try database.notifications(ids: ["app_notification_1"])["app_notification_1"]?.state == "delivered")
+        #expect(try database.notifications(ids: ["tomorrow"])["tomorrow"]?.state == .cancelled, "tomorrow's cancel stands")
+        #expect(try database.notifications(ids: ["app_notification_1"])["app_notification_1"]?.state == .delivered)
         // And retention keeps the schedule entry too, however old
         _ = try database.prune(before: Self.now + 2 * Self.day)
-        #expect(try database.notifications(ids: ["app_notification_1"])["app_notification_1"]?.state == "delivered")
+        #expect(try database.notifications(ids: ["app_notification_1"])["app_notification_1"]?.state == .delivered)
     }
 
     @Test("Full with nothing old to delete: a clear error, the run logged, nothing lost, and it works once there is room")
@@ -142,9 +142,9 @@ import TidingsTestSupport
             try database.recordRun(
                 deliveries: [
                     DeliveryRecord(notificationId: "sent", scheduledTime: Self.now - 1000, actualDeliveryTime: Self.now, contentAge: nil,
-                                   staleness: "fresh", channel: "stdout", outcome: "delivered", platformInfo: info),
+                                   staleness: .fresh, channel: "stdout", outcome: .delivered, platformInfo: info),
                     DeliveryRecord(notificationId: "lost", scheduledTime: Self.now - 1000, actualDeliveryTime: nil, contentAge: nil,
-                                   staleness: "fresh", channel: "webhook:x", outcome: "failed", failureReason: "HTTP 500", platformInfo: info),
+                                   staleness: .fresh, channel: "webhook:x", outcome: .failed, failureReason: "HTTP 500", platformInfo: info),
                 ],
                 retries: [], cancelled: [:], now: Self.now)
         }
@@ -153,8 +153,8 @@ import TidingsTestSupport
         #expect(error.isDiskFull)
         #expect(error.description.contains("record deliveries failed: the disk is full"))
         let rows = try database.notifications(ids: ["sent", "lost"])
-        #expect(rows["sent"]?.state == "delivered")
-        #expect(rows["lost"]?.state == "failed")
+        #expect(rows["sent"]?.state == .delivered)
+        #expect(rows["lost"]?.state == .failed)
         #expect(rows["lost"]?.stateReason == "not recorded: the disk was full")
         #expect(!(try database.hasDeliveryWork(at: Self.now + TidingsDatabase.abandonedClaimAge + 1)), "no claim is left to fail later")
         #expect(try database.integrityCheck(full: true) == "ok")

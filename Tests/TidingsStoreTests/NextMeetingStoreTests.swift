@@ -38,7 +38,7 @@ import TidingsCore
     @Test("no link, an all-day event or a reminder of another kind is not a meeting to join")
     func notJoinable() throws {
         var daily = Self.reminder("daily", start: 5)
-        daily.kind = NotificationKind.daily.rawValue
+        daily.kind = .daily
         let database = try database([Self.reminder("nolink", start: 5, link: nil), Self.reminder("offsite", start: 5, lead: "all-day"), daily])
         #expect(try database.nextMeeting(at: Self.now) == nil)
     }

@@ -25,7 +25,7 @@ import TidingsTestSupport
             let claimed = try database.claimDue(at: Self.now, only: delivered)
             try database.recordDeliveries(claimed.map {
                 DeliveryRecord(notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: Self.now, contentAge: nil,
-                               staleness: $0.staleness, channel: "stdout", outcome: "delivered")
+                               staleness: $0.staleness, channel: "stdout", outcome: .delivered)
             }, now: Self.now)
         }
         return (directory, database)
@@ -45,13 +45,13 @@ import TidingsTestSupport
             PendingRefusal(id: "sent", reason: "delivered, not pending"),
             PendingRefusal(id: "nope", reason: "no such notification (see tidings pending)"),
         ]))
-        #expect(try stored(database, "a").state == "pending")
+        #expect(try stored(database, "a").state == .pending)
 
         let done = try database.cancelPending(ids: ["a", "b", "a"], reason: "cancelled by the user", now: Self.now)
         guard case .done(let cancelled) = done else { Issue.record("refused: \(done)"); return }
         #expect(cancelled.map(\.id) == ["a", "b"])
         let a = try stored(database, "a")
-        #expect(a.state == "cancelled")
+        #expect(a.state == .cancelled)
         #expect(a.stateReason == "cancelled by the user")
         #expect(a.isHeldByUser)
         #expect(a.fingerprint == "user:facts of a")
@@ -72,10 +72,10 @@ import TidingsTestSupport
             == .refused([PendingRefusal(id: "now", reason: "being delivered right now")]))
         #expect(try database.updatePending(id: "now", edit: PendingEdit(title: "New"), now: Self.now, zone: .utc)
             == .refused([PendingRefusal(id: "now", reason: "being delivered right now")]))
-        #expect(try stored(database, "now").state == "delivering")
+        #expect(try stored(database, "now").state == .delivering)
 
         _ = try database.cancelPending(ids: ["later"], reason: "cancelled by the user", now: Self.now)
-        #expect(try stored(database, "later").state == "delivered")
+        #expect(try stored(database, "later").state == .delivered)
         withExtendedLifetime(directory) {}
     }
 
@@ -94,7 +94,7 @@ import TidingsTestSupport
         #expect(row.plannedLocal == "2026-11-23T08:30")
         #expect(row.plannedZone == "Europe/Berlin")
         #expect((row.title, row.body) == ("Call Ann", ""))
-        #expect(row.state == "pending")
+        #expect(row.state == .pending)
         #expect(row.isHeldByUser)
 
         // The text alone leaves the time; a second edit keeps one mark.
@@ -133,17 +133,17 @@ import TidingsTestSupport
         _ = try database.cancelPending(ids: ["cancelled"], reason: "cancelled by the user", now: Self.now)
 
         var replanned = item("edited", due: Self.now + 45 * Self.minute, title: "Planner's")
-        replanned.state = "backlog"
+        replanned.state = .backlog
         replanned.stateReason = "backlog: more important items fill the 1 pending places"
         let changes = try database.applyPlan(
             [replanned, item("cancelled", due: Self.now + 60 * Self.minute)], cancel: ["obsolete": "the event was removed"], now: Self.now)
         #expect(changes.settled == 1)
         #expect(changes.updated == 1)
         let edited = try stored(database, "edited")
-        #expect((edited.title, edited.dueAt, edited.state) == ("Mine", Self.now + 60 * Self.minute, "backlog"))
+        #expect((edited.title, edited.dueAt, edited.state) == ("Mine", Self.now + 60 * Self.minute, .backlog))
         #expect(edited.stateReason == replanned.stateReason)
-        #expect(try stored(database, "cancelled").state == "cancelled")
-        #expect(try stored(database, "obsolete").state == "pending")
+        #expect(try stored(database, "cancelled").state == .cancelled)
+        #expect(try stored(database, "obsolete").state == .pending)
         withExtendedLifetime(directory) {}
     }
 

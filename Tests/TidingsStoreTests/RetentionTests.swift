@@ -25,7 +25,7 @@ import TidingsTestSupport
         let claimed = try db.claimDue(at: 130 * Self.day).filter { $0.id != "open" }
         try db.recordDeliveries(claimed.map {
             DeliveryRecord(notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: nil,
-                           staleness: "fresh", channel: "stdout", outcome: "delivered")
+                           staleness: .fresh, channel: "stdout", outcome: .delivered)
         }, now: 130 * Self.day)
         try db.recordFetch(
             url: "https://example.org/a.json",
@@ -34,7 +34,7 @@ import TidingsTestSupport
         let removed = try db.prune(before: cutoff)
         #expect(removed == 3, "the old delivery row, the old notification and the old fetch attempt")
         #expect(try db.notifications(ids: ["old"]).isEmpty)
-        #expect(try db.notifications(ids: ["new"])["new"]?.state == "delivered")
+        #expect(try db.notifications(ids: ["new"])["new"]?.state == .delivered)
         #expect(try db.notifications(ids: ["open"])["open"] != nil, "a claimed item is never pruned")
         #expect(try db.cachedContent().count == 1, "the last-known-good stays")
         #expect(try db.prune(before: cutoff) == 0)
@@ -50,7 +50,7 @@ import TidingsTestSupport
         let claimed = try db?.claimDue(at: 30_000) ?? []
         try db?.recordDeliveries(claimed.map {
             DeliveryRecord(notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: nil,
-                           staleness: "fresh", channel: "stdout", outcome: "delivered")
+                           staleness: .fresh, channel: "stdout", outcome: .delivered)
         }, now: 30_000)
         db = nil
         let full = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
@@ -70,7 +70,7 @@ import TidingsTestSupport
         let claimed = try db.claimDue(at: 3 * Self.day)
         try db.recordDeliveries(claimed.map {
             DeliveryRecord(notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: nil,
-                           staleness: "fresh", channel: "inbox", outcome: "delivered")
+                           staleness: .fresh, channel: "inbox", outcome: .delivered)
         }, now: 3 * Self.day)
         try db.recordEngagement(notificationId: "read", channel: "inbox", engagement: .tapped, at: 3 * Self.day)
         for (index, outcome) in ["ok", "ok", "failed"].enumerated() {

@@ -112,7 +112,7 @@ import TidingsTestSupport
         #expect(claimed.map(\.id) == ["a"])
         try database.recordDeliveries(
             [DeliveryRecord(notificationId: "a", scheduledTime: 10, actualDeliveryTime: 10, contentAge: nil,
-                            staleness: "fresh", channel: "stdout", outcome: "delivered")], now: 10)
+                            staleness: .fresh, channel: "stdout", outcome: .delivered)], now: 10)
         var changedA = item("a", due: 10)
         changedA.title = "changed"
         var changedB = item("b", due: 20)
@@ -121,9 +121,9 @@ import TidingsTestSupport
         #expect(changes == { var c = PlanChanges(); c.updated = 1; c.settled = 1; return c }())
         let rows = try database.notifications(ids: ["a", "b", "c"])
         #expect(rows["a"]?.title == "T a")
-        #expect(rows["a"]?.state == "delivered")
+        #expect(rows["a"]?.state == .delivered)
         #expect(rows["b"]?.title == "changed")
-        #expect(rows["c"]?.state == "cancelled")
+        #expect(rows["c"]?.state == .cancelled)
         #expect(rows["c"]?.stateReason == "turned off")
     }
 
@@ -141,7 +141,7 @@ import TidingsTestSupport
         #expect(second.isEmpty)
         let later = 5_000_000 + 100 * TidingsDatabase.abandonedClaimAge
         #expect(try database.releaseAbandonedClaims(now: later) == ReleasedClaims(), "this process is alive: its claim stands, however old")
-        #expect(try database.notifications(ids: ["due"])["due"]?.state == "delivering")
+        #expect(try database.notifications(ids: ["due"])["due"]?.state == .delivering)
 
         // The same claim seen from another process of the same boot after this one ended:
         // a claimant whose start time no longer matches its pid is dead.
@@ -156,7 +156,7 @@ import TidingsTestSupport
         #expect(try database.releaseAbandonedClaims(now: 5_000_001, observer: stranger).items == 0, "unknown and young: left alone")
         #expect(try database.releaseAbandonedClaims(now: later, observer: stranger).items == 1, "unknown and old: released")
         let due = try database.notifications(ids: ["due"])["due"]
-        #expect(due?.state == "pending")
+        #expect(due?.state == .pending)
         #expect(due?.stateReason?.hasPrefix("resumed:") == true)
         #expect(try database.claimDue(at: later).first?.claims == 2)
         #expect(try database.notifications(ids: ["old"])["old"]?.stateReason == "too late")

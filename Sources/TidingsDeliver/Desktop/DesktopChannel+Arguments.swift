@@ -19,17 +19,16 @@ extension DesktopChannel {
         for item: NotificationRecord, config: TidingsConfig.Desktop, server: DesktopServer?, replacing daemonId: Int64? = nil,
         image: String? = nil
     ) -> [String] {
-        let category = Category(rawValue: item.category) ?? .system
         var arguments = [
-            "notify-send", "--app-name=Tidings", "--urgency=\(urgency(for: category))",
-            "--expire-time=\(config.expire)", "--category=\(categoryHint(for: category))",
+            "notify-send", "--app-name=Tidings", "--urgency=\(urgency(for: item.category))",
+            "--expire-time=\(config.expire)", "--category=\(categoryHint(for: item.category))",
         ]
         if let icon = config.icon, isRegularFile(icon) { arguments.append("--icon=\(icon)") }
         if let image, isRegularFile(image) { arguments.append("--hint=string:image-path:\(image)") }
         if let daemonId { arguments.append("--replace-id=\(daemonId)") }
         arguments += ["--print-id", "--wait"]
         if server?.supportsActions == true {
-            arguments.append("--action=default=\(item.kind == "meeting" ? "Join" : "View")")
+            arguments.append("--action=default=\(item.kind == .meeting ? "Join" : "View")")
         }
         let title = withoutControls(item.title)
         // "--" ends the options: a title starting with "-" is still the summary.

@@ -4,8 +4,8 @@ import TidingsStore
 extension WebhookBody {
     /// ntfy's publish headers: the title, priority, tags and the deep link as click and action.
     static func ntfyHeaders(_ item: NotificationRecord) -> [Header] {
-        var tags = [item.category]
-        if item.staleness == Staleness.stale.rawValue || item.staleness == Staleness.emergency.rawValue {
+        var tags = [item.category.description]
+        if item.staleness == .stale || item.staleness == .emergency {
             tags.append("warning")
         }
         var headers = [
@@ -23,10 +23,10 @@ extension WebhookBody {
     }
 
     /// ntfy's scale runs 1–5; 5 overrides do-not-disturb on Android, so only transactional gets it.
-    static func ntfyPriority(_ category: String) -> Int {
-        switch Category(rawValue: category) {
+    static func ntfyPriority(_ category: Category) -> Int {
+        switch category {
         case .transactional: 5
-        case .system, .social, nil: 3
+        case .system, .social: 3
         case .marketing: 2
         }
     }

@@ -120,10 +120,10 @@ public struct WebhookBody: Sendable, Equatable {
     }
 
     /// Gotify's scale runs 0–10; 8 and up makes Android show a heads-up popup.
-    static func gotifyPriority(_ category: String) -> Int {
-        switch Category(rawValue: category) {
+    static func gotifyPriority(_ category: Category) -> Int {
+        switch category {
         case .transactional: 8
-        case .system, nil: 5
+        case .system: 5
         case .social: 4
         case .marketing: 2
         }

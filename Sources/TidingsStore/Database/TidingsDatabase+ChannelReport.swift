@@ -83,11 +83,10 @@ extension TidingsDatabase {
             var channels: [String: ChannelDeliveries] = [:]
             var reasons: [String: [String: Int]] = [:]
             for name in names {
-                func sends(_ outcome: String) throws -> Int { try Int.fetchOne(count, arguments: [name, outcome, from, until]) ?? 0 }
+                func sends(_ outcome: DeliveryOutcome) throws -> Int { try Int.fetchOne(count, arguments: [name, outcome, from, until]) ?? 0 }
                 // `replaced` rows, earlier versions of an item updated in place, are not counted.
                 let entry = ChannelDeliveries(
-                    channel: name, delivered: try sends(NotificationState.delivered.rawValue),
-                    failed: try sends(NotificationState.failed.rawValue), retried: try sends("retry"))
+                    channel: name, delivered: try sends(.delivered), failed: try sends(.failed), retried: try sends(.retry))
                 guard entry.delivered + entry.failed + entry.retried > 0 else { continue }
                 channels[name] = entry
                 for row in try Row.fetchAll(failures, arguments: [ChannelDeliveries.reasonLength + 1, name, from, until]) {

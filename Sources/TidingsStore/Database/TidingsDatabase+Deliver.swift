@@ -81,15 +81,15 @@ extension TidingsDatabase {
     /// Gives `items`, just taken out of the pending set, their reason; a first send also gets
     /// a delivery row with `outcome` (an update has none: its item stays delivered).
     private static func settleUnsent(
-        _ items: [NotificationRecord], as outcome: NotificationState, db: Database, reason: (NotificationRecord) -> String
+        _ items: [NotificationRecord], as outcome: DeliveryOutcome, db: Database, reason: (NotificationRecord) -> String
     ) throws {
         for item in items {
             let text = reason(item)
             try db.execute(sql: "UPDATE notification SET stateReason = ? WHERE id = ?", arguments: [text, item.id])
-            guard item.revision == 0, item.state != NotificationState.delivered.rawValue else { continue }
+            guard item.revision == 0, item.state != .delivered else { continue }
             try DeliveryRecord(
                 notificationId: item.id, scheduledTime: item.dueAt, actualDeliveryTime: nil, contentAge: nil,
-                staleness: item.staleness, channel: nil, outcome: outcome.rawValue, failureReason: text
+                staleness: item.staleness, channel: nil, outcome: outcome, failureReason: text
             ).insert(db)
         }
     }

@@ -7,8 +7,8 @@ public struct InboxItem: Sendable, Equatable {
     public var notification: NotificationRecord
     /// When it reached the inbox.
     public var deliveredAt: EpochMillis
-    /// TAPPED, DISMISSED or IGNORED; nil while unread.
-    public var engagement: String?
+    /// What the user did with it; nil while unread.
+    public var engagement: Engagement?
 }
 
 extension TidingsDatabase {
@@ -24,7 +24,7 @@ extension TidingsDatabase {
                     WHERE id = (SELECT id FROM delivery WHERE notificationId = ? AND channel = ?
                                 AND outcome = 'delivered' AND engagement IS NULL ORDER BY id DESC LIMIT 1)
                     """,
-                arguments: [engagement.rawValue, instant, notificationId, channel])
+                arguments: [engagement, instant, notificationId, channel])
             guard db.changesCount > 0 else { return false }
             let state: NotificationState? = switch engagement {
             case .tapped: .read
@@ -34,7 +34,7 @@ extension TidingsDatabase {
             if let state {
                 try db.execute(
                     sql: "UPDATE notification SET state = ?, updatedAt = ? WHERE id = ? AND state IN ('delivered', 'read', 'dismissed')",
-                    arguments: [state.rawValue, instant, notificationId])
+                    arguments: [state, instant, notificationId])
             }
             return true
         }
@@ -56,7 +56,7 @@ extension TidingsDatabase {
             return try rows.map { row in
                 InboxItem(
                     notification: try NotificationRecord(row: row), deliveredAt: row["inboxDeliveredAt"],
-                    engagement: row["inboxEngagement"])
+                    engagement: try row.decode(forColumn: "inboxEngagement"))
             }
         }
     }

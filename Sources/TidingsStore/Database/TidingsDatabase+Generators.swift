@@ -14,7 +14,7 @@ extension TidingsDatabase {
                     """)
             var counts: [String: Int] = [:]
             for state in NotificationState.allCases where state != .cancelled {
-                for row in try Row.fetchAll(statement, arguments: [state.rawValue, from, until]) {
+                for row in try Row.fetchAll(statement, arguments: [state, from, until]) {
                     counts[row[0], default: 0] += row[1] as Int
                 }
             }

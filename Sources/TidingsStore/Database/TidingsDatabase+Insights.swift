@@ -60,9 +60,9 @@ extension TidingsDatabase {
                     """,
                 arguments: [from, until])
             {
-                if row[0] as String == Engagement.tapped.rawValue { history.opened = row[1] } else { history.dismissed = row[1] }
+                if row[0] as Engagement == .tapped { history.opened = row[1] } else { history.dismissed = row[1] }
             }
-            let reached = NotificationState.allCases.filter(\.reachedUser).map(\.rawValue)
+            let reached: [any DatabaseValueConvertible] = NotificationState.allCases.filter(\.reachedUser)
             for row in try Row.fetchAll(
                 db,
                 sql: """
@@ -70,7 +70,7 @@ extension TidingsDatabase {
                     WHERE state IN (\(databaseQuestionMarks(count: reached.count))) AND dueAt >= ? AND dueAt < ?
                     GROUP BY staleness
                     """,
-                arguments: StatementArguments(reached + [from, until] as [any DatabaseValueConvertible]))
+                arguments: StatementArguments(reached + [from, until]))
             {
                 let count: Int = row[1]
                 history.delivered += count

@@ -68,8 +68,8 @@ extension TidingsDatabase {
                 let sent: Bool = flight["sent"]
                 try DeliveryRecord(
                     notificationId: flight["notificationId"], scheduledTime: flight["dueAt"], actualDeliveryTime: sent ? flight["startedAt"] : nil,
-                    contentAge: nil, staleness: flight["staleness"], channel: flight["channel"],
-                    outcome: sent ? NotificationState.delivered.rawValue : NotificationState.failed.rawValue,
+                    contentAge: nil, staleness: try flight.decode(forColumn: "staleness"), channel: flight["channel"],
+                    outcome: sent ? .delivered : .failed,
                     failureReason: sent ? nil : "interrupted: the deliver run sending it ended before recording the outcome; it may have been shown, so it is not sent again",
                     revision: flight["revision"]
                 ).insert(db)
@@ -121,10 +121,11 @@ extension TidingsDatabase {
                 var legs: [String: LegState] = [:]
                 for row in try Row.fetchAll(rows, arguments: [item.id, item.revision]) {
                     let channel: String = row["channel"]
-                    switch row["outcome"] as String {
-                    case NotificationState.delivered.rawValue, "replaced": legs[channel] = .delivered
-                    case NotificationState.failed.rawValue: legs[channel] = .failed(row["failureReason"] ?? "failed")
-                    case NotificationState.expired.rawValue: legs[channel] = .expired
+                    // An outcome this version does not know tells nothing of the leg.
+                    switch DeliveryOutcome(rawValue: row["outcome"]) {
+                    case .delivered, .replaced: legs[channel] = .delivered
+                    case .failed: legs[channel] = .failed(row["failureReason"] ?? "failed")
+                    case .expired: legs[channel] = .expired
                     default: break
                     }
                 }

@@ -60,7 +60,7 @@ extension TidingsDatabase {
         var meetings: [NextMeeting] = []
         for row in rows {
             guard seen.insert(String(Self.meetingKey(of: row.id))).inserted else { continue }
-            if row.state == NotificationState.cancelled.rawValue && !row.isHeldByUser { continue }
+            if row.state == .cancelled && !row.isHeldByUser { continue }
             guard let meeting = Self.meeting(of: row), meeting.end > now else { continue }
             meetings.append(meeting)
         }

@@ -109,7 +109,7 @@ extension TidingsDatabase {
         let finishLeg = try db.cachedStatement(sql: "DELETE FROM outbox WHERE notificationId = ? AND channel = ?")
         let clearFlight = try db.cachedStatement(sql: "DELETE FROM inflight WHERE notificationId = ? AND channel = ?")
         for delivery in deliveries {
-            let delivered = delivery.outcome == NotificationState.delivered.rawValue
+            let delivered = delivery.outcome == .delivered
             // The inbox is exactly once: an entry for this version already there is the entry.
             if delivered, delivery.channel == "inbox",
                try Bool.fetchOne(inboxEntry, arguments: [delivery.notificationId, delivery.revision]) == true {
@@ -125,7 +125,7 @@ extension TidingsDatabase {
             }
             try delivery.insert(db)
             guard let channel = delivery.channel else { continue }
-            if delivery.outcome != "retry" { try finishLeg.execute(arguments: [delivery.notificationId, channel]) }
+            if delivery.outcome != .retry { try finishLeg.execute(arguments: [delivery.notificationId, channel]) }
             try clearFlight.execute(arguments: [delivery.notificationId, channel])
         }
         for retry in retries {
@@ -165,14 +165,14 @@ extension TidingsDatabase {
     /// keep that in their in-flight mark. Retries cannot be kept. Best effort: when even this
     /// fails, the claim stays and the next run resumes it.
     private func settleInPlace(deliveries: [DeliveryRecord], settle: Set<String>, cancelled: [String: String], now: EpochMillis) {
-        let delivered = Set(deliveries.filter { $0.outcome == NotificationState.delivered.rawValue }.map(\.notificationId))
+        let delivered = Set(deliveries.filter { $0.outcome == .delivered }.map(\.notificationId))
         _ = try? writer.write { db in
             try Self.insertLegs(deliveries.filter { $0.channel == "inbox" }, retries: [], db: db)
         }
         _ = try? writer.write { db in
             // Legs sent but not recorded keep that fact in their in-flight mark, changed in
             // place: the next run records them as delivered instead of interrupted.
-            for delivery in deliveries where delivery.outcome == NotificationState.delivered.rawValue {
+            for delivery in deliveries where delivery.outcome == .delivered {
                 try db.execute(
                     sql: "UPDATE inflight SET sent = 1 WHERE notificationId = ? AND channel = ?",
                     arguments: [delivery.notificationId, delivery.channel])

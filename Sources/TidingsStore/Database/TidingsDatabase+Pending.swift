@@ -132,7 +132,7 @@ extension TidingsDatabase {
     /// backlog when all its members were) and held for the user; its members are cancelled
     /// with a reason naming it, and held too.
     public func mergePending(
-        kind: String, now: EpochMillis, compose: ([NotificationRecord]) -> [DigestMerge]
+        kind: NotificationKind, now: EpochMillis, compose: ([NotificationRecord]) -> [DigestMerge]
     ) throws(StoreError) -> [DigestMerge] {
         try write("merge notifications") { db in
             let candidates = try NotificationRecord.fetchAll(
@@ -146,8 +146,8 @@ extension TidingsDatabase {
             var merges = compose(candidates)
             for index in merges.indices {
                 var digest = merges[index].digest
-                let allBacklog = merges[index].members.allSatisfy { $0.state == NotificationState.backlog.rawValue }
-                digest.state = (allBacklog ? NotificationState.backlog : .pending).rawValue
+                let allBacklog = merges[index].members.allSatisfy { $0.state == .backlog }
+                digest.state = allBacklog ? .backlog : .pending
                 digest.holdForUser()
                 digest.createdAt = now
                 digest.updatedAt = now
@@ -167,7 +167,7 @@ extension TidingsDatabase {
             return .failure(PendingRefusal(id: id, reason: "no such notification (see tidings pending)"))
         }
         guard row.isOpen else {
-            let reason = row.state == NotificationState.delivering.rawValue
+            let reason = row.state == .delivering
                 ? "being delivered right now" : "\(row.state), not pending"
             return .failure(PendingRefusal(id: id, reason: reason))
         }
@@ -178,7 +178,7 @@ extension TidingsDatabase {
     /// delivered), held for the user.
     private static func settle(_ row: NotificationRecord, reason: String, now: EpochMillis, db: Database) throws -> NotificationRecord {
         var row = row
-        row.state = (row.revision > 0 ? NotificationState.delivered : .cancelled).rawValue
+        row.state = row.revision > 0 ? .delivered : .cancelled
         row.stateReason = reason
         row.holdForUser()
         row.updatedAt = now

@@ -73,7 +73,7 @@ extension TidingsDatabase {
     public func openNotifications() throws(StoreError) -> [NotificationRecord] {
         try read("read pending notifications") { db in
             try NotificationRecord
-                .filter([NotificationState.pending.rawValue, NotificationState.backlog.rawValue].contains(NotificationRecord.Columns.state))
+                .filter([NotificationState.pending, .backlog].contains(NotificationRecord.Columns.state))
                 .order(NotificationRecord.Columns.dueAt)
                 .fetchAll(db)
         }
@@ -83,8 +83,8 @@ extension TidingsDatabase {
     public func pendingNotifications(kind: NotificationKind) throws(StoreError) -> [NotificationRecord] {
         try read("read pending notifications") { db in
             try NotificationRecord
-                .filter(NotificationRecord.Columns.state == NotificationState.pending.rawValue)
-                .filter(NotificationRecord.Columns.kind == kind.rawValue)
+                .filter(NotificationRecord.Columns.state == NotificationState.pending)
+                .filter(NotificationRecord.Columns.kind == kind)
                 .order(NotificationRecord.Columns.dueAt)
                 .fetchAll(db)
         }
@@ -124,9 +124,9 @@ extension TidingsDatabase {
                     try Self.keepHeld(existing, placedAs: item, now: now, changes: &changes, db: db)
                     continue
                 }
-                let revived = existing.state == NotificationState.cancelled.rawValue
-                let open = existing.state == NotificationState.pending.rawValue || existing.state == NotificationState.backlog.rawValue
-                let resent = NotificationState(rawValue: existing.state)?.reachedUser == true && item.revision > existing.revision
+                let revived = existing.state == .cancelled
+                let open = existing.isOpen
+                let resent = existing.state.reachedUser && item.revision > existing.revision
                 guard open || revived || resent else {
                     changes.settled += 1
                     continue

@@ -43,7 +43,7 @@ extension TidingsDatabase {
                 sql: "SELECT count(*) FROM notification WHERE state = ? AND staleness = ? AND dueAt >= ? AND dueAt < ?")
             for state in NotificationState.allCases {
                 for staleness in Staleness.allCases {
-                    let n = try Int.fetchOne(count, arguments: [state.rawValue, staleness.rawValue, from, until]) ?? 0
+                    let n = try Int.fetchOne(count, arguments: [state, staleness, from, until]) ?? 0
                     guard n > 0 else { continue }
                     counts.notificationStates[state.rawValue, default: 0] += n
                     if state.reachedUser { counts.deliveredStaleness[staleness.rawValue, default: 0] += n }
@@ -58,7 +58,7 @@ extension TidingsDatabase {
                     FROM notification WHERE state = ? AND dueAt >= ? AND dueAt < ? AND generator IS NOT NULL GROUP BY 1
                     """)
             for state in NotificationState.allCases where state != .cancelled && counts.notificationStates[state.rawValue] != nil {
-                for row in try Row.fetchAll(byGenerator, arguments: [state.rawValue, from, until]) {
+                for row in try Row.fetchAll(byGenerator, arguments: [state, from, until]) {
                     counts.generators[row[0], default: 0] += row[1] as Int
                 }
             }

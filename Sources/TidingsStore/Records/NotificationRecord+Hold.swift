@@ -16,6 +16,6 @@ extension NotificationRecord {
 
     /// Whether it still waits to be sent: pending, or in the backlog.
     public var isOpen: Bool {
-        state == NotificationState.pending.rawValue || state == NotificationState.backlog.rawValue
+        state == .pending || state == .backlog
     }
 }

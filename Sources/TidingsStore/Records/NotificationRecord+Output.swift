@@ -16,7 +16,7 @@ extension NotificationRecord {
         if let deliveredAt { json.add("deliveredAt", ISOTime.format(deliveredAt, in: zone)) }
         json.add("staleness", staleness)
         json.add("deepLink", deepLink)
-        json.add("state", deliveredAt == nil ? state : NotificationState.delivered.rawValue)
+        json.add("state", deliveredAt == nil ? state : .delivered)
         if deliveredAt != nil { json.add("replaces", replaces) }
         return json.string
     }
@@ -34,7 +34,7 @@ extension NotificationRecord {
         let (date, second) = zone.local(dueAt)
         let time = "\(date) \(LocalDate.pad(second / 3600, 2)):\(LocalDate.pad(second / 60 % 60, 2))"
         var line = "\(time)  \(title) — \(body)"
-        if staleness != Staleness.fresh.rawValue { line += "  [\(staleness)]" }
+        if staleness != .fresh { line += "  [\(staleness)]" }
         if revision > 0 { line += "  [update]" }
         if let deepLink { line += "  <\(deepLink)>" }
         return line

@@ -7,8 +7,8 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
 
     /// A stable id such as `daily:2026-11-22`: planning again finds the same row.
     public var id: String
-    public var kind: String
-    public var category: String
+    public var kind: NotificationKind
+    public var category: Category
     public var title: String
     public var body: String
     /// Where the primary action leads, when anywhere.
@@ -19,14 +19,12 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
     public var plannedLocal: String
     /// The zone it was planned in; a change of zone re-plans it.
     public var plannedZone: String
-    /// fresh, stale or emergency.
-    public var staleness: String
+    public var staleness: Staleness
     /// The fetch time of the content it shows, when it shows fetched content.
     public var contentFetchTime: EpochMillis?
     /// Higher goes first.
     public var priority: Int
-    /// pending, backlog, delivering, delivered, read, dismissed, failed, missed, expired or cancelled.
-    public var state: String
+    public var state: NotificationState
     /// Why it is missed, failed or cancelled.
     public var stateReason: String?
     /// When a `deliver` run claimed it.
@@ -59,19 +57,19 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
         staleness: Staleness, contentFetchTime: EpochMillis?, priority: Int = 0, expiresAt: EpochMillis? = nil, now: EpochMillis
     ) {
         self.id = id
-        self.kind = kind.rawValue
-        self.category = category.rawValue
+        self.kind = kind
+        self.category = category
         self.title = title
         self.body = body
         self.deepLink = deepLink
         self.dueAt = dueAt
         self.plannedLocal = plannedLocal
         self.plannedZone = plannedZone
-        self.staleness = staleness.rawValue
+        self.staleness = staleness
         self.contentFetchTime = contentFetchTime
         self.priority = priority
         self.expiresAt = expiresAt
-        self.state = NotificationState.pending.rawValue
+        self.state = .pending
         self.createdAt = now
         self.updatedAt = now
     }
@@ -79,20 +77,22 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
     /// Reads a row of the `notification` table (`SELECT *`, `RETURNING *`, or a join that
     /// lists `notification.*` first) by column position, without going through `Decodable`:
     /// planning reads every open notification, and a decoder per row costs several times more.
+    /// A kind, category, staleness or state this version does not know throws (see
+    /// `VocabularyWord+Database.swift`).
     public init(row: Row) throws {
         id = row[0]
-        kind = row[1]
-        category = row[2]
+        kind = try row.decode(atIndex: 1)
+        category = try row.decode(atIndex: 2)
         title = row[3]
         body = row[4]
         deepLink = row[5]
         dueAt = row[6]
         plannedLocal = row[7]
         plannedZone = row[8]
-        staleness = row[9]
+        staleness = try row.decode(atIndex: 9)
         contentFetchTime = row[10]
         priority = row[11]
-        state = row[12]
+        state = try row.decode(atIndex: 12)
         stateReason = row[13]
         claimedAt = row[14]
         createdAt = row[15]
@@ -166,13 +166,12 @@ public struct DeliveryRecord: Codable, Sendable, Equatable, FetchableRecord, Per
     public var actualDeliveryTime: EpochMillis?
     /// How old its content was at delivery, in milliseconds; nil for emergency text.
     public var contentAge: Int64?
-    public var staleness: String
+    public var staleness: Staleness
     /// The channel it went to; nil when missed.
     public var channel: String?
-    /// delivered, replaced (delivered, then updated in place), failed, retry, missed or expired.
-    public var outcome: String
-    /// TAPPED, DISMISSED or IGNORED, once known.
-    public var engagement: String?
+    public var outcome: DeliveryOutcome
+    /// What the user did with it, once known.
+    public var engagement: Engagement?
     public var engagedAt: EpochMillis?
     public var failureReason: String?
     /// JSON describing the receiving side (the channel, later the notification daemon).
@@ -185,7 +184,7 @@ public struct DeliveryRecord: Codable, Sendable, Equatable, FetchableRecord, Per
     /// Creates a row.
     public init(
         notificationId: String, scheduledTime: EpochMillis, actualDeliveryTime: EpochMillis?,
-        contentAge: Int64?, staleness: String, channel: String?, outcome: String,
+        contentAge: Int64?, staleness: Staleness, channel: String?, outcome: DeliveryOutcome,
         failureReason: String? = nil, platformInfo: String? = nil, revision: Int = 0
     ) {
         self.notificationId = notificationId
