@@ -48,7 +48,7 @@ extension Tidings {
             let database = try context.openExistingDatabase()
             let runs = try stage != nil || all ? database.recentStageRuns(limit: limit, stage: stage) : database.recentPipelineRuns(limit: limit)
             // The sources' state is that of the last attempts, which the newest prefetch run made.
-            let newestPrefetch = runs.firstIndex { $0.stage == Stage.prefetch.rawValue }
+            let newestPrefetch = runs.firstIndex { $0.stage == .prefetch }
             let failing = newestPrefetch == nil ? [] : try database.failingSources(among: Set(context.config.sources.map(\.name)))
             try Terminal.output(runs.indices.map { index in
                 line(for: runs[index], failing: index == newestPrefetch ? failing : [], zone: context.zone) + "\n"
@@ -64,7 +64,7 @@ extension Tidings {
                 json.add("durationMs", run.endedAt - run.startedAt)
                 json.add("outcome", run.outcome)
                 json.add("summary", run.summary)
-                if run.stage == Stage.prefetch.rawValue, !failing.isEmpty {
+                if run.stage == .prefetch, !failing.isEmpty {
                     json.add("failingSources", json: jsonArray(failing.map { failure in
                         var source = JSONLine()
                         source.add("source", failure.source)
@@ -77,8 +77,8 @@ extension Tidings {
                 }
                 return json.string
             case .text:
-                let stage = run.stage.padding(toLength: 9, withPad: " ", startingAt: 0)
-                let outcome = run.outcome.padding(toLength: 9, withPad: " ", startingAt: 0)
+                let stage = run.stage.description.padding(toLength: 9, withPad: " ", startingAt: 0)
+                let outcome = run.outcome.description.padding(toLength: 9, withPad: " ", startingAt: 0)
                 let line = "\(ISOTime.format(run.startedAt, in: zone))  \(stage)\(outcome)\(run.endedAt - run.startedAt) ms  \(run.summary)"
                 return ([line] + failing.map { "    " + $0.summary(in: zone) }).joined(separator: "\n")
             }

@@ -133,7 +133,7 @@ public struct Diagnosis {
                                fix: needed ? "run \(stage.rawValue), or install crontab.example / the systemd timers" : nil)
             }
             let when = ISOTime.format(run.startedAt, in: zone)
-            let ok = run.outcome != StageOutcome.failed.rawValue
+            let ok = run.outcome != .failed
             let later = beat.map { $0 > run.startedAt } == true ? idle : ""
             return Finding(check: check, ok: ok, detail: "\(when) \(run.outcome): \(run.summary)\(later)",
                            fix: ok ? nil : "see tidings log --stage \(stage.rawValue)")

@@ -16,12 +16,12 @@ public struct PrefetchOutcome: Sendable {
     public var mediaEvicted = 0
 
     /// Attempts that left current content (ok or not modified).
-    public var succeeded: Int { attempts.filter { FetchOutcome(rawValue: $0.outcome)?.isSuccess == true }.count }
+    public var succeeded: Int { attempts.filter(\.outcome.isSuccess).count }
 
     /// A one-line account for the log.
     public var summary: String {
         var counts: [String: Int] = [:]
-        for attempt in attempts { counts[attempt.outcome, default: 0] += 1 }
+        for attempt in attempts { counts[attempt.outcome.description, default: 0] += 1 }
         let detail = counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         let skipped = notDue.isEmpty ? "" : "; \(notDue.count) not due"
         return "\(attempts.count) source\(attempts.count == 1 ? "" : "s")" + (detail.isEmpty ? "" : ": \(detail)") + skipped + mediaSummary

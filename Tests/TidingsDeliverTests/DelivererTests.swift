@@ -43,8 +43,8 @@ import TidingsTestSupport
         #expect(outcome.stageOutcome == .ok)
         let runs = try f.deliverRuns()
         try #require(runs.count == 1)
-        #expect(runs[0].stage == "deliver")
-        #expect(runs[0].outcome == "ok")
+        #expect(runs[0].stage == .deliver)
+        #expect(runs[0].outcome == .ok)
         #expect(runs[0].summary == "2 delivered, 0 failed, 0 missed")
         #expect(runs[0].startedAt == Self.now)
         #expect(runs[0].endedAt >= Self.now)
@@ -66,7 +66,7 @@ import TidingsTestSupport
         let old = try f.stored("old")
         #expect(old.state == .missed)
         #expect(old.stateReason == "missed: due 2026-11-22T07:00:00+01:00, 3h late, grace is 2h")
-        #expect(try f.deliverRuns().map(\.outcome) == ["degraded"])
+        #expect(try f.deliverRuns().map(\.outcome) == [.degraded])
         #expect(try f.deliverRuns().first?.summary == "0 delivered, 0 failed, 1 missed")
 
         // The second run finds nothing to do and records nothing.

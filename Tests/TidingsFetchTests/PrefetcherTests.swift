@@ -39,7 +39,7 @@ import TidingsTestSupport
         let f = try Self.server(failing: failing)
         let outcome = try Prefetcher(database: f.db, config: Self.config(f)).run(now: Self.first)
         #expect(outcome.attempts.map(\.source) == ["good", "bad"])
-        #expect(outcome.attempts.map(\.outcome) == ["ok", "ok"])
+        #expect(outcome.attempts.map(\.outcome) == [.ok, .ok])
         #expect(outcome.succeeded == 2)
         #expect(outcome.stageOutcome == .ok)
         #expect(outcome.summary == "2 sources: 2 ok")
@@ -49,7 +49,7 @@ import TidingsTestSupport
         #expect(cached.allSatisfy { $0.fetchTime == Self.first })
         #expect(try f.db.sourceState(named: "good")?.etag == "\"g1\"")
         let runs = try f.db.recentStageRuns(limit: 10, stage: .prefetch)
-        #expect(runs.map(\.outcome) == ["ok"])
+        #expect(runs.map(\.outcome) == [.ok])
         #expect(runs.first?.startedAt == Self.first)
         #expect(runs.first?.summary == "2 sources: 2 ok")
     }
@@ -62,13 +62,13 @@ import TidingsTestSupport
         _ = try prefetcher.run(now: Self.first)
         failing.set(true)
 
-        var reported: [(String, String)] = []
+        var reported: [(String, FetchOutcome)] = []
         let outcome = try prefetcher.run(now: Self.second) { reported.append(($0.source, $0.outcome)) }
 
         #expect(reported.map(\.0) == ["good", "bad"])
-        #expect(reported.map(\.1) == ["not_modified", "http_status"])
+        #expect(reported.map(\.1) == [.notModified, .httpStatus])
         #expect(outcome.attempts.count == 2)
-        #expect(outcome.attempts.map(\.outcome) == ["not_modified", "http_status"])
+        #expect(outcome.attempts.map(\.outcome) == [.notModified, .httpStatus])
         #expect(outcome.attempts.map(\.startedAt) == [Self.second, Self.second])
         #expect(outcome.succeeded == 1)
         #expect(outcome.stageOutcome == .degraded)
@@ -85,12 +85,12 @@ import TidingsTestSupport
         #expect(cached["bad"]?.fetchTime == Self.first)  // kept from the first run
 
         let bad = try #require(try f.db.sourceState(named: "bad"))
-        #expect(bad.lastOutcome == "http_status")
+        #expect(bad.lastOutcome == .httpStatus)
         #expect(bad.lastAttemptAt == Self.second)
         #expect(bad.lastSuccessAt == Self.first)
 
         let runs = try f.db.recentStageRuns(limit: 10, stage: .prefetch)
-        #expect(runs.map(\.outcome) == ["degraded", "ok"])
+        #expect(runs.map(\.outcome) == [.degraded, .ok])
         #expect(runs.map(\.startedAt) == [Self.second, Self.first])
         #expect(runs.first?.summary == "2 sources: 1 http_status, 1 not_modified")
     }
@@ -118,7 +118,7 @@ import TidingsTestSupport
         #expect(outcome.attempts.isEmpty)
         #expect(outcome.summary == "0 sources")
         #expect(outcome.stageOutcome == .ok)
-        #expect(try f.db.recentStageRuns(limit: 10).map(\.stage) == ["prefetch"])
+        #expect(try f.db.recentStageRuns(limit: 10).map(\.stage) == [.prefetch])
         #expect(f.server.requests.isEmpty)
     }
 

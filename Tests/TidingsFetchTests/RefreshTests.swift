@@ -33,7 +33,7 @@ import TidingsTestSupport
     static func state(url: String = "https://example.org/work.ics", success: EpochMillis?, attempt: EpochMillis?) -> SourceState {
         SourceState(
             name: "work", url: url, etag: nil, lastModified: nil, firstSeenAt: start, lastAttemptAt: attempt,
-            lastSuccessAt: success, lastOutcome: attempt == success ? "ok" : "timeout", changeSeq: nil)
+            lastSuccessAt: success, lastOutcome: attempt == success ? .ok : .timeout, changeSeq: nil)
     }
 
     @Test("Defaults: calendars every 15 minutes, content and schedules every 6 hours")

@@ -23,7 +23,7 @@ import TidingsTestSupport
             return result
         }
         let first = try fetch(at: FetchFixture.now)
-        #expect(first.attempt.outcome == "ok")
+        #expect(first.attempt.outcome == .ok)
         #expect(first.update.kind == "replaceSchedule")
         let day: Int64 = 86_400_000
         try fetch(at: FetchFixture.now + day)
@@ -34,7 +34,7 @@ import TidingsTestSupport
 
         body.withLock { $0 = Self.schedule(version: "1.0", time: "25:00") }
         let invalid = try fetch(at: FetchFixture.now + 2 * day)
-        #expect(invalid.attempt.outcome == "invalid")
+        #expect(invalid.attempt.outcome == .invalid)
         #expect(invalid.attempt.reason == #"invalid schedule: config.fixedTime: "25:00" is not a time (HH:MM, 24-hour)"#)
         #expect(try f.db.cachedSchedules() == [cached])
 

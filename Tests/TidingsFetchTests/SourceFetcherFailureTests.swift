@@ -11,7 +11,7 @@ import TidingsTestSupport
     func serverError() throws {
         let f = try FetchFixture { _ in .text("broken", status: 500) }
         let result = try f.fetch(f.source("/boom"))
-        #expect(result.attempt.outcome == "http_status")
+        #expect(result.attempt.outcome == .httpStatus)
         #expect(result.attempt.httpStatus == 500)
         #expect(result.attempt.bytes == 6)
         #expect(result.attempt.reason == "HTTP 500 from \(f.url("/boom"))")
@@ -33,7 +33,7 @@ import TidingsTestSupport
         let body = [UInt8](repeating: UInt8(ascii: " "), count: SourceFetcher.maxContentBytes + 1)
         let f = try FetchFixture { _ in TestHTTPResponse(status: 200, body: body) }
         let result = try f.fetch(f.source())
-        #expect(result.attempt.outcome == "too_large")
+        #expect(result.attempt.outcome == .tooLarge)
         #expect(result.attempt.httpStatus == nil)
         #expect(result.attempt.reason?.contains("1048576 bytes") == true)
         #expect(result.update.kind == "keep")
@@ -43,7 +43,7 @@ import TidingsTestSupport
     func sourceTimeout() throws {
         let f = try FetchFixture { _ in TestHTTPResponse(status: 200, body: Array("{}".utf8), delay: 1.5) }
         let result = try f.fetch(f.source(timeout: 1000))
-        #expect(result.attempt.outcome == "timeout")
+        #expect(result.attempt.outcome == .timeout)
         #expect(result.attempt.httpStatus == nil)
         #expect(result.attempt.reason == "timed out after 1 s fetching \(f.url())")
         #expect(result.attempt.durationMs >= 900 && result.attempt.durationMs < 1500)
@@ -54,7 +54,7 @@ import TidingsTestSupport
     func budgetCapsTimeout() throws {
         let f = try FetchFixture { _ in TestHTTPResponse(status: 200, body: Array("{}".utf8), delay: 1.0) }
         let result = try f.fetch(f.source(timeout: 30_000), budget: 300)
-        #expect(result.attempt.outcome == "timeout")
+        #expect(result.attempt.outcome == .timeout)
         #expect(result.attempt.reason == "timed out after 0.3 s fetching \(f.url())")
         #expect(result.attempt.durationMs < 900)
     }
@@ -91,7 +91,7 @@ import TidingsTestSupport
         let (body, reason) = (c.body, c.reason)
         let f = try FetchFixture { _ in TestHTTPResponse(status: 200, body: body) }
         let result = try f.fetch(f.source())
-        #expect(result.attempt.outcome == "invalid")
+        #expect(result.attempt.outcome == .invalid)
         #expect(result.attempt.httpStatus == 200)
         #expect(result.attempt.bytes == body.count)
         #expect(result.attempt.reason?.hasPrefix(reason) == true, "\(result.attempt.reason ?? "nil")")
@@ -102,7 +102,7 @@ import TidingsTestSupport
     func title80() throws {
         let f = try FetchFixture { _ in json(feed([("a", String(repeating: "t", count: 80))])) }
         let result = try f.fetch(f.source())
-        #expect(result.attempt.outcome == "ok")
+        #expect(result.attempt.outcome == .ok)
         #expect(result.update.replaced?.items.first?.title.count == 80)
     }
 
@@ -111,7 +111,7 @@ import TidingsTestSupport
         let f = try FetchFixture { _ in TestHTTPResponse(status: 302, headers: [("Location", "https://example.org/feed")]) }
         let result = try f.fetch(f.source())
         #expect(f.server.requests.count == 1)
-        #expect(result.attempt.outcome == "network")
+        #expect(result.attempt.outcome == .network)
         #expect(result.attempt.httpStatus == nil)
         let reason = try #require(result.attempt.reason)
         #expect(reason.hasPrefix("refused redirect from \(f.url()) to https://example.org/feed"))
@@ -126,7 +126,7 @@ import TidingsTestSupport
         let f = try FetchFixture { _ in json(feed([("a", "Title")])) }
         let source = TidingsConfig.Source(name: "daily", url: url, timeout: 1000)
         let result = try f.fetch(source)
-        #expect(result.attempt.outcome == "network")
+        #expect(result.attempt.outcome == .network)
         #expect(result.attempt.reason?.hasPrefix("refused URL: http: is only allowed to this machine") == true)
         #expect(result.attempt.httpStatus == nil)
         #expect(result.attempt.bytes == 0)
@@ -141,7 +141,7 @@ import TidingsTestSupport
         let url = f.url()
         f.server.stop()
         let result = try f.fetch(TidingsConfig.Source(name: "daily", url: url, timeout: 1000))
-        #expect(result.attempt.outcome == "network")
+        #expect(result.attempt.outcome == .network)
         #expect(result.attempt.reason?.contains(url) == true)
         #expect(result.update.kind == "keep")
     }

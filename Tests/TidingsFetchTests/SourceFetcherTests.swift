@@ -18,7 +18,7 @@ import TidingsTestSupport
         }
         let result = try f.fetch(f.source())
         #expect(result.attempt.source == "daily")
-        #expect(result.attempt.outcome == "ok")
+        #expect(result.attempt.outcome == .ok)
         #expect(result.attempt.httpStatus == 200)
         #expect(result.attempt.bytes == body.utf8.count)
         #expect(result.attempt.startedAt == FetchFixture.now)
@@ -69,7 +69,7 @@ import TidingsTestSupport
         let request = try #require(f.server.requests.first)
         #expect(request.header("If-None-Match") == Self.etag)
         #expect(request.header("If-Modified-Since") == Self.lastModified)
-        #expect(result.attempt.outcome == "not_modified")
+        #expect(result.attempt.outcome == .notModified)
         #expect(result.attempt.httpStatus == 304)
         #expect(result.attempt.bytes == 0)
         #expect(result.attempt.reason == nil)
@@ -94,7 +94,7 @@ import TidingsTestSupport
         let request = try #require(f.server.requests.first)
         #expect(request.header("If-None-Match") == nil)
         #expect(request.header("If-Modified-Since") == nil)
-        #expect(result.attempt.outcome == "ok")
+        #expect(result.attempt.outcome == .ok)
         #expect(result.update.kind == "replace")
     }
 
@@ -102,7 +102,7 @@ import TidingsTestSupport
     func notModifiedWithoutState() throws {
         let f = try FetchFixture { _ in TestHTTPResponse(status: 304) }
         let result = try f.fetch(f.source())
-        #expect(result.attempt.outcome == "http_status")
+        #expect(result.attempt.outcome == .httpStatus)
         #expect(result.attempt.reason?.contains("without validators") == true)
         #expect(result.attempt.httpStatus == 304)
         #expect(result.update.kind == "keep")
@@ -114,7 +114,7 @@ import TidingsTestSupport
         try f.seed(url: "https://example.org/old.json", etag: Self.etag, lastModified: nil, at: FetchFixture.now - 60_000)
         let result = try f.fetch(f.source())
         #expect(f.server.requests.first?.header("If-None-Match") == nil)
-        #expect(result.attempt.outcome == "http_status")
+        #expect(result.attempt.outcome == .httpStatus)
         #expect(result.update.kind == "keep")
     }
 
@@ -125,7 +125,7 @@ import TidingsTestSupport
         }
         let result = try f.fetch(f.source("/old"))
         #expect(f.server.requests.map(\.path) == ["/old", "/feed"])
-        #expect(result.attempt.outcome == "ok")
+        #expect(result.attempt.outcome == .ok)
         #expect(result.update.replaced?.items.map(\.id) == ["a"])
     }
 
@@ -135,7 +135,7 @@ import TidingsTestSupport
         let body = head + String(repeating: " ", count: SourceFetcher.maxContentBytes - head.utf8.count)
         let f = try FetchFixture { _ in json(body) }
         let result = try f.fetch(f.source())
-        #expect(result.attempt.outcome == "ok")
+        #expect(result.attempt.outcome == .ok)
         #expect(result.attempt.bytes == 1_048_576)
     }
 }

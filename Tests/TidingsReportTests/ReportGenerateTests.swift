@@ -59,8 +59,8 @@ import TidingsTestSupport
 
         let runs = try db.recentStageRuns(limit: 10)
         try #require(runs.count == 1)
-        #expect(runs[0].stage == "report")
-        #expect(runs[0].outcome == "ok")
+        #expect(runs[0].stage == .report)
+        #expect(runs[0].outcome == .ok)
         #expect(runs[0].startedAt == Self.now)
         #expect(runs[0].endedAt >= Self.now)
         #expect(runs[0].summary == "fetch success 50.0%, delivery 50.0%, engagement 0.0%, stale content 0.0%")

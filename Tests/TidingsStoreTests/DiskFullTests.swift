@@ -114,7 +114,7 @@ import TidingsTestSupport
         #expect(error.description.hasSuffix("; no old history was left to delete; free space and run again"), "\(error)")
         // The run is logged as failed; nothing stored is lost and the file is intact
         let run = try #require(try database.recentStageRuns(limit: 1, stage: .plan).first)
-        #expect(run.outcome == "failed")
+        #expect(run.outcome == .failed)
         #expect(run.summary.contains("the disk is full"))
         #expect(try database.notifications(ids: planned.map(\.id)).isEmpty, "the failed transaction left nothing half-written")
         #expect(try database.notifications(ids: kept.map(\.id)).count == 50)

@@ -73,9 +73,9 @@ import TidingsTestSupport
                            staleness: .fresh, channel: "inbox", outcome: .delivered)
         }, now: 3 * Self.day)
         try db.recordEngagement(notificationId: "read", channel: "inbox", engagement: .tapped, at: 3 * Self.day)
-        for (index, outcome) in ["ok", "ok", "failed"].enumerated() {
+        for (index, outcome) in [StageOutcome.ok, .ok, .failed].enumerated() {
             let timer = StageTimer(stage: .prefetch, now: Int64(index + 1) * Self.day)
-            try db.recordStageRun(timer.finish(outcome: StageOutcome(rawValue: outcome) ?? .failed, summary: "run \(index)"))
+            try db.recordStageRun(timer.finish(outcome: outcome, summary: "run \(index)"))
         }
         _ = try db.prune(before: 100 * Self.day)
         #expect(try db.inboxItems(includeRead: true, limit: 10).map(\.notification.id) == ["unread"])

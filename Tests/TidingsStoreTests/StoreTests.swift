@@ -88,7 +88,7 @@ import TidingsTestSupport
             update: .keep)
         #expect(try database.cachedContent().map(\.title) == ["Good"])
         #expect(try database.sourceState(named: "s")?.etag == "\"e1\"")
-        #expect(try database.sourceState(named: "s")?.lastOutcome == "invalid")
+        #expect(try database.sourceState(named: "s")?.lastOutcome == .invalid)
         try database.recordFetch(
             url: "https://x/a", attempt: FetchAttempt(source: "s", startedAt: 300, durationMs: 1, outcome: .notModified),
             update: .confirm)

@@ -44,7 +44,7 @@ extension TidingsDatabase {
             // One index lookup per stage and one for deliveries: the earliest row of each.
             var first: [EpochMillis] = []
             for stage in Stage.allCases {
-                if let start = try EpochMillis.fetchOne(db, sql: "SELECT min(startedAt) FROM stageRun WHERE stage = ?", arguments: [stage.rawValue]) {
+                if let start = try EpochMillis.fetchOne(db, sql: "SELECT min(startedAt) FROM stageRun WHERE stage = ?", arguments: [stage]) {
                     first.append(start)
                 }
             }
@@ -74,6 +74,7 @@ extension TidingsDatabase {
             {
                 let count: Int = row[1]
                 history.delivered += count
+                // Compared as text: a staleness this version does not know counts as not fresh.
                 if row[0] as String != Staleness.fresh.rawValue { history.stale += count }
             }
             // Insight ids all start with `insight:`: a range of the primary key.

@@ -27,8 +27,9 @@ extension TidingsDatabase {
             for row in try Row.fetchAll(
                 db,
                 sql: "SELECT stage, max(startedAt) FROM stageRun WHERE outcome IN (?, ?) GROUP BY stage",
-                arguments: [StageOutcome.ok.rawValue, StageOutcome.degraded.rawValue])
+                arguments: [StageOutcome.ok, StageOutcome.degraded])
             {
+                // A stage this version does not know has no place in the activity.
                 guard let stage = Stage(rawValue: row[0]) else { continue }
                 activity.lastSuccess[stage] = row[1]
             }

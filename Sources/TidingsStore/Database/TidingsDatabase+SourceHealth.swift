@@ -6,7 +6,7 @@ extension TidingsDatabase {
     /// started, how many there were since the last success and the last reason. With
     /// `names`, only those sources (the ones the config still has).
     public func failingSources(among names: Set<String>? = nil) throws(StoreError) -> [SourceFailure] {
-        let successes = FetchOutcome.allCases.filter(\.isSuccess).map(\.rawValue)
+        let successes = FetchOutcome.allCases.filter(\.isSuccess)
         return try read("read failing sources") { db in
             let states = try SourceState
                 .filter(Column("lastOutcome") != nil && !successes.contains(Column("lastOutcome")))
@@ -22,14 +22,14 @@ extension TidingsDatabase {
                         SELECT min(startedAt) AS first, count(*) AS attempts FROM fetchAttempt
                         WHERE startedAt > ? AND source = ? AND outcome NOT IN (?, ?)
                         """,
-                    arguments: [after, state.name, FetchOutcome.ok.rawValue, FetchOutcome.notModified.rawValue])
+                    arguments: [after, state.name, FetchOutcome.ok, FetchOutcome.notModified])
                 let last = try FetchAttempt
                     .filter(Column("source") == state.name && Column("startedAt") > after)
                     .order(Column("startedAt").desc, Column("id").desc)
                     .fetchOne(db)
                 let attempts: Int = row?["attempts"] ?? 0
                 let first: EpochMillis? = row?["first"]
-                let outcome = last?.outcome ?? state.lastOutcome ?? "failed"
+                let outcome = (last?.outcome ?? state.lastOutcome)?.description ?? "failed"
                 let reason = last?.reason ?? last?.httpStatus.map { "HTTP \($0)" } ?? outcome
                 return SourceFailure(
                     source: state.name,

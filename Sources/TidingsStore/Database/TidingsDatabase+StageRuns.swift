@@ -11,7 +11,7 @@ extension TidingsDatabase {
     public func recentStageRuns(limit: Int, stage: Stage? = nil) throws(StoreError) -> [StageRun] {
         try read("read stage runs") { db in
             var request = StageRun.order(StageRun.Columns.startedAt.desc, Column("id").desc).limit(limit)
-            if let stage { request = request.filter(Column("stage") == stage.rawValue) }
+            if let stage { request = request.filter(Column("stage") == stage) }
             return try request.fetchAll(db)
         }
     }
@@ -22,7 +22,7 @@ extension TidingsDatabase {
     public func recentPipelineRuns(limit: Int) throws(StoreError) -> [StageRun] {
         try read("read stage runs") { db in
             try StageRun.order(StageRun.Columns.startedAt.desc, Column("id").desc)
-                .filter(Column("stage") != Stage.report.rawValue || Column("outcome") != StageOutcome.ok.rawValue)
+                .filter(Column("stage") != Stage.report || Column("outcome") != StageOutcome.ok)
                 .limit(limit)
                 .fetchAll(db)
         }

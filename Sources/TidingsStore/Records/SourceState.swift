@@ -21,7 +21,7 @@ public struct SourceState: Codable, Sendable, Equatable, FetchableRecord, Persis
     /// When an attempt last succeeded (ok or not modified).
     public var lastSuccessAt: EpochMillis?
     /// How the last attempt ended.
-    public var lastOutcome: String?
+    public var lastOutcome: FetchOutcome?
     /// The number of the last change to its cached content (numbered across all sources, see
     /// `latestChange`); nil before the first.
     public var changeSeq: Int64?
@@ -42,8 +42,8 @@ public struct FetchAttempt: Codable, Sendable, Equatable, FetchableRecord, Persi
     public var startedAt: EpochMillis
     /// How long it took.
     public var durationMs: Int64
-    /// How it ended: ok, not_modified, timeout, network, http_status, invalid, too_large.
-    public var outcome: String
+    /// How it ended.
+    public var outcome: FetchOutcome
     /// The final HTTP status, when one was received.
     public var httpStatus: Int?
     /// Body bytes received.
@@ -59,7 +59,7 @@ public struct FetchAttempt: Codable, Sendable, Equatable, FetchableRecord, Persi
         self.source = source
         self.startedAt = startedAt
         self.durationMs = durationMs
-        self.outcome = outcome.rawValue
+        self.outcome = outcome
         self.httpStatus = httpStatus
         self.bytes = bytes
         self.reason = reason
@@ -71,22 +71,22 @@ public struct StageRun: Codable, Sendable, Equatable, FetchableRecord, Persistab
     public static let databaseTableName = "stageRun"
 
     /// Which program.
-    public var stage: String
+    public var stage: Stage
     /// When it started.
     public var startedAt: EpochMillis
     /// When it ended.
     public var endedAt: EpochMillis
-    /// ok, degraded or failed.
-    public var outcome: String
+    /// How it ended.
+    public var outcome: StageOutcome
     /// A one-line account of what it did (counts, and the first failure).
     public var summary: String
 
     /// Creates a run row.
     public init(stage: Stage, startedAt: EpochMillis, endedAt: EpochMillis, outcome: StageOutcome, summary: String) {
-        self.stage = stage.rawValue
+        self.stage = stage
         self.startedAt = startedAt
         self.endedAt = endedAt
-        self.outcome = outcome.rawValue
+        self.outcome = outcome
         self.summary = summary
     }
 
