@@ -50,15 +50,15 @@ extension Report {
         counts.add("fetchAttempts", fetchAttempts)
         counts.add("fetchSucceeded", fetchSucceeded)
         for outcome in FetchOutcome.allCases {
-            counts.add("fetch_\(outcome.rawValue)", self.counts.fetchOutcomes[outcome.rawValue, default: 0])
+            counts.add("fetch_\(outcome.rawValue)", self.counts.fetchOutcomes[outcome, default: 0])
         }
         counts.add("delivered", delivered)
         counts.add("missed", missed)
         counts.add("cappedMissed", self.counts.capped)
         counts.add("failed", failed)
         counts.add("expired", expired)
-        counts.add("stale", self.counts.deliveredStaleness[Staleness.stale.rawValue, default: 0])
-        counts.add("emergency", self.counts.deliveredStaleness[Staleness.emergency.rawValue, default: 0])
+        counts.add("stale", self.counts.deliveredStaleness[.stale, default: 0])
+        counts.add("emergency", self.counts.deliveredStaleness[.emergency, default: 0])
         counts.add("engageableDeliveries", self.counts.engageableDeliveries)
         counts.add("tapped", self.counts.tapped)
         var generatedCounts = JSONLine()
@@ -101,16 +101,16 @@ extension Report {
             metric("tidings_\(rate.name)_ratio", helps[rate.name] ?? "", rate.value.map { [("", JSONLine.exact($0))] } ?? [])
         }
         metric("tidings_fetch_attempts", "Fetch attempts in the window by outcome.", FetchOutcome.allCases.map {
-            ("{outcome=\"\($0.rawValue)\"}", String(counts.fetchOutcomes[$0.rawValue, default: 0]))
+            ("{outcome=\"\($0.rawValue)\"}", String(counts.fetchOutcomes[$0, default: 0]))
         })
         metric("tidings_notifications", "Notifications due in the window by state.", NotificationState.allCases.map {
-            ("{state=\"\($0.rawValue)\"}", String(counts.notificationStates[$0.rawValue, default: 0]))
+            ("{state=\"\($0.rawValue)\"}", String(counts.notificationStates[$0, default: 0]))
         })
         metric("tidings_capped_missed_notifications", "Notifications due in the window that the pending cap kept back until they were missed or expired.", [
             ("", String(counts.capped))
         ])
         metric("tidings_delivered_notifications", "Delivered notifications due in the window by staleness.", Staleness.allCases.map {
-            ("{staleness=\"\($0.rawValue)\"}", String(counts.deliveredStaleness[$0.rawValue, default: 0]))
+            ("{staleness=\"\($0.rawValue)\"}", String(counts.deliveredStaleness[$0, default: 0]))
         })
         metric("tidings_engageable_deliveries", "Deliveries in the window on channels that report engagement.", [
             ("", String(counts.engageableDeliveries))

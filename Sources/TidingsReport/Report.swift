@@ -55,27 +55,22 @@ public struct Report: Sendable, Equatable {
     }
 
     /// Fetch attempts in the window.
-    public var fetchAttempts: Int { counts.fetchOutcomes.values.reduce(0, +) }
+    public var fetchAttempts: Int { counts.fetchOutcomes.values.reduce(0, +) + counts.unknownFetchOutcomes }
     /// Of those, ok or not modified.
-    public var fetchSucceeded: Int {
-        counts.fetchOutcomes.filter { FetchOutcome(rawValue: $0.key)?.isSuccess == true }.values.reduce(0, +)
-    }
+    public var fetchSucceeded: Int { counts.fetchOutcomes.filter(\.key.isSuccess).values.reduce(0, +) }
     /// Items due in the window that reached the user (delivered, read or dismissed).
-    public var delivered: Int {
-        counts.notificationStates.filter { NotificationState(rawValue: $0.key)?.reachedUser == true }.values.reduce(0, +)
-    }
+    public var delivered: Int { counts.notificationStates.filter(\.key.reachedUser).values.reduce(0, +) }
     /// Items due in the window that were missed.
-    public var missed: Int { counts.notificationStates[NotificationState.missed.rawValue, default: 0] }
+    public var missed: Int { counts.notificationStates[.missed, default: 0] }
     /// Items due in the window that failed.
-    public var failed: Int { counts.notificationStates[NotificationState.failed.rawValue, default: 0] }
+    public var failed: Int { counts.notificationStates[.failed, default: 0] }
     /// Items due in the window that expired before they could be sent.
-    public var expired: Int { counts.notificationStates[NotificationState.expired.rawValue, default: 0] }
+    public var expired: Int { counts.notificationStates[.expired, default: 0] }
     /// Items due in the window that have an outcome: delivered, missed, failed or expired.
     public var concluded: Int { delivered + missed + failed + expired }
     /// Delivered items whose text was stale or emergency.
     public var staleDelivered: Int {
-        counts.deliveredStaleness[Staleness.stale.rawValue, default: 0]
-            + counts.deliveredStaleness[Staleness.emergency.rawValue, default: 0]
+        counts.deliveredStaleness[.stale, default: 0] + counts.deliveredStaleness[.emergency, default: 0]
     }
 
     /// Notifications due in the window (except cancelled ones) whose text a generator wrote.

@@ -49,8 +49,8 @@ import TidingsTestSupport
         let database = try TidingsDatabase(path: pipeline.database)
         #expect(try database.integrityCheck(full: true) == "ok")
         let counts = try database.reportCounts(from: now - 86_400_000, until: now + 86_400_000, engagementChannels: [])
-        let delivered = counts.notificationStates["delivered", default: 0]
-        let failed = counts.notificationStates["failed", default: 0]
+        let delivered = counts.notificationStates[.delivered, default: 0]
+        let failed = counts.notificationStates[.failed, default: 0]
         #expect(delivered + failed == 3000, "every item settled (seed \(seed)): \(counts.notificationStates)")
         #expect(delivered <= Set(shown).count, "everything recorded as delivered was shown")
         #expect(shown.count >= delivered)

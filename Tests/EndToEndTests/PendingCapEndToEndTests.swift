@@ -62,8 +62,8 @@ import TidingsTestSupport
         let counts = try database.reportCounts(
             from: TestClock.at("2026-11-23T00:00:00Z"), until: TestClock.at("2026-12-23T00:00:00Z"), engagementChannels: [])
         // Daily updates, reminders (and a few insights): nothing missed, failed, expired or waiting.
-        #expect(counts.notificationStates["delivered", default: 0] >= 110, "\(counts.notificationStates)")
-        for state in ["missed", "failed", "expired", "backlog", "pending"] {
+        #expect(counts.notificationStates[.delivered, default: 0] >= 110, "\(counts.notificationStates)")
+        for state in [NotificationState.missed, .failed, .expired, .backlog, .pending] {
             #expect(counts.notificationStates[state] == nil, "\(state): \(counts.notificationStates)")
         }
         let report = try JSONObject(try await pipeline.succeed(

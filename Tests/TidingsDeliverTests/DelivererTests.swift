@@ -51,7 +51,7 @@ import TidingsTestSupport
         let counts = try f.db.reportCounts(
             from: utc("2026-11-22T00:00:00Z"), until: utc("2026-11-23T00:00:00Z"), engagementChannels: ["stdout"])
         #expect(counts.engageableDeliveries == 2)
-        #expect(counts.notificationStates == ["delivered": 2])
+        #expect(counts.notificationStates == [.delivered: 2])
     }
 
     @Test("Items older than the grace period become missed: not written, counted, and settled")

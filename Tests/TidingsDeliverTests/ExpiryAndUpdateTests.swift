@@ -25,7 +25,7 @@ import TidingsTestSupport
         #expect(try f.stored("meeting").state == .expired)
         #expect(try f.stored("meeting").stateReason == "expired at 2026-11-22T07:40:00+01:00 before it was sent")
         let counts = try f.db.reportCounts(from: Self.due - DeliverFixture.hour, until: Self.due + DeliverFixture.hour, engagementChannels: [])
-        #expect(counts.notificationStates == ["expired": 1, "delivered": 1])
+        #expect(counts.notificationStates == [.expired: 1, .delivered: 1])
     }
 
     @Test("An item pushed past its own expiry is settled as expired by the first run after it is due, never sent")
@@ -70,7 +70,7 @@ import TidingsTestSupport
         #expect(f.output.lines.last == "2026-11-22 08:30  Morning news — Open at ten  [update]")
         let counts = try f.db.reportCounts(from: Self.due - DeliverFixture.hour, until: Self.due + 2 * DeliverFixture.hour, engagementChannels: ["stdout"])
         #expect(counts.engageableDeliveries == 1)
-        #expect(counts.notificationStates == ["delivered": 1])
+        #expect(counts.notificationStates == [.delivered: 1])
         let info = try f.db.lastDeliveredPlatformInfo(ids: ["daily"], channel: "stdout")
         #expect(info["daily"] != nil)
     }

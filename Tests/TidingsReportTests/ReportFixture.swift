@@ -17,11 +17,11 @@ enum Sample {
     /// (2 stale + 1 emergency).
     static var counts: ReportCounts {
         var counts = ReportCounts()
-        counts.fetchOutcomes = ["ok": 3, "not_modified": 1, "timeout": 1, "invalid": 1]
+        counts.fetchOutcomes = [.ok: 3, .notModified: 1, .timeout: 1, .invalid: 1]
         counts.notificationStates = [
-            "delivered": 2, "read": 1, "dismissed": 1, "missed": 3, "failed": 1, "pending": 5, "cancelled": 2,
+            .delivered: 2, .read: 1, .dismissed: 1, .missed: 3, .failed: 1, .pending: 5, .cancelled: 2,
         ]
-        counts.deliveredStaleness = ["fresh": 1, "stale": 2, "emergency": 1]
+        counts.deliveredStaleness = [.fresh: 1, .stale: 2, .emergency: 1]
         counts.engageableDeliveries = 4
         counts.tapped = 1
         counts.generators = ["template": 6, "llm": 3, "llm-fallback": 1]
@@ -44,10 +44,10 @@ enum Sample {
     /// (delivered, missed) items.
     static func rates(fetch: (ok: Int, failed: Int)? = nil, delivery: (delivered: Int, missed: Int)? = nil) -> Report {
         var counts = ReportCounts()
-        if let fetch { counts.fetchOutcomes = ["ok": fetch.ok, "network": fetch.failed] }
+        if let fetch { counts.fetchOutcomes = [.ok: fetch.ok, .network: fetch.failed] }
         if let delivery {
-            counts.notificationStates = ["delivered": delivery.delivered, "missed": delivery.missed]
-            counts.deliveredStaleness = ["fresh": delivery.delivered]
+            counts.notificationStates = [.delivered: delivery.delivered, .missed: delivery.missed]
+            counts.deliveredStaleness = [.fresh: delivery.delivered]
         }
         return Report(since: since, until: until, counts: counts)
     }

@@ -51,8 +51,8 @@ import TidingsTestSupport
     @Test("nagios: stale content and engagement are never judged; no perfdata without defined rates")
     func notJudged() {
         var counts = ReportCounts()
-        counts.notificationStates = ["delivered": 4]
-        counts.deliveredStaleness = ["emergency": 4]
+        counts.notificationStates = [.delivered: 4]
+        counts.deliveredStaleness = [.emergency: 4]
         counts.engageableDeliveries = 4
         let (line, status) = Report(since: 0, until: 1, counts: counts).nagios(warn: 0.9, crit: 0.5, expected: [:], now: 1)
         #expect(status == 0)

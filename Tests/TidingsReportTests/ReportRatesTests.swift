@@ -38,28 +38,38 @@ import TidingsStore
     @Test(
         "Fetch success counts ok and not_modified only",
         arguments: [
-            (["ok": 1], 1.0),
-            (["not_modified": 2, "timeout": 2], 0.5),
-            (["ok": 1, "not_modified": 1, "network": 1, "http_status": 1, "too_large": 1, "invalid": 1, "timeout": 2], 0.25),
-            (["network": 3], 0.0),
+            ([FetchOutcome.ok: 1], 1.0),
+            ([.notModified: 2, .timeout: 2], 0.5),
+            ([.ok: 1, .notModified: 1, .network: 1, .httpStatus: 1, .tooLarge: 1, .invalid: 1, .timeout: 2], 0.25),
+            ([.network: 3], 0.0),
         ])
-    func fetchSuccess(outcomes: [String: Int], rate: Double) {
+    func fetchSuccess(outcomes: [FetchOutcome: Int], rate: Double) {
         var counts = ReportCounts()
         counts.fetchOutcomes = outcomes
         #expect(Report(since: 0, until: 1, counts: counts).fetchSuccessRate == rate)
     }
 
+    @Test("A fetch outcome this version does not know counts as an attempt, not as a success")
+    func unknownFetchOutcome() {
+        var counts = ReportCounts()
+        counts.fetchOutcomes = [.ok: 1]
+        counts.unknownFetchOutcomes = 1
+        let report = Report(since: 0, until: 1, counts: counts)
+        #expect(report.fetchAttempts == 2)
+        #expect(report.fetchSuccessRate == 0.5)
+    }
+
     @Test(
         "Delivery counts delivered, read and dismissed as delivered, over those + missed + failed + expired; pending, backlog, delivering and cancelled are left out",
         arguments: [
-            (["read": 1, "dismissed": 1], 1.0),
-            (["delivered": 1, "failed": 1], 0.5),
-            (["dismissed": 1, "missed": 3, "pending": 9, "delivering": 4, "cancelled": 7], 0.25),
-            (["delivered": 1, "expired": 1], 0.5),
-            (["read": 1, "missed": 1, "failed": 1, "expired": 1, "backlog": 5], 0.25),
-            (["expired": 2, "pending": 1], 0.0),
+            ([NotificationState.read: 1, .dismissed: 1], 1.0),
+            ([.delivered: 1, .failed: 1], 0.5),
+            ([.dismissed: 1, .missed: 3, .pending: 9, .delivering: 4, .cancelled: 7], 0.25),
+            ([.delivered: 1, .expired: 1], 0.5),
+            ([.read: 1, .missed: 1, .failed: 1, .expired: 1, .backlog: 5], 0.25),
+            ([.expired: 2, .pending: 1], 0.0),
         ])
-    func delivery(states: [String: Int], rate: Double) {
+    func delivery(states: [NotificationState: Int], rate: Double) {
         var counts = ReportCounts()
         counts.notificationStates = states
         #expect(Report(since: 0, until: 1, counts: counts).deliveryRate == rate)
@@ -68,7 +78,7 @@ import TidingsStore
     @Test("Only pending or cancelled items: delivery rate undefined, not zero")
     func deliveryUndefined() {
         var counts = ReportCounts()
-        counts.notificationStates = ["pending": 3, "cancelled": 1]
+        counts.notificationStates = [.pending: 3, .cancelled: 1]
         let report = Report(since: 0, until: 1, counts: counts)
         #expect(report.deliveryRate == nil)
         #expect(report.staleContentRate == nil)
@@ -77,10 +87,10 @@ import TidingsStore
     @Test("Stale content counts stale and emergency over delivered")
     func staleContent() {
         var counts = ReportCounts()
-        counts.notificationStates = ["delivered": 5]
-        counts.deliveredStaleness = ["fresh": 3, "emergency": 2]
+        counts.notificationStates = [.delivered: 5]
+        counts.deliveredStaleness = [.fresh: 3, .emergency: 2]
         #expect(Report(since: 0, until: 1, counts: counts).staleContentRate == 0.4)
-        counts.deliveredStaleness = ["fresh": 5]
+        counts.deliveredStaleness = [.fresh: 5]
         #expect(Report(since: 0, until: 1, counts: counts).staleContentRate == 0.0)
     }
 

@@ -4,11 +4,14 @@ import TidingsCore
 /// The raw counts behind the rates, for one window.
 public struct ReportCounts: Sendable, Equatable {
     /// Fetch attempts started in the window, by outcome.
-    public var fetchOutcomes: [String: Int] = [:]
+    public var fetchOutcomes: [FetchOutcome: Int] = [:]
+    /// Fetch attempts started in the window with an outcome this version does not know (a
+    /// newer version wrote it): they count among the attempts, never as successes.
+    public var unknownFetchOutcomes = 0
     /// Notifications due in the window, by state.
-    public var notificationStates: [String: Int] = [:]
+    public var notificationStates: [NotificationState: Int] = [:]
     /// Notifications due in the window that reached the user, by staleness.
-    public var deliveredStaleness: [String: Int] = [:]
+    public var deliveredStaleness: [Staleness: Int] = [:]
     /// Deliveries in the window on channels that report engagement.
     public var engageableDeliveries = 0
     /// Of those, the ones the user tapped.
@@ -35,7 +38,11 @@ extension TidingsDatabase {
                 db, sql: "SELECT outcome, count(*) FROM fetchAttempt WHERE startedAt >= ? AND startedAt < ? GROUP BY outcome",
                 arguments: [from, until])
             {
-                counts.fetchOutcomes[row[0], default: 0] += row[1] as Int
+                if let outcome = FetchOutcome(rawValue: row[0]) {
+                    counts.fetchOutcomes[outcome, default: 0] += row[1] as Int
+                } else {
+                    counts.unknownFetchOutcomes += row[1] as Int
+                }
             }
             // One index range per (state, staleness): counting a million rows in place is
             // several times faster than grouping them, which sorts.
@@ -45,8 +52,8 @@ extension TidingsDatabase {
                 for staleness in Staleness.allCases {
                     let n = try Int.fetchOne(count, arguments: [state, staleness, from, until]) ?? 0
                     guard n > 0 else { continue }
-                    counts.notificationStates[state.rawValue, default: 0] += n
-                    if state.reachedUser { counts.deliveredStaleness[staleness.rawValue, default: 0] += n }
+                    counts.notificationStates[state, default: 0] += n
+                    if state.reachedUser { counts.deliveredStaleness[staleness, default: 0] += n }
                 }
             }
             // Per state, one range each of an index that holds the generator (v9), so no row is
@@ -57,12 +64,12 @@ extension TidingsDatabase {
                            count(*)
                     FROM notification WHERE state = ? AND dueAt >= ? AND dueAt < ? AND generator IS NOT NULL GROUP BY 1
                     """)
-            for state in NotificationState.allCases where state != .cancelled && counts.notificationStates[state.rawValue] != nil {
+            for state in NotificationState.allCases where state != .cancelled && counts.notificationStates[state] != nil {
                 for row in try Row.fetchAll(byGenerator, arguments: [state, from, until]) {
                     counts.generators[row[0], default: 0] += row[1] as Int
                 }
             }
-            if counts.notificationStates[NotificationState.missed.rawValue] != nil || counts.notificationStates[NotificationState.expired.rawValue] != nil {
+            if counts.notificationStates[.missed] != nil || counts.notificationStates[.expired] != nil {
                 counts.capped = try cappedMisses(db, from: from, until: until)
             }
             if !engagementChannels.isEmpty {
