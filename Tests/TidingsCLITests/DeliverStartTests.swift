@@ -47,7 +47,7 @@ import TidingsTimers
             id: id, kind: .daily, category: .system, title: "Morning news", body: "Today's headline.", deepLink: nil,
             dueAt: due, plannedLocal: "2026-11-22T07:30", plannedZone: "Europe/Berlin", staleness: .fresh,
             contentFetchTime: nil, now: now - 24 * hour)
-        item.state = state.rawValue
+        item.state = state
         if state == .backlog { item.stateReason = "backlog: more important items fill the 1 pending places" }
         return item
     }
