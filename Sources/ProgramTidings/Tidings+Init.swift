@@ -59,7 +59,7 @@ extension Tidings {
         var timers: TimerKind?
 
         @Option(help: ArgumentHelp(
-            "With --timers: the hourly report writes its Prometheus textfile here (DIR/tidings.prom), the folder node_exporter's --collector.textfile.directory reads; default: beside the database.",
+            "With --timers: the hourly report writes its Prometheus textfile here (DIR/tidings.prom), the folder node_exporter's --collector.textfile.directory reads; default: the folder an earlier init chose, else beside the database.",
             valueName: "dir"))
         var prometheusDir: String?
 

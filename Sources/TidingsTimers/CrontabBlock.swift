@@ -11,7 +11,7 @@ public enum CrontabBlock {
     /// The block for `commands`, logging to files in `logFolder`: prefetch of what is due and
     /// plan when something changed every 15 minutes, deliver every minute, report hourly (as in
     /// crontab.example), writing the Prometheus textfile `prometheusFile` (default
-    /// `logFolder/tidings.prom`).
+    /// `logFolder/tidings.prom`; a chosen one is remembered in a comment).
     public static func render(_ commands: ProgramCommand, logFolder: String, prometheusFile: String? = nil) -> String {
         func line(_ program: String, _ extra: [String] = []) -> String {
             cronEscaped(ShellWords.line(commands.command(program) + extra))
@@ -19,13 +19,18 @@ public enum CrontabBlock {
         func log(_ name: String) -> String { cronEscaped(ShellWords.quoted(logFolder + "/" + name)) }
         let folder = cronEscaped(ShellWords.quoted(logFolder))
         let prom = prometheusFile ?? logFolder + "/tidings.prom"
-        return [
-            begin,
+        return ([begin] + (prometheusFile.map { [PrometheusFolder.comment(forFile: $0)] } ?? []) + [
             "*/15 * * * *  mkdir -p \(folder) && \(line("prefetch", ["--due"])) >>\(log("prefetch.log")) 2>&1; \(line("plan", ["--if-changed"])) >>\(log("plan.log")) 2>&1",
             "* * * * *  \(line("deliver")) >>\(log("deliver.log")) 2>&1",
             "5 * * * *  \(line("report", ["--format", "prometheus", "--output", prom])) 2>>\(log("report.log"))",
             end,
-        ].joined(separator: "\n") + "\n"
+        ]).joined(separator: "\n") + "\n"
+    }
+
+    /// The Prometheus folder the block installed in `crontab` remembers, if any.
+    public static func prometheusFolder(in crontab: String) -> String? {
+        guard let first = crontab.range(of: "# BEGIN Tidings"), let last = crontab[first.upperBound...].range(of: end) else { return nil }
+        return PrometheusFolder.remembered(in: crontab[first.upperBound..<last.lowerBound])
     }
 
     /// `crontab` (the text of `crontab -l`, empty when there is none) with its Tidings block

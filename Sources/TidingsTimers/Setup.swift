@@ -104,9 +104,10 @@ public struct Setup: Sendable {
 
     /// Installs `kind` and says what it did. With `prometheusFolder`, the hourly report writes
     /// its Prometheus textfile there (`tidings.prom`, for node_exporter's textfile collector)
-    /// instead of beside the database; the folder must exist and be writable.
+    /// instead of beside the database; the folder must exist and be writable. Without it, a
+    /// folder chosen at an earlier install is kept.
     public func installTimers(_ kind: TimerKind, prometheusFolder: String? = nil) async throws(WakeProblem) -> String {
-        let prometheusFile = try prometheusFolder.map { folder throws(WakeProblem) in try Self.textfile(in: folder) }
+        if let prometheusFolder { _ = try Self.textfile(in: prometheusFolder) }
         let installer = TimerInstaller(processes: processes)
         var commands = ProgramCommand.forTimers(folder: programFolder, database: databasePath, config: configPath)
         // cron and the user manager start the programs without this terminal's zone and locale.
@@ -115,13 +116,19 @@ public struct Setup: Sendable {
         case .none:
             return "none installed (tidings init --timers cron|systemd installs them)"
         case .cron:
+            let current = try await installer.crontab()
+            let textfile = Self.prometheusFile(chosen: prometheusFolder, remembered: CrontabBlock.prometheusFolder(in: current))
             let database = ProgramCommand.absolute(databasePath)
-            let block = CrontabBlock.render(commands, logFolder: (database as NSString).deletingLastPathComponent, prometheusFile: prometheusFile)
-            let (change, stray) = try await installer.installCron(block: block)
+            let block = CrontabBlock.render(commands, logFolder: (database as NSString).deletingLastPathComponent, prometheusFile: textfile.file)
+            let (change, stray) = try await installer.installCron(block: block, into: current)
             var text = change == .unchanged ? "crontab lines already installed" : "crontab lines installed (crontab -l shows them)"
+            text += textfile.note
             if !stray.isEmpty { text += "; other crontab lines also run deliver, remove them: \(stray.joined(separator: " | "))" }
             return text
         case .systemd:
+            let folder = configHome + "/systemd/user"
+            let installed = FileManager.default.contents(atPath: folder + "/tidings-report.service").map { String(decoding: $0, as: UTF8.self) }
+            let textfile = Self.prometheusFile(chosen: prometheusFolder, remembered: installed.flatMap { PrometheusFolder.remembered(in: $0) })
             var units: [(name: String, text: String)] = []
             for name in SystemdUnits.names {
                 guard let file = sharedFile("systemd/" + name), let data = FileManager.default.contents(atPath: file) else {
@@ -129,13 +136,25 @@ public struct Setup: Sendable {
                         "cannot find the unit file systemd/\(name) (looked in \(sharedFolders)): set TIDINGS_SHARE to the folder that holds systemd/; nothing installed")
                 }
                 let rendered = SystemdUnits.render(
-                    String(decoding: data, as: UTF8.self), commands: commands, exactWakeUps: exactWakeUps, prometheusFile: prometheusFile)
+                    String(decoding: data, as: UTF8.self), commands: commands, exactWakeUps: exactWakeUps, prometheusFile: textfile.file)
                 units.append((name, rendered))
             }
-            let folder = configHome + "/systemd/user"
             let change = try await installer.installSystemd(units: units, folder: folder)
-            return change == .unchanged ? "systemd user timers already installed in \(folder)" : "systemd user units written to \(folder), timers enabled and started"
+            let text = change == .unchanged ? "systemd user timers already installed in \(folder)" : "systemd user units written to \(folder), timers enabled and started"
+            return text + textfile.note
         }
+    }
+
+    /// The textfile the report writes: in the folder chosen now (checked already), else in the
+    /// one the installed timers remember while it is still a folder this user can write to,
+    /// else nil (beside the database); and what to say about a remembered folder.
+    static func prometheusFile(chosen: String?, remembered: String?) -> (file: String?, note: String) {
+        if let chosen { return ((try? textfile(in: chosen)), "") }
+        guard let remembered else { return (nil, "") }
+        guard let file = try? textfile(in: remembered) else {
+            return (nil, "; the Prometheus folder \(remembered) of the installed timers is gone or not writable: the textfile is beside the database again")
+        }
+        return (file, "; the Prometheus textfile stays in \(remembered) (--prometheus-dir chooses another)")
     }
 
     /// `folder/tidings.prom`, `folder` made absolute; refused when `folder` is not a folder

@@ -18,7 +18,8 @@ public enum SystemdUnits {
     /// `template` (a unit file of `config/systemd/`) for `commands`: each
     /// `%h/.local/bin/PROGRAM` becomes the program's absolute path followed by the flags.
     /// With `exactWakeUps`, the deliver timer runs every 15 minutes instead of every minute;
-    /// with `prometheusFile`, the report writes its textfile there instead (its `--output`).
+    /// with `prometheusFile`, the report writes its textfile there instead (its `--output`),
+    /// and a comment above the line remembers the folder.
     public static func render(_ template: String, commands: ProgramCommand, exactWakeUps: Bool, prometheusFile: String? = nil) -> String {
         var lines: [String] = []
         for line in template.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
@@ -29,6 +30,7 @@ public enum SystemdUnits {
                 if let prometheusFile, program == "report", let output = arguments.range(of: " --output ") {
                     let value = arguments[output.upperBound...].prefix { $0 != " " }
                     arguments.replaceSubrange(output.upperBound..<value.endIndex, with: quoted(prometheusFile))
+                    lines.append(PrometheusFolder.comment(forFile: prometheusFile))
                 }
                 lines.append(String(line[..<range.lowerBound]) + commands.command(program).map(quoted).joined(separator: " ") + arguments)
             } else if exactWakeUps, line.hasPrefix("OnCalendar=*-*-* *:*:00") {

@@ -23,13 +23,21 @@ public struct TimerInstaller: Sendable {
     /// replacing an earlier Tidings block and keeping every other line. Returns the change and
     /// the lines outside the block that also run deliver.
     public func installCron(block: String) async throws(WakeProblem) -> (Change, stray: [String]) {
-        let current: String
+        try await installCron(block: block, into: try await crontab())
+    }
+
+    /// The user's crontab as `crontab -l` prints it; "" when there is none.
+    public func crontab() async throws(WakeProblem) -> String {
         switch await processes.run("crontab", ["-l"]) {
-        case .finished(0, let output, _): current = output
+        case .finished(0, let output, _): return output
         // "no crontab for alice": an empty crontab.
-        case .finished(_, _, let error) where error.lowercased().contains("no crontab"): current = ""
+        case .finished(_, _, let error) where error.lowercased().contains("no crontab"): return ""
         case let outcome: throw WakeProblem("crontab -l: \(outcome.problem ?? "failed")")
         }
+    }
+
+    /// `installCron(block:)` for the crontab `current`, just read.
+    public func installCron(block: String, into current: String) async throws(WakeProblem) -> (Change, stray: [String]) {
         let stray = CrontabBlock.strayDeliverLines(in: current)
         let updated = CrontabBlock.installing(block, in: current)
         guard updated != current else { return (.unchanged, stray) }

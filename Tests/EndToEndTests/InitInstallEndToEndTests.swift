@@ -93,7 +93,7 @@ import TidingsTestSupport
         #expect(!FileManager.default.fileExists(atPath: install.config))
     }
 
-    @Test("--prometheus-dir: the hourly report writes its textfile there, in the crontab and in the unit")
+    @Test("--prometheus-dir: the hourly report writes its textfile there, in the crontab and in the unit, also after init runs again without it")
     func prometheusFolder() async throws {
         let install = try Install()
         try install.fakes.install("crontab", stateful: true)
@@ -107,6 +107,19 @@ import TidingsTestSupport
         _ = try await install.runner.run("tidings", ["init", "--yes", "--timers", "systemd", "--no-test", "--prometheus-dir", textfiles])
         let unit = try String(contentsOfFile: install.folder.file("xdg/systemd/user/tidings-report.service"), encoding: .utf8)
         #expect(unit.contains("--format prometheus --output \"\(textfiles)/tidings.prom\"\n"), "\(unit)")
+
+        // Running init again without the option keeps the folder, and says so.
+        let again = try await install.runner.run("tidings", ["init", "--yes", "--timers", "cron", "--no-test"])
+        #expect(again.stdout.contains("the Prometheus textfile stays in \(textfiles)"), "\(again.stdout)")
+        #expect(install.fakes.crontab()?.contains("--output '\(textfiles)/tidings.prom' 2>>") == true, "\(install.fakes.crontab() ?? "")")
+        _ = try await install.runner.run("tidings", ["init", "--yes", "--timers", "systemd", "--no-test"])
+        #expect(try String(contentsOfFile: install.folder.file("xdg/systemd/user/tidings-report.service"), encoding: .utf8) == unit)
+
+        // A remembered folder that is gone: the textfile goes beside the database again, and init says so.
+        try FileManager.default.removeItem(atPath: textfiles)
+        let gone = try await install.runner.run("tidings", ["init", "--yes", "--timers", "cron", "--no-test"])
+        #expect(gone.stdout.contains("the Prometheus folder \(textfiles) of the installed timers is gone"), "\(gone.stdout)")
+        #expect(install.fakes.crontab()?.contains("/tidings.prom 2>>") == true && install.fakes.crontab()?.contains(textfiles) == false)
 
         // A folder that is not there: nothing is installed, and the step says how to make it.
         let before = install.fakes.crontab()

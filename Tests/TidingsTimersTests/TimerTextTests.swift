@@ -106,12 +106,17 @@ import TidingsTestSupport
     func prometheusFile() throws {
         let block = CrontabBlock.render(Self.commands, logFolder: "/home/a/db", prometheusFile: "/var/lib/node exporter/tidings.prom")
         #expect(block.contains("--format prometheus --output '/var/lib/node exporter/tidings.prom' 2>>/home/a/db/report.log\n"), "\(block)")
-        #expect(block == CrontabBlock.render(Self.commands, logFolder: "/home/a/db").replacingOccurrences(
-            of: "--output /home/a/db/tidings.prom", with: "--output '/var/lib/node exporter/tidings.prom'"))
+        #expect(block == CrontabBlock.render(Self.commands, logFolder: "/home/a/db")
+            .replacingOccurrences(of: "--output /home/a/db/tidings.prom", with: "--output '/var/lib/node exporter/tidings.prom'")
+            .replacingOccurrences(of: CrontabBlock.begin, with: CrontabBlock.begin + "\n# prometheus-dir: /var/lib/node exporter"))
+        // The chosen folder is remembered inside the block, and only there.
+        #expect(CrontabBlock.prometheusFolder(in: "MAILTO=a\n" + block) == "/var/lib/node exporter")
+        #expect(CrontabBlock.prometheusFolder(in: CrontabBlock.render(Self.commands, logFolder: "/home/a/db")) == nil)
+        #expect(CrontabBlock.prometheusFolder(in: "# prometheus-dir: /elsewhere\n") == nil)
         let service = "[Service]\nExecStart=%h/.local/bin/report --format prometheus --output %S/tidings/tidings.prom\n"
         let commands = ProgramCommand(folder: "/b", database: "/d/t.sqlite", config: nil)
         #expect(SystemdUnits.render(service, commands: commands, exactWakeUps: false, prometheusFile: "/srv/prom/tidings.prom")
-            == "[Service]\nExecStart=/b/report --db /d/t.sqlite --format prometheus --output /srv/prom/tidings.prom\n")
+            == "[Service]\n# prometheus-dir: /srv/prom\nExecStart=/b/report --db /d/t.sqlite --format prometheus --output /srv/prom/tidings.prom\n")
         let deliver = "ExecStart=%h/.local/bin/deliver --output x"
         #expect(SystemdUnits.render(deliver, commands: commands, exactWakeUps: false, prometheusFile: "/p") == "ExecStart=/b/deliver --db /d/t.sqlite --output x")
     }
