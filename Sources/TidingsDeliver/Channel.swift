@@ -92,6 +92,9 @@ public protocol Channel {
     var platformInfo: String { get }
     /// Checks whether the channel can deliver now. Cheap channels answer at once.
     func state() async -> ChannelState
+    /// What the last check found besides the state, for `tidings doctor` and `--verbose`
+    /// (the desktop: which desktop, and its do-not-disturb); nil when there is nothing to say.
+    var stateNote: String? { get }
     /// Sends `items` at `now` and says how each went, one result per item.
     func send(_ items: [NotificationRecord], now: EpochMillis) async -> [ChannelResult]
     /// Sends `items`, some of them updates of what the channel showed before: `previous`
@@ -104,6 +107,8 @@ extension Channel {
     public var guarantee: DeliveryGuarantee { .atMostOnce }
     /// 64 items a step.
     public var chunkSize: Int { 64 }
+    /// Nothing to say besides the state.
+    public var stateNote: String? { nil }
 
     /// Channels that cannot replace what they showed send an update like any other item.
     public func send(_ items: [NotificationRecord], previous: [String: String], now: EpochMillis) async -> [ChannelResult] {

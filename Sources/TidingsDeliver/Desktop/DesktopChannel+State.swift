@@ -8,8 +8,9 @@ extension DesktopChannel {
     static let daemonFix = "start a notification daemon such as dunst (apt install dunst)"
 
     /// Asks the session whether popups can be shown now: notify-send, the bus, the daemon
-    /// (what it is and can do), and whether dunst is paused. All calls together take at most
-    /// `config.deadline`; a miss kills the call and counts as unavailable.
+    /// (what it is and can do), and the desktop's do-not-disturb (see `readDoNotDisturb`).
+    /// All calls together take at most `config.deadline`; a miss kills the call and counts as
+    /// unavailable, except for do-not-disturb, which then counts as off.
     func probe() async -> Probe {
         guard session.find("notify-send") != nil else {
             return Probe(state: .unavailable(reason: "notify-send is not installed", fix: "apt install libnotify-bin"))
@@ -74,14 +75,10 @@ extension DesktopChannel {
             name: fields[0], vendor: fields[1], version: fields[2], specVersion: fields[3],
             capabilities: GVariantText.strings(in: capabilities.successOutput ?? ""))
 
-        if let dunstctl = session.find("dunstctl") {
-            let paused = await call(dunstctl, ["is-paused"])
-            if case .timedOut = paused { return Probe(state: timedOut.state, server: server) }
-            if paused.successOutput == "true" {
-                return Probe(state: .quiet(reason: "dunst is paused (do not disturb): popups wait until `dunstctl set-paused false`"), server: server)
-            }
-        }
-        return Probe(state: .available, server: server)
+        // A do-not-disturb that cannot be read is taken as off: the check never blocks delivery.
+        let doNotDisturb = await readDoNotDisturb(server: server, gdbus: gdbus, call: call)
+        let state: ChannelState = doNotDisturb.isOn ? .quiet(reason: doNotDisturb.quietReason) : .available
+        return Probe(state: state, server: server, doNotDisturb: doNotDisturb)
     }
 
     /// The first non-empty line of `text`, trimmed.

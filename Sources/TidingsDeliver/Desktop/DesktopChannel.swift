@@ -25,6 +25,7 @@ public final class DesktopChannel: Channel, Sendable {
     struct Probe: Sendable {
         var state: ChannelState
         var server: DesktopServer?
+        var doNotDisturb: DoNotDisturb?
     }
 
     private let lastProbe = Mutex<Probe?>(nil)
@@ -45,6 +46,13 @@ public final class DesktopChannel: Channel, Sendable {
 
     /// What the daemon said when last asked; nil before `state()` or `send`.
     public var server: DesktopServer? { lastProbe.withLock { $0?.server } }
+
+    /// The desktop's do-not-disturb as last read; nil before `state()` or `send`, or when the
+    /// daemon could not be reached.
+    public var doNotDisturb: DoNotDisturb? { lastProbe.withLock { $0?.doNotDisturb } }
+
+    /// The desktop and its do-not-disturb as last read (`desktop: mako, do-not-disturb off`).
+    public var stateNote: String? { doNotDisturb?.summary }
 
     /// Asks the session and the daemon (see `probe()`), and keeps the daemon's answer.
     public func state() async -> ChannelState {

@@ -14,6 +14,9 @@ public struct SessionEnvironment: Sendable, Equatable {
     public var xauthority: String?
     /// `XDG_RUNTIME_DIR`.
     public var runtimeDirectory: String?
+    /// `XDG_CURRENT_DESKTOP`, such as `ubuntu:GNOME` (unset under cron); only read, never
+    /// passed on.
+    public var currentDesktop: String?
     /// The variables spawned programs keep from the given environment (PATH, HOME, LANG, …).
     public var kept: [String: String]
 
@@ -27,7 +30,7 @@ public struct SessionEnvironment: Sendable, Equatable {
     /// `tidings init` recorded; the display is `DISPLAY`, else the lowest X socket in
     /// `x11SocketFolder`, else the recorded one; `WAYLAND_DISPLAY` and `XAUTHORITY` come
     /// from the environment, else from the record; the runtime folder is `XDG_RUNTIME_DIR`,
-    /// else `<userRuntimeRoot>/<uid>` when it exists.
+    /// else `<userRuntimeRoot>/<uid>` when it exists; the desktop is `XDG_CURRENT_DESKTOP`.
     public init(
         environment: [String: String], uid: UInt32 = getuid(),
         userRuntimeRoot: String = "/run/user", x11SocketFolder: String = "/tmp/.X11-unix",
@@ -45,6 +48,7 @@ public struct SessionEnvironment: Sendable, Equatable {
         display = value("DISPLAY") ?? Self.lowestDisplay(in: x11SocketFolder) ?? recorded["DISPLAY"]
         waylandDisplay = value("WAYLAND_DISPLAY") ?? recorded["WAYLAND_DISPLAY"]
         xauthority = value("XAUTHORITY") ?? recorded["XAUTHORITY"]
+        currentDesktop = value("XDG_CURRENT_DESKTOP")
         kept = environment.filter { Self.keptNames.contains($0.key) }
     }
 
