@@ -15,6 +15,8 @@ final class DesktopFixture {
     let channel: DesktopChannel
     /// A folder put first on the waiter's PATH; it holds a fake `xdg-open` that writes its argument to `opened`.
     let bin: String
+    /// What lives as long as the fixture (the folder of a test's fake programs).
+    var kept: [TemporaryDirectory] = []
 
     static let now = TestClock.at("2026-11-22T06:30:00Z")
     static let planned = TestClock.at("2026-11-21T12:00:00Z")
