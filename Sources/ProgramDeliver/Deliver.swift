@@ -65,14 +65,16 @@ public struct Deliver: TidingsCommand {
         }
         // The work runBlocking runs is @Sendable: it takes the option's value, not the command.
         let format = format
-        let outcome = try runBlocking {
+        let (outcome, notes) = try runBlocking {
             let channels = ChannelFactory(
                 config: context.config, databasePath: context.databasePath, environment: Environment.current,
                 programFolder: Places.programFolder, format: format, zone: context.zone,
                 media: MediaAttachments.forConfig(context.config, database: database, folder: context.places.mediaFolder, now: context.now))
-            return try await Deliverer(database: database, config: context.config, only: only, channels: channels.make)
+            let outcome = try await Deliverer(database: database, config: context.config, only: only, channels: channels.make)
                 .run(now: context.now, zone: context.zone)
+            return (outcome, channels.notes)
         }
+        for note in notes { context.narrate(note) }
         context.narrate(outcome.idle ? "nothing due" : outcome.summary)
         if outcome.idle { markAlive(database, context: context) }
         try runBlocking { await WakeUp.rearm(context: context, database: database) }

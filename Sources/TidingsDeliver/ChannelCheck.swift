@@ -11,6 +11,8 @@ public struct ChannelReport: Sendable {
     public var state: ChannelState
     /// What the channel says about its peer (the desktop's daemon and capabilities).
     public var platformInfo: String?
+    /// What the check found besides the state (`desktop: mako, do-not-disturb off`).
+    public var note: String?
     /// For `tidings test`: what happened to the test notification; nil when not sent.
     public var outcome: ChannelResult.Outcome?
 }
@@ -35,13 +37,16 @@ public struct ChannelCheck {
                 continue
             }
             let state = await channel.state()
-            reports.append(ChannelReport(name: name.description, enabled: true, state: state, platformInfo: channel.platformInfo))
+            reports.append(ChannelReport(
+                name: name.description, enabled: true, state: state, platformInfo: channel.platformInfo, note: channel.stateNote))
         }
         return reports
     }
 
     /// Sends one test notification through every enabled channel (stdout only when asked),
-    /// records each send, and says what happened.
+    /// records each send, and says what happened. A quiet channel (the desktop in
+    /// do-not-disturb) is left out as `deliver` leaves it out: no send, no delivery row, and
+    /// its report has no outcome; the test still reaches the inbox when that is on.
     public func sendTest(database: TidingsDatabase, now: EpochMillis, includeStdout: Bool) async throws(StoreError) -> [ChannelReport] {
         let item = NotificationRecord(
             id: "test:\(now)", kind: .test, category: .transactional, title: "Tidings test notification",
@@ -54,9 +59,13 @@ public struct ChannelCheck {
         for var report in await states() where report.enabled && (includeStdout || report.name != "stdout") {
             guard let name = ChannelName(report.name), let channel = factory.make(name) else { continue }
             let outcome: ChannelResult.Outcome
-            if case .unavailable(let reason, _) = report.state {
+            switch report.state {
+            case .unavailable(let reason, _):
                 outcome = .unavailable(reason)
-            } else {
+            case .quiet:
+                reports.append(report)
+                continue
+            case .available, .notDetermined:
                 outcome = await channel.send([item], now: now).first?.outcome ?? .failed("the channel gave no result")
             }
             report.outcome = outcome

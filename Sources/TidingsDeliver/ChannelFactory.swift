@@ -53,6 +53,12 @@ public final class ChannelFactory {
         return channel
     }
 
+    /// What the channels built so far found when they were checked, for `--verbose`:
+    /// `desktop: mako, do-not-disturb off`.
+    public var notes: [String] {
+        built.values.compactMap(\.stateNote).sorted()
+    }
+
     /// Every channel the config can route to, in a fixed order, with the ones turned off.
     public func allConfigured() -> [(name: ChannelName, enabled: Bool)] {
         let names: [ChannelName] = [.stdout, .desktop, .inbox] + config.webhooks.map { .webhook($0.name) }

@@ -187,7 +187,9 @@ public struct Diagnosis {
         guard report.enabled else { return Finding(check: check, ok: true, detail: "turned off") }
         let info = report.platformInfo.map { " \($0)" } ?? ""
         switch report.state {
-        case .available: return Finding(check: check, ok: true, detail: "available" + (report.name == "desktop" ? info : ""))
+        case .available:
+            let note = report.note.map { " (\($0))" } ?? ""
+            return Finding(check: check, ok: true, detail: "available" + note + (report.name == "desktop" ? info : ""))
         case .quiet(let reason): return Finding(check: check, ok: true, detail: "quiet: \(reason)")
         case .notDetermined: return Finding(check: check, ok: true, detail: "not determined")
         case .unavailable(let reason, let fix): return Finding(check: check, ok: false, detail: "unavailable: \(reason)", fix: fix)
