@@ -12,9 +12,11 @@ extension Tidings {
             discussion: """
                 The test notification (category transactional, id test:<time>) is recorded like \
                 any other delivery, so it shows in the inbox and counts in the rates. stdout is \
-                left out unless --stdout is given.
+                left out unless --stdout is given. While the desktop's do-not-disturb is on, the \
+                desktop shows nothing and the test waits in the inbox, as deliver does.
 
-                Exit status: 0 when every channel took it, 1 otherwise, 64 for a usage or config error.
+                Exit status: 0 when every channel took it (or held it for do-not-disturb), 1 \
+                otherwise, 64 for a usage or config error.
                 """)
 
         @OptionGroup var options: CommonOptions
@@ -35,7 +37,10 @@ extension Tidings {
                 case .failed(let reason)?, .unavailable(let reason)?, .transient(let reason, _)?, .notSent(let reason)?:
                     allDelivered = false
                     line = "✗ \(report.name): \(reason)"
-                case nil: continue
+                case nil:
+                    // Do-not-disturb: nothing was sent, and that is no failure.
+                    guard case .quiet(let reason) = report.state else { continue }
+                    line = "– \(report.name): not shown: \(reason)"
                 }
                 Terminal.standardError(line + "\n")
             }
