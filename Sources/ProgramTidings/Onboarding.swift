@@ -33,8 +33,8 @@ struct Onboarding {
     static let tips = """
 
         Tips for Linux:
-          - Do-not-disturb: while your desktop's do-not-disturb is on, popups wait or are hidden; \
-        deliver still records them and the inbox keeps them (tidings inbox).
+          - Do-not-disturb: while your desktop's do-not-disturb is on (dunst, mako, SwayNC, GNOME or \
+        KDE Plasma), deliver shows no popups and the inbox keeps the items (tidings inbox).
           - notify-send from cron: cron starts programs without your session's variables. tidings \
         init records them in session.env; after a new login run "tidings init --record-session" \
         (put it in your session's autostart), and tidings doctor says when the desktop cannot be reached.
