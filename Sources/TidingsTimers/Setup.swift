@@ -107,7 +107,7 @@ public struct Setup: Sendable {
     /// instead of beside the database; the folder must exist and be writable. Without it, a
     /// folder chosen at an earlier install is kept.
     public func installTimers(_ kind: TimerKind, prometheusFolder: String? = nil) async throws(WakeProblem) -> String {
-        if let prometheusFolder { _ = try Self.textfile(in: prometheusFolder) }
+        let chosenFile = try prometheusFolder.map { folder throws(WakeProblem) in try Self.textfile(in: folder) }
         let installer = TimerInstaller(processes: processes)
         var commands = ProgramCommand.forTimers(folder: programFolder, database: databasePath, config: configPath)
         // cron and the user manager start the programs without this terminal's zone and locale.
@@ -117,7 +117,7 @@ public struct Setup: Sendable {
             return "none installed (tidings init --timers cron|systemd installs them)"
         case .cron:
             let current = try await installer.crontab()
-            let textfile = Self.prometheusFile(chosen: prometheusFolder, remembered: CrontabBlock.prometheusFolder(in: current))
+            let textfile = Self.prometheusFile(chosen: chosenFile, remembered: CrontabBlock.prometheusFolder(in: current))
             let database = ProgramCommand.absolute(databasePath)
             let block = CrontabBlock.render(commands, logFolder: (database as NSString).deletingLastPathComponent, prometheusFile: textfile.file)
             let (change, stray) = try await installer.installCron(block: block, into: current)
@@ -128,7 +128,7 @@ public struct Setup: Sendable {
         case .systemd:
             let folder = configHome + "/systemd/user"
             let installed = FileManager.default.contents(atPath: folder + "/tidings-report.service").map { String(decoding: $0, as: UTF8.self) }
-            let textfile = Self.prometheusFile(chosen: prometheusFolder, remembered: installed.flatMap { PrometheusFolder.remembered(in: $0) })
+            let textfile = Self.prometheusFile(chosen: chosenFile, remembered: installed.flatMap { PrometheusFolder.remembered(in: $0) })
             var units: [(name: String, text: String)] = []
             for name in SystemdUnits.names {
                 guard let file = sharedFile("systemd/" + name), let data = FileManager.default.contents(atPath: file) else {
@@ -145,11 +145,11 @@ public struct Setup: Sendable {
         }
     }
 
-    /// The textfile the report writes: in the folder chosen now (checked already), else in the
-    /// one the installed timers remember while it is still a folder this user can write to,
-    /// else nil (beside the database); and what to say about a remembered folder.
+    /// The textfile the report writes: `chosen` (the file in the folder given now, checked
+    /// already), else in the folder the installed timers remember while it is still one this
+    /// user can write to, else nil (beside the database); and what to say about a remembered folder.
     static func prometheusFile(chosen: String?, remembered: String?) -> (file: String?, note: String) {
-        if let chosen { return ((try? textfile(in: chosen)), "") }
+        if let chosen { return (chosen, "") }
         guard let remembered else { return (nil, "") }
         guard let file = try? textfile(in: remembered) else {
             return (nil, "; the Prometheus folder \(remembered) of the installed timers is gone or not writable: the textfile is beside the database again")
