@@ -12,14 +12,16 @@ import TidingsTestSupport
             plannedLocal: "x", plannedZone: "UTC", staleness: .fresh, contentFetchTime: nil, now: now)
     }
 
-    @Test("Notification rows are read by position: the positions are the table's column order, and a row survives the round trip")
+    @Test("Notification rows are read by position and delivery rows written by position: the positions are the tables' column order, and a row survives the round trip")
     func columnOrder() throws {
         let dir = try TemporaryDirectory()
         _ = try dir.database()
         let queue = try DatabaseQueue(path: dir.file("tidings.sqlite"))
         let columns = try queue.read { db in try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info('notification')") }
+        let deliveryColumns = try queue.read { db in try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info('delivery')") }
         try queue.close()
         #expect(columns == NotificationRecord.columnOrder)
+        #expect(deliveryColumns == ["id"] + DeliveryRecord.insertedColumns)
         let database = try dir.database()
         var stored = item("a", due: 5)
         stored.expiresAt = 9

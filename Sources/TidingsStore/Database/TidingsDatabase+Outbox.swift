@@ -108,6 +108,7 @@ extension TidingsDatabase {
             """)
         let finishLeg = try db.cachedStatement(sql: "DELETE FROM outbox WHERE notificationId = ? AND channel = ?")
         let clearFlight = try db.cachedStatement(sql: "DELETE FROM inflight WHERE notificationId = ? AND channel = ?")
+        let insert = try db.cachedStatement(sql: DeliveryRecord.insertSQL)
         for delivery in deliveries {
             let delivered = delivery.outcome == .delivered
             // The inbox is exactly once: an entry for this version already there is the entry.
@@ -123,7 +124,7 @@ extension TidingsDatabase {
                         """,
                     arguments: [delivery.notificationId, delivery.channel, delivery.revision])
             }
-            try delivery.insert(db)
+            try insert.execute(arguments: delivery.columnValues)
             guard let channel = delivery.channel else { continue }
             if delivery.outcome != .retry { try finishLeg.execute(arguments: [delivery.notificationId, channel]) }
             try clearFlight.execute(arguments: [delivery.notificationId, channel])

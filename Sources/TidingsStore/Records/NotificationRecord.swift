@@ -198,4 +198,22 @@ public struct DeliveryRecord: Codable, Sendable, Equatable, FetchableRecord, Per
         self.platformInfo = platformInfo
         self.revision = revision
     }
+
+    /// The columns `insertSQL` writes (all but the row id), in `columnValues`' order.
+    public static let insertedColumns = [
+        "notificationId", "scheduledTime", "actualDeliveryTime", "contentAge", "staleness", "channel", "outcome",
+        "engagement", "engagedAt", "failureReason", "platformInfo", "revision",
+    ]
+
+    /// An `INSERT` of a new row, to prepare once for many rows: a delivery run records one
+    /// row per item and channel, and encoding each through `Encodable` cost more than SQLite.
+    static let insertSQL = "INSERT INTO delivery (\(insertedColumns.joined(separator: ", "))) VALUES (\(databaseQuestionMarks(count: insertedColumns.count)))"
+
+    /// The values of `insertedColumns`.
+    var columnValues: StatementArguments {
+        [
+            notificationId, scheduledTime, actualDeliveryTime, contentAge, staleness, channel, outcome,
+            engagement, engagedAt, failureReason, platformInfo, revision,
+        ]
+    }
 }
