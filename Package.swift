@@ -135,7 +135,7 @@ let package = Package(
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ]
         ),
-        .testTarget(name: "TidingsCoreTests", dependencies: ["TidingsCore"]),
+        .testTarget(name: "TidingsCoreTests", dependencies: ["TidingsCore", "TidingsTestSupport"]),
         .testTarget(
             name: "TidingsStoreTests",
             dependencies: ["TidingsStore", "TidingsTestSupport", .product(name: "GRDB", package: "GRDB.swift")]

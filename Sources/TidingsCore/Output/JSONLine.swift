@@ -65,29 +65,45 @@ public struct JSONLine: Sendable {
     /// The finished object.
     public var string: String { text + "}" }
 
-    /// `value` as a JSON string literal.
+    /// `value` as a JSON string literal. Text with nothing to escape, as most is, is copied
+    /// whole; otherwise its UTF-8 is escaped byte by byte (every byte of a multi-byte
+    /// character is 0x80 or above, so only ASCII and the two line separators need a look).
     public static func quoted(_ value: String) -> String {
-        var out = "\""
-        out.reserveCapacity(value.utf8.count + 2)
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+        let utf8 = value.utf8
+        let clean = utf8.withContiguousStorageIfAvailable { !$0.contains(where: needsEscape) } ?? !utf8.contains(where: needsEscape)
+        if clean { return "\"" + value + "\"" }
+        var out: [UInt8] = [UInt8(ascii: "\"")]
+        out.reserveCapacity(utf8.count + 16)
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            utf8.formIndex(after: &index)
+            switch byte {
+            case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), byte]
+            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), byte]
+            case UInt8(ascii: "\n"): out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case UInt8(ascii: "\r"): out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case UInt8(ascii: "\t"): out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case ..<0x20: out += Array("\\u00".utf8) + [hexDigit(byte >> 4), hexDigit(byte & 0xF)]
+            case 0xE2 where utf8[index...].starts(with: [0x80, 0xA8]) || utf8[index...].starts(with: [0x80, 0xA9]):
+                // U+2028 and U+2029 end a line in JavaScript.
+                out += Array("\\u202".utf8) + [utf8[utf8.index(after: index)] == 0xA8 ? UInt8(ascii: "8") : UInt8(ascii: "9")]
+                index = utf8.index(index, offsetBy: 2)
+            default: out.append(byte)
             }
         }
-        return out + "\""
+        out.append(UInt8(ascii: "\""))
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Whether a byte of UTF-8 may need escaping: a control, a quote, a backslash, or the
+    /// first byte of U+2028 or U+2029.
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 
     /// The shortest text that reads back as exactly `value`: `1`, `0.5`, `0.6666666666666666`.
