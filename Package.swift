@@ -124,7 +124,13 @@ let package = Package(
             name: "tidings-multicall",
             dependencies: ["ProgramPrefetch", "ProgramPlan", "ProgramDeliver", "ProgramReport", "ProgramTidings"],
             path: "Sources/Main/tidings-multicall",
-            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]
+            // Position-dependent like deliver, and with libstdc++ linked statically (see
+            // linker/static-libstdc++/libstdc++.so).
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-Xclang-linker", "-no-pie", "-L", Context.packageDirectory + "/linker/static-libstdc++"],
+                    .when(configuration: .release))
+            ]
         ),
 
         // Tests
