@@ -44,6 +44,24 @@ import TidingsTestSupport
         #expect(plan.contains("SCAN delivery USING INDEX delivery_tapped"), "\(plan)")
     }
 
+    @Test("A delivery step's statements over a list of ids look each id up by its key, never by reading every row")
+    func stepStatementsUseKeys() throws {
+        let dir = try TemporaryDirectory()
+        _ = try dir.database()
+        let queue = try DatabaseQueue(path: dir.file("tidings.sqlite"))
+        defer { try? queue.close() }
+        func plan(_ sql: String, _ arguments: StatementArguments) throws -> [String] {
+            try queue.read { db in try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String } }
+        }
+        let settle = try plan(TidingsDatabase.settleSQL, [0, 0, "[\"a\"]"])
+        #expect(settle.contains("SEARCH notification USING INDEX sqlite_autoindex_notification_1 (id=?)"), "\(settle)")
+        #expect(!settle.contains { $0.hasPrefix("SCAN") && !$0.contains("json_each") }, "\(settle)")
+        let finish = try plan(TidingsDatabase.finishLegsSQL, ["stdout", "[\"a\"]"])
+        #expect(finish.contains("SEARCH outbox USING INDEX sqlite_autoindex_outbox_1 (notificationId=? AND channel=?)"), "\(finish)")
+        let clear = try plan(TidingsDatabase.clearFlightsSQL, ["stdout", "[\"a\"]"])
+        #expect(clear.contains("SEARCH inflight USING INDEX sqlite_autoindex_inflight_1 (notificationId=? AND channel=?)"), "\(clear)")
+    }
+
     @Test("A database written by a newer Tidings is refused with a clear error")
     func newerSchema() throws {
         let dir = try TemporaryDirectory()

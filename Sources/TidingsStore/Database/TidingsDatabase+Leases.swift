@@ -142,12 +142,13 @@ extension TidingsDatabase {
     public func markInFlight(_ legs: [(id: String, revision: Int)], channel: String, claimant: Claimant = .current, now: EpochMillis) throws(StoreError) {
         guard !legs.isEmpty else { return }
         try write("mark deliveries in flight") { db in
+            // One statement for the step: the legs go in as a JSON array of [id, revision].
             let mark = try db.cachedStatement(sql: """
-                INSERT OR REPLACE INTO inflight (notificationId, channel, revision, claimedBy, startedAt) VALUES (?, ?, ?, ?, ?)
+                INSERT OR REPLACE INTO inflight (notificationId, channel, revision, claimedBy, startedAt)
+                SELECT json_extract(value, '$[0]'), ?, json_extract(value, '$[1]'), ?, ? FROM json_each(?)
                 """)
-            for leg in legs {
-                try mark.execute(arguments: [leg.id, channel, leg.revision, claimant.description, now])
-            }
+            let list = jsonArray(legs.map { "[\(JSONLine.quoted($0.id)),\($0.revision)]" })
+            try mark.execute(arguments: [channel, claimant.description, now, list])
         }
     }
 

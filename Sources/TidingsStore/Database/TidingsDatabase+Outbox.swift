@@ -106,9 +106,11 @@ extension TidingsDatabase {
             SELECT EXISTS (SELECT 1 FROM delivery WHERE notificationId = ? AND channel = 'inbox' AND revision = ?
                            AND outcome IN ('delivered', 'replaced'))
             """)
-        let finishLeg = try db.cachedStatement(sql: "DELETE FROM outbox WHERE notificationId = ? AND channel = ?")
-        let clearFlight = try db.cachedStatement(sql: "DELETE FROM inflight WHERE notificationId = ? AND channel = ?")
         let insert = try db.cachedStatement(sql: DeliveryRecord.insertSQL)
+        // Legs that end here leave the outbox, and every leg recorded here is no longer in
+        // flight: one statement per channel for the step, not one per row.
+        var finished: [String: [String]] = [:]
+        var landed: [String: [String]] = [:]
         for delivery in deliveries {
             let delivered = delivery.outcome == .delivered
             // The inbox is exactly once: an entry for this version already there is the entry.
@@ -126,9 +128,13 @@ extension TidingsDatabase {
             }
             try insert.execute(arguments: delivery.columnValues)
             guard let channel = delivery.channel else { continue }
-            if delivery.outcome != .retry { try finishLeg.execute(arguments: [delivery.notificationId, channel]) }
-            try clearFlight.execute(arguments: [delivery.notificationId, channel])
+            if delivery.outcome != .retry { finished[channel, default: []].append(delivery.notificationId) }
+            landed[channel, default: []].append(delivery.notificationId)
         }
+        let finishLegs = try db.cachedStatement(sql: finishLegsSQL)
+        for (channel, ids) in finished { try finishLegs.execute(arguments: [channel, jsonList(ids)]) }
+        let clearFlights = try db.cachedStatement(sql: clearFlightsSQL)
+        for (channel, ids) in landed { try clearFlights.execute(arguments: [channel, jsonList(ids)]) }
         for retry in retries {
             try db.execute(
                 sql: """
@@ -143,20 +149,35 @@ extension TidingsDatabase {
     /// Gives each of `ids` the state its legs say, and lets go of its claim.
     static func settle(_ ids: Set<String>, now: EpochMillis, db: Database) throws {
         guard !ids.isEmpty else { return }
-        let settle = try db.cachedStatement(sql: """
-            UPDATE notification SET updatedAt = ?, claimedBy = NULL,
-                state = CASE
-                    WHEN EXISTS (SELECT 1 FROM delivery WHERE notificationId = notification.id AND outcome = 'delivered') THEN 'delivered'
-                    WHEN EXISTS (SELECT 1 FROM outbox WHERE notificationId = notification.id) THEN 'delivering'
-                    WHEN expiresAt <= ? THEN 'expired'
-                    ELSE 'failed' END,
-                stateReason = CASE
-                    WHEN EXISTS (SELECT 1 FROM delivery WHERE notificationId = notification.id AND outcome = 'delivered') THEN NULL
-                    ELSE (SELECT failureReason FROM delivery WHERE notificationId = notification.id
-                          AND failureReason IS NOT NULL ORDER BY id DESC LIMIT 1) END
-            WHERE id = ? AND state IN ('delivering', 'delivered', 'failed')
-            """)
-        for id in ids { try settle.execute(arguments: [now, now, id]) }
+        try db.cachedStatement(sql: settleSQL).execute(arguments: [now, now, jsonList(ids)])
+    }
+
+    /// Gives the items of a JSON array of ids the state their legs say. The unary `+` keeps
+    /// SQLite on the primary key: by the state index it would read every settled row.
+    public static let settleSQL = """
+        UPDATE notification SET updatedAt = ?, claimedBy = NULL,
+            state = CASE
+                WHEN EXISTS (SELECT 1 FROM delivery WHERE notificationId = notification.id AND outcome = 'delivered') THEN 'delivered'
+                WHEN EXISTS (SELECT 1 FROM outbox WHERE notificationId = notification.id) THEN 'delivering'
+                WHEN expiresAt <= ? THEN 'expired'
+                ELSE 'failed' END,
+            stateReason = CASE
+                WHEN EXISTS (SELECT 1 FROM delivery WHERE notificationId = notification.id AND outcome = 'delivered') THEN NULL
+                ELSE (SELECT failureReason FROM delivery WHERE notificationId = notification.id
+                      AND failureReason IS NOT NULL ORDER BY id DESC LIMIT 1) END
+        WHERE id IN (SELECT value FROM json_each(?)) AND +state IN ('delivering', 'delivered', 'failed')
+        """
+
+    /// Takes legs that ended (a channel and a JSON array of ids) out of the outbox.
+    public static let finishLegsSQL = "DELETE FROM outbox WHERE channel = ? AND notificationId IN (SELECT value FROM json_each(?))"
+
+    /// Clears the in-flight marks of recorded legs (a channel and a JSON array of ids).
+    public static let clearFlightsSQL = "DELETE FROM inflight WHERE channel = ? AND notificationId IN (SELECT value FROM json_each(?))"
+
+    /// `ids` as a JSON array, for statements that take a step's ids in one argument
+    /// (`IN (SELECT value FROM json_each(?))`).
+    static func jsonList(_ ids: some Sequence<String>) -> String {
+        jsonArray(ids.map(JSONLine.quoted))
     }
 
     /// The minimal write of a step the full disk stopped: the inbox entries first (the inbox
