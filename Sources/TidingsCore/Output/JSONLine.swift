@@ -17,14 +17,25 @@ public struct JSONLine: Sendable {
     private mutating func key(_ key: String) {
         if !empty { text += "," }
         empty = false
-        text += JSONLine.quoted(key)
+        appendQuoted(key)
         text += ":"
+    }
+
+    /// Appends `value` as a string literal, in place when it has nothing to escape.
+    private mutating func appendQuoted(_ value: String) {
+        if JSONLine.needsNoEscape(value) {
+            text += "\""
+            text += value
+            text += "\""
+        } else {
+            text += JSONLine.quoted(value)
+        }
     }
 
     /// Adds a string, or null.
     public mutating func add(_ name: String, _ value: String?) {
         key(name)
-        text += value.map(JSONLine.quoted) ?? "null"
+        if let value { appendQuoted(value) } else { text += "null" }
     }
 
     /// Adds a word of the vocabulary (a state, a kind) as the text the database stores, or null.
@@ -69,9 +80,8 @@ public struct JSONLine: Sendable {
     /// whole; otherwise its UTF-8 is escaped byte by byte (every byte of a multi-byte
     /// character is 0x80 or above, so only ASCII and the two line separators need a look).
     public static func quoted(_ value: String) -> String {
+        if needsNoEscape(value) { return "\"" + value + "\"" }
         let utf8 = value.utf8
-        let clean = utf8.withContiguousStorageIfAvailable { !$0.contains(where: needsEscape) } ?? !utf8.contains(where: needsEscape)
-        if clean { return "\"" + value + "\"" }
         var out: [UInt8] = [UInt8(ascii: "\"")]
         out.reserveCapacity(utf8.count + 16)
         var index = utf8.startIndex
@@ -94,6 +104,12 @@ public struct JSONLine: Sendable {
         }
         out.append(UInt8(ascii: "\""))
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Whether `value` holds no byte that may need escaping, as most text does.
+    private static func needsNoEscape(_ value: String) -> Bool {
+        let utf8 = value.utf8
+        return utf8.withContiguousStorageIfAvailable { !$0.contains(where: needsEscape) } ?? !utf8.contains(where: needsEscape)
     }
 
     /// Whether a byte of UTF-8 may need escaping: a control, a quote, a backslash, or the
