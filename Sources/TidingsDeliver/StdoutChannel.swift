@@ -6,6 +6,9 @@ import TidingsStore
 public struct StdoutChannel: Channel {
     public let name = "stdout"
     public let reportsEngagement = false
+    /// 256 lines a step: one write each, and a backlog of thousands commits a few dozen
+    /// steps rather than hundreds. A kill can leave one step's outcome unrecorded.
+    public var chunkSize: Int { 256 }
     public var platformInfo: String {
         var json = JSONLine()
         json.add("channel", name)
