@@ -130,28 +130,44 @@ public struct Deliverer {
                              platformInfo: legs.map { _ in channel.platformInfo }, detours: detours, step: &step)
         case .quiet(let reason):
             // Do-not-disturb: no popup and no sound. The items wait in the inbox instead, and
-            // that is no failure of the desktop, so it gets no delivery row.
-            try await fallBack(legs.map { ($0, "quiet: \(reason)") }, from: name, to: .inbox, step: &step)
-            step.close(legs.map(\.item.id))
-            try database.recordLegs(deliveries: [], retries: [], settle: step.finished(), now: step.now)
-        case .available, .notDetermined:
-            var start = 0
-            while start < legs.count {
-                let chunk = Array(legs[start..<min(legs.count, start + max(1, channel.chunkSize))])
-                start += chunk.count
-                let items = chunk.map { Self.retimed($0.item, now: step.now) }
-                if channel.guarantee == .atMostOnce {
-                    try database.markInFlight(items.map { ($0.id, $0.revision) }, channel: channel.name, now: step.now)
-                }
-                let updates = items.filter { $0.revision > 0 }.map(\.id)
-                let previous = updates.isEmpty ? [:] : ((try? database.lastDeliveredPlatformInfo(ids: updates, channel: channel.name)) ?? [:])
-                let sent = await channel.send(items, previous: previous, now: step.now)
-                let byID = Dictionary(sent.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-                try await finish(
-                    chunk, on: name, channelName: channel.name,
-                    outcomes: items.map { byID[$0.id]?.outcome ?? .failed("the channel gave no result") },
-                    platformInfo: items.map { byID[$0.id]?.platformInfo ?? channel.platformInfo }, detours: detours, step: &step)
+            // that is no failure of the desktop, so it gets no delivery row. Transactional
+            // items (a meeting about to start) still go to the notification server at
+            // critical urgency, which the desktops let through their do-not-disturb or keep
+            // for when it ends; a test notification waits, to show what the others do.
+            let urgent = legs.filter { $0.item.category == .transactional && $0.item.kind != .test }
+            let held = legs.filter { $0.item.category != .transactional || $0.item.kind == .test }
+            if !held.isEmpty {
+                try await fallBack(held.map { ($0, "quiet: \(reason)") }, from: name, to: .inbox, step: &step)
+                step.close(held.map(\.item.id))
+                try database.recordLegs(deliveries: [], retries: [], settle: step.finished(), now: step.now)
             }
+            try await sendInSteps(urgent, to: channel, name: name, detours: detours, step: &step)
+        case .available, .notDetermined:
+            try await sendInSteps(legs, to: channel, name: name, detours: detours, step: &step)
+        }
+    }
+
+    /// Sends `legs` to `channel` `chunkSize` at a time, marking each step in flight first
+    /// on an at-most-once channel and committing its outcome before the next.
+    private func sendInSteps(
+        _ legs: [DeliveryPlan.Leg], to channel: any Channel, name: ChannelName, detours: [String: Detour], step: inout DeliveryStep
+    ) async throws(StoreError) {
+        var start = 0
+        while start < legs.count {
+            let chunk = Array(legs[start..<min(legs.count, start + max(1, channel.chunkSize))])
+            start += chunk.count
+            let items = chunk.map { Self.retimed($0.item, now: step.now) }
+            if channel.guarantee == .atMostOnce {
+                try database.markInFlight(items.map { ($0.id, $0.revision) }, channel: channel.name, now: step.now)
+            }
+            let updates = items.filter { $0.revision > 0 }.map(\.id)
+            let previous = updates.isEmpty ? [:] : ((try? database.lastDeliveredPlatformInfo(ids: updates, channel: channel.name)) ?? [:])
+            let sent = await channel.send(items, previous: previous, now: step.now)
+            let byID = Dictionary(sent.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            try await finish(
+                chunk, on: name, channelName: channel.name,
+                outcomes: items.map { byID[$0.id]?.outcome ?? .failed("the channel gave no result") },
+                platformInfo: items.map { byID[$0.id]?.platformInfo ?? channel.platformInfo }, detours: detours, step: &step)
         }
     }
 

@@ -53,6 +53,21 @@ import TidingsTestSupport
             + "no popups until `dunstctl set-paused false`"))
     }
 
+    @Test("dunst paused: a transactional item still goes to the notification server, at critical urgency, and not to the inbox")
+    func dunstPausedTransactional() async throws {
+        let session = try DesktopSession()
+        defer { session.stop() }
+        _ = try await session.dunstctl(["set-paused", "true"])
+        let config = "[routes]\ntransactional = [\"desktop\"]\n[daily]\nenabled = true\ncategory = \"transactional\"\n[delivery]\ngrace = \"1d\"\n[desktop]\ndeadline = \"10s\"\n"
+        let pipeline = try pipeline(session, config: config)
+        let result = try await deliver(pipeline)
+        #expect(result.stderr.contains("deliver: desktop: dunst, do-not-disturb on\n"), "\(result.stderr)")
+        #expect(result.stderr.contains("1 delivered"), "\(result.stderr)")
+        // dunst keeps it while paused and shows it when the pause ends.
+        #expect(try await popups(session) == 1)
+        #expect(try await pipeline.succeed("tidings", "inbox", "--count") == "0\n")
+    }
+
     @Test("dunst paused: tidings test shows nothing, says the test waits in the inbox, and exits 0")
     func dunstPausedTest() async throws {
         let session = try DesktopSession()
