@@ -152,18 +152,20 @@ import TidingsTestSupport
         let pipeline = try Pipeline(config: CalendarEndToEndTests.config + "\n[plan]\nmax_pending = 10000\n")
         try pipeline.folder.write(Self.largeCalendar(), to: "work.ics")
         try await pipeline.succeed("prefetch", "--now", "2026-11-22T20:00")
-        let quiet = try await pipeline.run("plan", "--now", "2026-11-22T20:00", "--horizon", "3d", "--dry-run", "--format", "json")
+        let quiet = try await pipeline.run("plan", "--now", "2026-11-22T20:00", "--horizon", "3d", "--dry-run", "--format", "json", "-v")
         #expect(quiet.status == 0)
         let load = try BusyLoad(processes: 2 * max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         defer { load.stop() }
-        let loaded = try await pipeline.run("plan", "--now", "2026-11-22T20:00", "--horizon", "3d", "--dry-run", "--format", "json")
+        let loaded = try await pipeline.run("plan", "--now", "2026-11-22T20:00", "--horizon", "3d", "--dry-run", "--format", "json", "-v")
         load.stop()
         #expect(loaded.status == 0)
         let reminders = try JSONObject.array(quiet.stdout).filter { $0.string("kind") == "meeting" }
         #expect(reminders.count > 500)
         #expect(loaded.stdout == quiet.stdout)
-        // Nothing was cut: no limit is named among the problems.
-        #expect(!quiet.stderr.contains("limit"))
-        #expect(!loaded.stderr.contains("limit"))
+        // Nothing was cut: no limit is named among the problems (which -v prints). On a
+        // machine far busier than this test makes it, the 10 s safety net may cut the loaded
+        // run, and says so here.
+        #expect(!quiet.stderr.contains("limit"), "\(quiet.stderr)")
+        #expect(!loaded.stderr.contains("limit"), "\(loaded.stderr)")
     }
 }
