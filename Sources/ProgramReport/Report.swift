@@ -16,7 +16,8 @@ public struct ReportCommand: TidingsCommand {
               fetch success   (ok + not_modified) / fetch attempts started in the window
               delivery        delivered / (delivered + missed + failed + expired),
                               items due in the window
-              engagement      tapped / deliveries on channels that report engagement
+              engagement      notifications tapped / notifications that reached desktop
+                              or inbox, each counted once however many it reached
               stale content   (stale + emergency) / delivered, items due in the window
 
             --by channel adds the sends of items due in the window per channel: delivered, \

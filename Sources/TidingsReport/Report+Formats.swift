@@ -14,7 +14,7 @@ extension Report {
         let rows: [(String, Double?, String)] = [
             ("Fetch success", fetchSuccessRate, "\(fetchSucceeded) of \(fetchAttempts) attempts"),
             ("Delivery", deliveryRate, "\(delivered) delivered, \(missed) missed, \(failed) failed, \(expired) expired\(cappedNote)"),
-            ("Engagement", engagementRate, "\(counts.tapped) tapped of \(counts.engageableDeliveries)"),
+            ("Engagement", engagementRate, "\(counts.tapped) tapped of \(counts.engageableNotifications)"),
             ("Stale content", staleContentRate, "\(staleDelivered) of \(delivered) delivered"),
         ]
         for (label, value, detail) in rows {
@@ -59,7 +59,7 @@ extension Report {
         counts.add("expired", expired)
         counts.add("stale", self.counts.deliveredStaleness[.stale, default: 0])
         counts.add("emergency", self.counts.deliveredStaleness[.emergency, default: 0])
-        counts.add("engageableDeliveries", self.counts.engageableDeliveries)
+        counts.add("engageableNotifications", self.counts.engageableNotifications)
         counts.add("tapped", self.counts.tapped)
         var generatedCounts = JSONLine()
         var shares = JSONLine()
@@ -94,7 +94,7 @@ extension Report {
         let helps = [
             "fetch_success": "Fetch attempts that succeeded (ok or not modified) over all attempts in the window.",
             "delivery": "Notifications due in the window that were delivered, over delivered + missed + failed + expired.",
-            "engagement": "Deliveries the user tapped, over deliveries on channels that report engagement.",
+            "engagement": "Notifications the user tapped, over notifications that reached a channel that reports engagement (each counted once).",
             "stale_content": "Delivered notifications showing stale or emergency content, over delivered.",
         ]
         for rate in rates {
@@ -112,10 +112,12 @@ extension Report {
         metric("tidings_delivered_notifications", "Delivered notifications due in the window by staleness.", Staleness.allCases.map {
             ("{staleness=\"\($0.rawValue)\"}", String(counts.deliveredStaleness[$0, default: 0]))
         })
-        metric("tidings_engageable_deliveries", "Deliveries in the window on channels that report engagement.", [
-            ("", String(counts.engageableDeliveries))
+        metric("tidings_engageable_notifications", "Notifications in the window that reached a channel that reports engagement.", [
+            ("", String(counts.engageableNotifications))
         ])
-        metric("tidings_tapped_deliveries", "Of the engageable deliveries, the ones the user tapped.", [("", String(counts.tapped))])
+        metric("tidings_tapped_notifications", "Of the engageable notifications, the ones the user tapped (on any channel).", [
+            ("", String(counts.tapped))
+        ])
         metric(
             "tidings_notifications_by_generator", "Notifications due in the window (except cancelled ones) by the generator of their text.",
             generatorShares.map { ("{generator=\"\(Report.labelValue($0.name))\"}", String($0.count)) })
@@ -172,7 +174,7 @@ extension Report {
         let countsData = [
             ("fetch_attempts", fetchAttempts), ("fetch_succeeded", fetchSucceeded), ("delivered", delivered),
             ("missed", missed), ("capped_missed", counts.capped), ("failed", failed), ("expired", expired),
-            ("engageable_deliveries", counts.engageableDeliveries), ("tapped", counts.tapped), ("stale_delivered", staleDelivered),
+            ("engageable_notifications", counts.engageableNotifications), ("tapped", counts.tapped), ("stale_delivered", staleDelivered),
         ]
         perfdata += countsData.map { "\($0)=\($1)" }
         perfdata += stages.compactMap { stage -> String? in

@@ -91,8 +91,8 @@ public struct Report: Sendable, Equatable {
     public var fetchSuccessRate: Double? { ratio(fetchSucceeded, fetchAttempts) }
     /// delivered / (delivered + missed + failed + expired), items due in the window.
     public var deliveryRate: Double? { ratio(delivered, concluded) }
-    /// tapped / deliveries on channels that report engagement.
-    public var engagementRate: Double? { ratio(counts.tapped, counts.engageableDeliveries) }
+    /// Notifications tapped / notifications that reached a channel that reports engagement.
+    public var engagementRate: Double? { ratio(counts.tapped, counts.engageableNotifications) }
     /// (stale + emergency) / delivered.
     public var staleContentRate: Double? { ratio(staleDelivered, delivered) }
 
@@ -101,7 +101,7 @@ public struct Report: Sendable, Equatable {
         [
             ("fetch_success", "fetch success", fetchSuccessRate, fetchSucceeded, fetchAttempts),
             ("delivery", "delivery", deliveryRate, delivered, concluded),
-            ("engagement", "engagement", engagementRate, counts.tapped, counts.engageableDeliveries),
+            ("engagement", "engagement", engagementRate, counts.tapped, counts.engageableNotifications),
             ("stale_content", "stale content", staleContentRate, staleDelivered, delivered),
         ]
     }

@@ -69,7 +69,7 @@ import TidingsTestSupport
         #expect(inbox.map { $0.string("body") } == ["Shop opens at 10"])
         let counts = try #require(try await report(pipeline).object("counts"))
         #expect(counts.int("delivered") == 1)
-        #expect(counts.int("engageableDeliveries") == 1)
+        #expect(counts.int("engageableNotifications") == 1)
     }
 
     @Test("Content replaced by another item is no correction: no update")

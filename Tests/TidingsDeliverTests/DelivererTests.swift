@@ -50,7 +50,7 @@ import TidingsTestSupport
         #expect(runs[0].endedAt >= Self.now)
         let counts = try f.db.reportCounts(
             from: utc("2026-11-22T00:00:00Z"), until: utc("2026-11-23T00:00:00Z"), engagementChannels: ["stdout"])
-        #expect(counts.engageableDeliveries == 2)
+        #expect(counts.engageableNotifications == 2)
         #expect(counts.notificationStates == [.delivered: 2])
     }
 

@@ -69,7 +69,7 @@ import TidingsTestSupport
         try await f.run(now: Self.due + DeliverFixture.hour)
         #expect(f.output.lines.last == "2026-11-22 08:30  Morning news — Open at ten  [update]")
         let counts = try f.db.reportCounts(from: Self.due - DeliverFixture.hour, until: Self.due + 2 * DeliverFixture.hour, engagementChannels: ["stdout"])
-        #expect(counts.engageableDeliveries == 1)
+        #expect(counts.engageableNotifications == 1)
         #expect(counts.notificationStates == [.delivered: 1])
         let info = try f.db.lastDeliveredPlatformInfo(ids: ["daily"], channel: "stdout")
         #expect(info["daily"] != nil)

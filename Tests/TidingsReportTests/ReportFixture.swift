@@ -22,7 +22,7 @@ enum Sample {
             .delivered: 2, .read: 1, .dismissed: 1, .missed: 3, .failed: 1, .pending: 5, .cancelled: 2,
         ]
         counts.deliveredStaleness = [.fresh: 1, .stale: 2, .emergency: 1]
-        counts.engageableDeliveries = 4
+        counts.engageableNotifications = 4
         counts.tapped = 1
         counts.generators = ["template": 6, "llm": 3, "llm-fallback": 1]
         return counts
@@ -33,7 +33,7 @@ enum Sample {
     /// The sample without engagement data.
     static var withoutEngagement: Report {
         var counts = counts
-        counts.engageableDeliveries = 0
+        counts.engageableNotifications = 0
         counts.tapped = 0
         return Report(since: since, until: until, counts: counts)
     }

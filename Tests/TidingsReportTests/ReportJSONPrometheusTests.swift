@@ -28,7 +28,7 @@ import TidingsTestSupport
             "fetch_ok": 3, "fetch_not_modified": 1, "fetch_timeout": 1, "fetch_network": 0,
             "fetch_http_status": 0, "fetch_invalid": 1, "fetch_too_large": 0,
             "delivered": 4, "missed": 3, "cappedMissed": 0, "failed": 1, "expired": 0, "stale": 2, "emergency": 1,
-            "engageableDeliveries": 4, "tapped": 1,
+            "engageableNotifications": 4, "tapped": 1,
         ]
         #expect(Set(counts.keys) == Set(expected.keys).union(["generated"]))
         for (key, value) in expected {
@@ -83,9 +83,9 @@ import TidingsTestSupport
             "tidings_delivered_notifications{staleness=\"fresh\"} 1",
             "tidings_delivered_notifications{staleness=\"stale\"} 2",
             "tidings_delivered_notifications{staleness=\"emergency\"} 1",
-            "# TYPE tidings_engageable_deliveries gauge",
-            "tidings_engageable_deliveries 4",
-            "tidings_tapped_deliveries 1",
+            "# TYPE tidings_engageable_notifications gauge",
+            "tidings_engageable_notifications 4",
+            "tidings_tapped_notifications 1",
             "# HELP tidings_notifications_by_generator Notifications due in the window (except cancelled ones) by the generator of their text.",
             "tidings_notifications_by_generator{generator=\"template\"} 6",
             "tidings_notifications_by_generator{generator=\"llm\"} 3",

@@ -97,10 +97,10 @@ import TidingsStore
     @Test("Engagement is tapped over engageable deliveries; undefined without any")
     func engagement() {
         var counts = ReportCounts()
-        counts.engageableDeliveries = 8
+        counts.engageableNotifications = 8
         counts.tapped = 2
         #expect(Report(since: 0, until: 1, counts: counts).engagementRate == 0.25)
-        counts.engageableDeliveries = 0
+        counts.engageableNotifications = 0
         counts.tapped = 0
         #expect(Report(since: 0, until: 1, counts: counts).engagementRate == nil)
     }

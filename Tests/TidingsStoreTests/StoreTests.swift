@@ -44,6 +44,21 @@ import TidingsTestSupport
         #expect(plan.contains("SCAN delivery USING INDEX delivery_tapped"), "\(plan)")
     }
 
+    @Test("report's engagement rate reads one range of its own index, grouped without a sort")
+    func engagementIndex() throws {
+        let dir = try TemporaryDirectory()
+        _ = try dir.database()
+        let queue = try DatabaseQueue(path: dir.file("tidings.sqlite"))
+        defer { try? queue.close() }
+        let plan = try queue.read { db in
+            try Row.fetchAll(
+                db, sql: "EXPLAIN QUERY PLAN " + TidingsDatabase.engagementCountSQL(channels: ChannelName.engagementChannels),
+                arguments: [0, 1]).map { $0["detail"] as String }
+        }
+        #expect(plan.contains("SEARCH delivery USING COVERING INDEX delivery_engageable (scheduledTime>? AND scheduledTime<?)"), "\(plan)")
+        #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
+    }
+
     @Test("A delivery step's statements over a list of ids look each id up by its key, never by reading every row")
     func stepStatementsUseKeys() throws {
         let dir = try TemporaryDirectory()

@@ -12,9 +12,10 @@ public struct ReportCounts: Sendable, Equatable {
     public var notificationStates: [NotificationState: Int] = [:]
     /// Notifications due in the window that reached the user, by staleness.
     public var deliveredStaleness: [Staleness: Int] = [:]
-    /// Deliveries in the window on channels that report engagement.
-    public var engageableDeliveries = 0
-    /// Of those, the ones the user tapped.
+    /// Notifications scheduled in the window that reached at least one channel that reports
+    /// engagement, each counted once however many such channels it reached.
+    public var engageableNotifications = 0
+    /// Of those, the ones the user tapped (on any of those channels; once however many).
     public var tapped = 0
     /// Notifications due in the window (except cancelled ones) whose text a generator wrote,
     /// by generator name (`template`, `llm`, `llm-fallback`, the reason left off).
@@ -30,7 +31,7 @@ public struct ReportCounts: Sendable, Equatable {
 
 extension TidingsDatabase {
     /// Counts fetch attempts started, and notifications due, in `from ..< until`;
-    /// engagement only for deliveries on `engagementChannels`.
+    /// engagement over the notifications delivered on at least one of `engagementChannels`.
     public func reportCounts(from: EpochMillis, until: EpochMillis, engagementChannels: [String]) throws(StoreError) -> ReportCounts {
         try read("count history") { db in
             var counts = ReportCounts()
@@ -73,19 +74,45 @@ extension TidingsDatabase {
                 counts.capped = try cappedMisses(db, from: from, until: until)
             }
             if !engagementChannels.isEmpty {
-                let placeholders = databaseQuestionMarks(count: engagementChannels.count)
-                let row = try Row.fetchOne(
-                    db,
-                    sql: """
-                        SELECT count(*), coalesce(sum(engagement = 'TAPPED'), 0) FROM delivery
-                        WHERE scheduledTime >= ? AND scheduledTime < ? AND outcome = 'delivered'
-                          AND channel IN (\(placeholders))
-                        """,
-                    arguments: StatementArguments([from, until] as [any DatabaseValueConvertible] + engagementChannels))
-                counts.engageableDeliveries = row?[0] ?? 0
-                counts.tapped = row?[1] ?? 0
+                let engagement = try engagementCounts(db, from: from, until: until, channels: engagementChannels)
+                counts.engageableNotifications = engagement.notifications
+                counts.tapped = engagement.tapped
             }
             return counts
         }
+    }
+}
+
+extension TidingsDatabase {
+    /// The channels whose deliveries the `delivery_engageable` index (v13) holds.
+    static let engageableIndexChannels: Set<String> = ["desktop", "inbox"]
+
+    /// Notifications scheduled in `from ..< until` delivered on at least one of `channels`,
+    /// and how many of them were tapped. One notification routed to the desktop and the inbox
+    /// is one chance to engage, not two, and a tap on either counts once. The legs of one
+    /// version of a notification share its due time, so they are grouped on (due time, id):
+    /// with the default channels that is one range of `delivery_engageable`, read in its
+    /// order without a sort; other channels take the same query over another index.
+    func engagementCounts(
+        _ db: Database, from: EpochMillis, until: EpochMillis, channels: [String]
+    ) throws -> (notifications: Int, tapped: Int) {
+        let indexed = Set(channels) == Self.engageableIndexChannels
+        let values: [any DatabaseValueConvertible] = (indexed ? [] : channels.map { $0 as any DatabaseValueConvertible }) + [from, until]
+        let row = try Row.fetchOne(db, sql: Self.engagementCountSQL(channels: channels), arguments: StatementArguments(values))
+        return (row?[0] ?? 0, row?[1] ?? 0)
+    }
+
+    /// The statement behind `engagementCounts`: its arguments are the window's start and end,
+    /// after the channels when they are not those of `delivery_engageable`.
+    public static func engagementCountSQL(channels: [String]) -> String {
+        let indexed = Set(channels) == engageableIndexChannels
+        // The partial index is used only when the query names its channels as it does.
+        let channelTest = indexed ? "channel IN ('desktop', 'inbox')" : "channel IN (\(databaseQuestionMarks(count: channels.count)))"
+        return """
+            SELECT count(*), coalesce(sum(tapped), 0) FROM (
+                SELECT max(engagement = 'TAPPED') AS tapped FROM delivery \(indexed ? "INDEXED BY delivery_engageable" : "")
+                WHERE outcome = 'delivered' AND \(channelTest) AND scheduledTime >= ? AND scheduledTime < ?
+                GROUP BY scheduledTime, notificationId)
+            """
     }
 }

@@ -210,6 +210,16 @@ extension TidingsDatabase {
                 );
                 """)
         }
+        migrator.registerMigration("v13-engageable-index") { db in
+            // report's engagement rate counts each notification once, however many of the
+            // channels that report engagement it reached: the legs of one notification share
+            // its due time, so this index hands them over side by side, and the rate is one
+            // range of it, grouped without sorting. Only those channels' deliveries are in it.
+            try db.execute(sql: """
+                CREATE INDEX delivery_engageable ON delivery(scheduledTime, notificationId, engagement, channel, outcome)
+                    WHERE outcome = 'delivered' AND channel IN ('desktop', 'inbox');
+                """)
+        }
         return migrator
     }()
 }
