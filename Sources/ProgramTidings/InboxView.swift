@@ -14,11 +14,12 @@ enum InboxView {
             json.add("deepLink", notification.deepLink)
             json.add("deliveredAt", ISOTime.format(item.deliveredAt, in: zone))
             json.add("engagement", item.engagement)
+            json.add("unread", item.unread)
             return json.string
         case .text:
             let (date, second) = zone.local(item.deliveredAt)
             let time = "\(date) \(LocalDate.pad(second / 3600, 2)):\(LocalDate.pad(second / 60 % 60, 2))"
-            let mark = item.engagement == nil ? "●" : " "
+            let mark = item.unread ? "●" : " "
             var line = "\(mark) \(time)  \(notification.id)  \(notification.title) — \(notification.body)"
             if let link = notification.deepLink { line += "  <\(link)>" }
             return line

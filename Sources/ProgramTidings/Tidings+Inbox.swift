@@ -11,7 +11,9 @@ extension Tidings {
             discussion: """
                 Items routed to the inbox (and desktop items when the desktop was unavailable) \
                 are kept here. Reading one records a tap and opens its link; dismissing records \
-                a dismissal. Both count in report's engagement rate.
+                a dismissal. Both count in report's engagement rate. An item tapped or \
+                dismissed on the desktop is read here too; a test notification and the \
+                reminder of a meeting that has begun are never unread.
                 """,
             subcommands: [List.self, Read.self, Dismiss.self, Clear.self],
             defaultSubcommand: List.self)
@@ -43,13 +45,13 @@ extension Tidings.Inbox {
         func run(_ context: RunContext) throws {
             let database = try context.openExistingDatabase()
             if format == .waybar {
-                let unread = try database.inboxItems(includeRead: false, limit: 10)
-                try Terminal.output(InboxView.waybar(unread: database.inboxUnreadCount(), latest: unread) + "\n")
+                let unread = try database.inboxItems(includeRead: false, limit: 10, at: context.now)
+                try Terminal.output(InboxView.waybar(unread: database.inboxUnreadCount(at: context.now), latest: unread) + "\n")
             } else if count {
-                let unread = try database.inboxUnreadCount()
+                let unread = try database.inboxUnreadCount(at: context.now)
                 try Terminal.output("\(unread)\n")
             } else {
-                let items = try database.inboxItems(includeRead: all, limit: limit)
+                let items = try database.inboxItems(includeRead: all, limit: limit, at: context.now)
                 try Terminal.output(items.map { InboxView.line($0, format: format, zone: context.zone) + "\n" }.joined())
             }
         }

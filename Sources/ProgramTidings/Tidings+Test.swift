@@ -11,7 +11,8 @@ extension Tidings {
             abstract: "Send one test notification through every enabled channel and say what happened.",
             discussion: """
                 The test notification (category transactional, id test:<time>) is recorded like \
-                any other delivery, so it shows in the inbox and counts in the rates. stdout is \
+                any other delivery, so it counts in the rates and the inbox keeps it (tidings \
+                inbox --all), though never as unread. stdout is \
                 left out unless --stdout is given. While the desktop's do-not-disturb is on, the \
                 desktop shows nothing and the test waits in the inbox, as deliver does.
 

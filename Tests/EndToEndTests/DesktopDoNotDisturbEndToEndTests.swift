@@ -81,8 +81,11 @@ import TidingsTestSupport
         #expect(result.stderr.contains("✓ inbox: delivered"))
         #expect(!result.stderr.contains("desktop: delivered"))
         #expect(try await popups(session) == 0)
-        let inbox = try JSONObject.lines(try await pipeline.succeed("tidings", "inbox", "--format", "json", "--now", "2026-11-22T08:01"))
+        // The inbox keeps the test, but it never counts as unread.
+        let inbox = try JSONObject.lines(try await pipeline.succeed("tidings", "inbox", "--all", "--format", "json", "--now", "2026-11-22T08:01"))
         #expect(inbox.map { $0.string("title") } == ["Tidings test notification"])
+        #expect(inbox.first?.bool("unread") == false)
+        #expect(try await pipeline.succeed("tidings", "inbox", "--count", "--now", "2026-11-22T08:01") == "0\n")
         // No desktop delivery is recorded: the desktop did not fail, it was asked to be quiet.
         let report = try JSONObject(try await pipeline.succeed(
             "report", "--format", "json", "--by", "channel", "--since", "2026-11-22T00:00", "--until", "2026-11-23T00:00"))

@@ -38,6 +38,33 @@ import TidingsTestSupport
         #expect(log.contains("1 delivered"))
     }
 
+    @Test("Routed to the desktop and the inbox: a click on the popup reads the inbox copy, and the rate is 100 %, not 50 %")
+    func tapReadsInbox() async throws {
+        let session = try DesktopSession()
+        defer { session.stop() }
+        var pipeline = try Pipeline(config: "[routes]\nsystem = [\"desktop\", \"inbox\"]\n[delivery]\ngrace = \"1d\"\n[desktop]\ndeadline = \"10s\"\n")
+        pipeline.runner.environment.merge(session.environment) { $1 }
+        try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "1d")
+        try await pipeline.succeed("deliver", "--now", "2026-11-22T07:30")
+        #expect(try await pipeline.succeed("tidings", "inbox", "--count") == "1\n", "unread until it is seen")
+
+        _ = try await session.dunstctl(["action", "0"])
+        let rate = try await engagementRate(pipeline)
+        #expect(rate == 1.0)
+        #expect(try await pipeline.succeed("tidings", "inbox", "--count") == "0\n")
+        #expect(try await pipeline.succeed("tidings", "inbox") == "")
+        let all = try JSONObject.lines(try await pipeline.succeed("tidings", "inbox", "--all", "--format", "json"))
+        #expect(all.count == 1)
+        #expect(all.first?.bool("unread") == false)
+        let report = try JSONObject(try await pipeline.succeed(
+            "report", "--format", "json", "--by", "channel", "--since", "2026-11-22T00:00", "--until", "2026-11-23T00:00"))
+        let counts = try #require(report.object("counts"))
+        #expect(counts.int("engageableNotifications") == 1)
+        #expect(counts.int("tapped") == 1)
+        let channels = try #require(report["channels"] as? [[String: Any]])
+        #expect(channels.map { $0["channel"] as? String } == ["desktop", "inbox"], "--by channel still counts both sends")
+    }
+
     @Test("With no session bus (cron on a headless machine) the item goes to the inbox, and the row says why")
     func fallbackToInbox() async throws {
         var pipeline = try Pipeline(config: Self.config)

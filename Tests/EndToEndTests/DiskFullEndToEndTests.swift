@@ -115,7 +115,7 @@ import TidingsTestSupport
         #expect(try database.notifications(ids: due).values.allSatisfy { $0.state == .delivered })
         #expect(try database.notifications(ids: ["old:5999"]).isEmpty, "the oldest history went")
         #expect(try database.notifications(ids: ["old:0"])["old:0"]?.state == .delivered, "the newest history stayed")
-        #expect(try database.inboxItems(includeRead: false, limit: 10).map(\.notification.id) == ["unread:0"])
+        #expect(try database.inboxItems(includeRead: false, limit: 10, at: 0).map(\.notification.id) == ["unread:0"])
         #expect(try database.recentStageRuns(limit: 1, stage: .deliver).first?.outcome == .ok)
     }
 

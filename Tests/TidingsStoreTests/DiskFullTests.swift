@@ -54,7 +54,7 @@ import TidingsTestSupport
         #expect(try column("SELECT count(*) FROM notification WHERE id LIKE 'old:%' AND dueAt < \(cutoff)", in: path) == [0])
         #expect(try database.notifications(ids: ["old:0"])["old:0"]?.state == .delivered, "the newest history stays")
         // What retention keeps whatever its age stayed
-        #expect(try database.inboxItems(includeRead: false, limit: 10).map(\.notification.id) == ["unread:0"])
+        #expect(try database.inboxItems(includeRead: false, limit: 10, at: 0).map(\.notification.id) == ["unread:0"])
         #expect(try database.notifications(ids: ["open"])["open"]?.state == .pending)
         #expect(try database.cachedContent().map(\.id) == ["c"])
         #expect(try database.recentStageRuns(limit: 1, stage: .plan).first?.summary == "run 0", "the newest plan run stays")

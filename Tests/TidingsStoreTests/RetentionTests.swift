@@ -78,8 +78,28 @@ import TidingsTestSupport
             try db.recordStageRun(timer.finish(outcome: outcome, summary: "run \(index)"))
         }
         _ = try db.prune(before: 100 * Self.day)
-        #expect(try db.inboxItems(includeRead: true, limit: 10).map(\.notification.id) == ["unread"])
+        #expect(try db.inboxItems(includeRead: true, limit: 10, at: 0).map(\.notification.id) == ["unread"])
         let runs = try db.recentStageRuns(limit: 10, stage: .prefetch).map(\.summary).sorted()
         #expect(runs == ["run 0", "run 1"], "the first run, and the last successful one")
+    }
+
+    @Test("An inbox item seen on the desktop and a test notification are not unread: they go with the rest")
+    func seenInboxItemsGo() throws {
+        let dir = try TemporaryDirectory()
+        let db = try dir.database()
+        var test = item("test:1", due: 1 * Self.day)
+        test.kind = .test
+        _ = try db.applyPlan([item("unread", due: 1 * Self.day), item("seen", due: 1 * Self.day), test], now: 0)
+        let claimed = try db.claimDue(at: 3 * Self.day)
+        try db.recordDeliveries(claimed.flatMap { claimed in
+            (claimed.id == "seen" ? ["desktop", "inbox"] : ["inbox"]).map {
+                DeliveryRecord(notificationId: claimed.id, scheduledTime: claimed.dueAt, actualDeliveryTime: claimed.dueAt, contentAge: nil,
+                               staleness: .fresh, channel: $0, outcome: .delivered)
+            }
+        }, now: 3 * Self.day)
+        try db.recordEngagement(notificationId: "seen", channel: "desktop", engagement: .tapped, at: 3 * Self.day)
+        _ = try db.prune(before: 100 * Self.day)
+        #expect(try db.inboxItems(includeRead: true, limit: 10, at: 0).map(\.notification.id) == ["unread"])
+        #expect(try db.notifications(ids: ["seen", "test:1", "unread"]).keys.sorted() == ["unread"])
     }
 }

@@ -7,14 +7,19 @@ public struct InboxItem: Sendable, Equatable {
     public var notification: NotificationRecord
     /// When it reached the inbox.
     public var deliveredAt: EpochMillis
-    /// What the user did with it; nil while unread.
+    /// What the user did with it in the inbox; nil when it was not read or dismissed there.
     public var engagement: Engagement?
+    /// Whether it still counts as unread: nothing done with it in the inbox, nor with the
+    /// same notification on the desktop, no test, no reminder of a meeting that began.
+    public var unread: Bool
 }
 
 extension TidingsDatabase {
     /// Records what the user did with `notificationId` on `channel` (the latest delivery
     /// there without an engagement yet), and moves the notification to read (tapped) or
-    /// dismissed. Returns false when there was no such delivery.
+    /// dismissed. The inbox's copy of a notification tapped or dismissed on the desktop is
+    /// then read too: the unread list and count look at the notification's state. Returns
+    /// false when there was no such delivery.
     @discardableResult
     public func recordEngagement(notificationId: String, channel: String, engagement: Engagement, at instant: EpochMillis) throws(StoreError) -> Bool {
         try write("record engagement") { db in
@@ -40,38 +45,54 @@ extension TidingsDatabase {
         }
     }
 
-    /// Inbox items, newest first: unread ones only, or all.
-    public func inboxItems(includeRead: Bool, limit: Int) throws(StoreError) -> [InboxItem] {
+    /// The inbox rows (delivery joined with notification) that count as unread at `?` (the
+    /// one argument): nothing done with them in the inbox, the notification neither read nor
+    /// dismissed on another channel (a tap on the desktop moves it to `read`), not a test,
+    /// and not the reminder of a meeting that has begun (its `expiresAt` is the start).
+    static let unreadInboxSQL = """
+        (delivery.engagement IS NULL AND notification.state NOT IN ('read', 'dismissed') AND notification.kind <> 'test'
+         AND NOT (notification.kind = 'meeting' AND notification.expiresAt IS NOT NULL AND notification.expiresAt <= ?))
+        """
+
+    /// Inbox items, newest first: the ones unread at `now` only, or all.
+    public func inboxItems(includeRead: Bool, limit: Int, at now: EpochMillis) throws(StoreError) -> [InboxItem] {
         try read("read inbox") { db in
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT notification.*, delivery.actualDeliveryTime AS inboxDeliveredAt, delivery.engagement AS inboxEngagement
+                    SELECT notification.*, delivery.actualDeliveryTime AS inboxDeliveredAt, delivery.engagement AS inboxEngagement,
+                           \(Self.unreadInboxSQL) AS inboxUnread
                     FROM delivery JOIN notification ON notification.id = delivery.notificationId
                     WHERE delivery.channel = 'inbox' AND delivery.outcome = 'delivered'
-                      \(includeRead ? "" : "AND delivery.engagement IS NULL")
+                      \(includeRead ? "" : "AND delivery.engagement IS NULL AND \(Self.unreadInboxSQL)")
                     ORDER BY delivery.actualDeliveryTime DESC, delivery.id DESC LIMIT ?
                     """,
-                arguments: [limit])
+                arguments: includeRead ? [now, limit] : [now, now, limit])
             return try rows.map { row in
                 InboxItem(
                     notification: try NotificationRecord(row: row), deliveredAt: row["inboxDeliveredAt"],
-                    engagement: try row.decode(forColumn: "inboxEngagement"))
+                    engagement: try row.decode(forColumn: "inboxEngagement"), unread: row["inboxUnread"])
             }
         }
     }
 
-    /// How many inbox items are unread.
-    public func inboxUnreadCount() throws(StoreError) -> Int {
+    /// How many inbox items are unread at `now`.
+    public func inboxUnreadCount(at now: EpochMillis) throws(StoreError) -> Int {
         try read("count inbox") { db in
             try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM delivery WHERE channel = 'inbox' AND outcome = 'delivered' AND engagement IS NULL") ?? 0
+                db,
+                sql: """
+                    SELECT count(*) FROM delivery JOIN notification ON notification.id = delivery.notificationId
+                    WHERE delivery.channel = 'inbox' AND delivery.outcome = 'delivered' AND delivery.engagement IS NULL
+                      AND \(Self.unreadInboxSQL)
+                    """,
+                arguments: [now]) ?? 0
         }
     }
 
     /// Dismisses every unread inbox item; returns how many.
     public func clearInbox(at instant: EpochMillis) throws(StoreError) -> Int {
-        let unread = try inboxItems(includeRead: false, limit: Int.max)
+        let unread = try inboxItems(includeRead: false, limit: Int.max, at: instant)
         for item in unread {
             try recordEngagement(notificationId: item.notification.id, channel: "inbox", engagement: .dismissed, at: instant)
         }

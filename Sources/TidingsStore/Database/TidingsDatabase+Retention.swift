@@ -33,7 +33,14 @@ extension TidingsDatabase {
     static let history: [HistoryTable] = {
         let settled = [NotificationState.delivered, .read, .dismissed, .failed, .missed, .expired, .cancelled]
             .map { "'\($0.rawValue)'" }.joined(separator: ", ")
-        let unread = "channel = 'inbox' AND outcome = 'delivered' AND engagement IS NULL"
+        // Unread as `tidings inbox` counts it (`unreadInboxSQL`): an item read or dismissed on
+        // the desktop, or a test, may go. A reminder of a meeting that began is kept (this
+        // clause has no clock), as it was before it left the unread list.
+        let unread = """
+            channel = 'inbox' AND outcome = 'delivered' AND engagement IS NULL AND EXISTS (
+                SELECT 1 FROM notification AS seen WHERE seen.id = delivery.notificationId
+                AND seen.state NOT IN ('read', 'dismissed') AND seen.kind <> 'test')
+            """
         // A remote schedule's entry the user saw is its only record that it was sent: a new
         // version of the schedule must not send it again, however long ago that was.
         let reached = [NotificationState.delivered, .read, .dismissed].map { "'\($0.rawValue)'" }.joined(separator: ", ")
