@@ -14,7 +14,7 @@ extension Tidings {
                 any other delivery, so it counts in the rates and the inbox keeps it (tidings \
                 inbox --all), though never as unread. stdout is \
                 left out unless --stdout is given. While the desktop's do-not-disturb is on, the \
-                desktop shows nothing and the test waits in the inbox, as deliver does.
+                desktop shows nothing and the test goes to the inbox, as deliver does.
 
                 Exit status: 0 when every channel took it (or held it for do-not-disturb), 1 \
                 otherwise, 64 for a usage or config error.

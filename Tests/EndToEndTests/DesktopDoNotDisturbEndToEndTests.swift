@@ -68,7 +68,7 @@ import TidingsTestSupport
         #expect(try await pipeline.succeed("tidings", "inbox", "--count") == "0\n")
     }
 
-    @Test("dunst paused: tidings test shows nothing, says the test waits in the inbox, and exits 0")
+    @Test("dunst paused: tidings test shows nothing, the test goes to the inbox, never unread, and exits 0")
     func dunstPausedTest() async throws {
         let session = try DesktopSession()
         defer { session.stop() }
