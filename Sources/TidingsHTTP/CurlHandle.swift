@@ -5,7 +5,8 @@ private let curlGlobalInitCode: CURLcode = tidings_curl_global_init_default()
 
 /// Owns one libcurl easy handle and its error buffer; both are freed in `deinit`.
 final class CurlHandle {
-    private let handle: UnsafeMutableRawPointer
+    /// The easy handle; used only by this class and its extensions in this module.
+    let handle: UnsafeMutableRawPointer
     private let errorBuffer: UnsafeMutablePointer<CChar>
 
     init() throws(HTTPError) {
@@ -109,7 +110,7 @@ final class CurlHandle {
         return String(cString: value)
     }
 
-    private func check(_ code: CURLcode, _ option: CURLoption) throws(HTTPError) {
+    func check(_ code: CURLcode, _ option: CURLoption) throws(HTTPError) {
         guard code != CURLE_OK else { return }
         throw HTTPError(kind: .network, curlCode: code.int32, message: "could not set libcurl option \(option.rawValue): \(code.text)")
     }

@@ -33,6 +33,8 @@ CURLcode tidings_curl_setopt_pointer(CURL *handle, CURLoption option, void *valu
 CURLcode tidings_curl_setopt_off_t(CURL *handle, CURLoption option, curl_off_t value);
 CURLcode tidings_curl_setopt_slist(CURL *handle, CURLoption option, struct curl_slist *value);
 CURLcode tidings_curl_setopt_write_callback(CURL *handle, CURLoption option, curl_write_callback value);
+/* CURLOPT_READFUNCTION: where an upload (an SMTP message) reads its bytes. */
+CURLcode tidings_curl_setopt_read_callback(CURL *handle, CURLoption option, curl_read_callback value);
 CURLcode tidings_curl_setopt_xferinfo_callback(CURL *handle, CURLoption option, curl_xferinfo_callback value);
 CURLcode tidings_curl_getinfo_long(CURL *handle, CURLINFO info, long *value);
 CURLcode tidings_curl_getinfo_string(CURL *handle, CURLINFO info, char **value);
