@@ -8,26 +8,33 @@ public enum ChannelName: Hashable, Sendable, CustomStringConvertible {
     case inbox
     /// The webhook target with this name.
     case webhook(String)
+    /// The e-mail target with this name.
+    case email(String)
 
-    /// Parses `stdout`, `desktop`, `inbox` or `webhook:NAME`.
+    /// Parses `stdout`, `desktop`, `inbox`, `webhook:NAME` or `email:NAME`.
     public init?(_ text: String) {
         switch text {
         case "stdout": self = .stdout
         case "desktop": self = .desktop
         case "inbox": self = .inbox
         default:
+            if text.hasPrefix("email:"), text.count > "email:".count {
+                self = .email(String(text.dropFirst("email:".count)))
+                return
+            }
             guard text.hasPrefix("webhook:"), text.count > "webhook:".count else { return nil }
             self = .webhook(String(text.dropFirst("webhook:".count)))
         }
     }
 
-    /// `stdout`, `desktop`, `inbox` or `webhook:NAME`, as stored in delivery rows.
+    /// `stdout`, `desktop`, `inbox`, `webhook:NAME` or `email:NAME`, as stored in delivery rows.
     public var description: String {
         switch self {
         case .stdout: "stdout"
         case .desktop: "desktop"
         case .inbox: "inbox"
         case .webhook(let name): "webhook:\(name)"
+        case .email(let name): "email:\(name)"
         }
     }
 

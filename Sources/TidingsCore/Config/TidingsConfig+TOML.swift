@@ -21,11 +21,12 @@ extension TidingsConfig {
         config.sources = try Source.parseAll(&root, directory: directory)
         config.daily.settle(enabled: dailyEnabled, sources: config.sources)
         config.webhooks = try Webhook.parseAll(&root, directory: directory)
+        config.emails = try Email.parseAll(&root, directory: directory)
         try root.section("routes") { table throws(ConfigError) in
-            config.routes = try parseRoutes(&table, webhooks: config.webhooks)
+            config.routes = try parseRoutes(&table, webhooks: config.webhooks, emails: config.emails)
         }
         try root.section("channels") { table throws(ConfigError) in
-            config.disabledChannels = try parseDisabledChannels(&table, webhooks: config.webhooks)
+            config.disabledChannels = try parseDisabledChannels(&table, webhooks: config.webhooks, emails: config.emails)
         }
         try root.section("desktop") { table throws(ConfigError) in config.desktop = try Desktop.parse(&table) }
         try root.section("monitoring") { table throws(ConfigError) in config.monitoring = try Monitoring.parse(&table) }

@@ -61,10 +61,12 @@ extension TidingsConfig {
             return webhook
         }
 
-        /// The channel `fallback` names: stdout, desktop or inbox; nil for `none`.
-        private static func parseFallback(_ text: String, _ table: TOMLReader) throws(ConfigError) -> ChannelName? {
+        /// The channel `fallback` names: stdout, desktop or inbox; nil for `none`. E-mail
+        /// targets read theirs the same way.
+        static func parseFallback(_ text: String, _ table: TOMLReader) throws(ConfigError) -> ChannelName? {
             let channel = ChannelName(text)
             if case .webhook? = channel { throw badFallback(text, table) }
+            if case .email? = channel { throw badFallback(text, table) }
             if channel == nil && text != "none" { throw badFallback(text, table) }
             return channel
         }

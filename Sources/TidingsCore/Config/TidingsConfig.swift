@@ -21,6 +21,8 @@ public struct TidingsConfig: Sendable, Equatable {
     public var sources: [Source] = []
     /// Webhook targets.
     public var webhooks: [Webhook] = []
+    /// E-mail targets (`[[email]]`).
+    public var emails: [Email] = []
     /// Which channels each category goes to; an empty list turns the category off.
     public var routes = TidingsConfig.defaultRoutes
     /// Channels turned off everywhere (`[channels] desktop = false`).
