@@ -34,7 +34,7 @@ public struct Deliver: TidingsCommand {
     @OptionGroup var lock: LockOptions
 
     @Option(help: ArgumentHelp(
-        "Send every due item to this one channel instead of following the routes: stdout, desktop, inbox or webhook:NAME.",
+        "Send every due item to this one channel instead of following the routes: stdout, desktop, inbox, webhook:NAME or email:NAME.",
         valueName: "name"))
     var channel: String?
 
@@ -43,7 +43,7 @@ public struct Deliver: TidingsCommand {
 
     public func validate() throws {
         if let channel, ChannelName(channel) == nil {
-            throw ValidationError("--channel: unknown channel \"\(channel)\"; use stdout, desktop, inbox or webhook:NAME")
+            throw ValidationError("--channel: unknown channel \"\(channel)\"; use stdout, desktop, inbox, webhook:NAME or email:NAME")
         }
     }
 
@@ -53,6 +53,9 @@ public struct Deliver: TidingsCommand {
         let only = channel.flatMap(ChannelName.init)
         if case .webhook(let name)? = only, !context.config.webhooks.contains(where: { $0.name == name }) {
             throw CLIError.usage("--channel: no [[webhooks]] entry is named \"\(name)\"")
+        }
+        if case .email(let name)? = only, !context.config.emails.contains(where: { $0.name == name }) {
+            throw CLIError.usage("--channel: no [[email]] entry is named \"\(name)\"")
         }
         let database = try context.openDatabase()
         guard try StageLock.acquire(context, wait: try lock.wait()) else { return }

@@ -102,11 +102,12 @@ public struct Deliverer {
     }
 
     /// Where the legs of `name` that failed go: the inbox for a desktop that could not take
-    /// them, the target's fallback for a webhook.
+    /// them, the target's fallback for a webhook or an e-mail target.
     private func fallbackTarget(of name: ChannelName) -> ChannelName? {
         switch name {
         case .desktop: .inbox
         case .webhook(let webhook): config.webhooks.first(where: { $0.name == webhook })?.fallback
+        case .email(let email): config.emails.first(where: { $0.name == email })?.fallback
         case .stdout, .inbox: nil
         }
     }

@@ -101,8 +101,11 @@ struct DeliveryResults {
 
     /// Attempts allowed on `channel` before an item fails there.
     func maxAttempts(_ channel: String) -> Int {
-        guard case .webhook(let name)? = ChannelName(channel) else { return 3 }
-        return config.webhooks.first { $0.name == name }?.maxAttempts ?? 3
+        switch ChannelName(channel) {
+        case .webhook(let name)?: return config.webhooks.first { $0.name == name }?.maxAttempts ?? 3
+        case .email(let name)?: return config.emails.first { $0.name == name }?.maxAttempts ?? 3
+        default: return 3
+        }
     }
 
     /// Adds a row per leg and schedules the retries; returns the legs that failed for good
