@@ -19,7 +19,9 @@ public struct Deliver: TidingsCommand {
             fails for good goes to the target's fallback channel (the inbox by default). Items \
             past their expiry (a meeting that began, a day that ended) become expired, items due \
             longer ago than delivery.grace missed; neither is sent. An update of something already \
-            shown replaces it in place where the channel can (desktop, inbox). Due items are \
+            shown replaces it in place where the channel can (desktop, inbox, ntfy), and a \
+            delivered meeting reminder whose meeting plan found cancelled or removed is taken \
+            back where the channel can (ntfy), with the same retries. Due items are \
             claimed atomically, so runs that overlap send each item once. With nothing due it \
             prints nothing, writes nothing to the database (it only sets the time of the \
             heartbeat file beside it, for report) and exits 0: run it every minute. With exact \

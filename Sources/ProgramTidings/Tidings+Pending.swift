@@ -77,7 +77,11 @@ extension Tidings.Pending {
         static let program = "tidings pending cancel"
 
         static let configuration = CommandConfiguration(
-            abstract: "Cancel pending items: all of them, or none when one is unknown or no longer pending.")
+            abstract: "Cancel pending items: all of them, or none when one is unknown or no longer pending.",
+            discussion: """
+                An item already delivered to an ntfy webhook (and not expired) is taken back from \
+                there instead: the next deliver run deletes it from the phone.
+                """)
 
         @OptionGroup var options: CommonOptions
 
@@ -90,10 +94,15 @@ extension Tidings.Pending {
 
         func run(_ context: RunContext) throws {
             let database = try context.openExistingDatabase()
-            let write = try database.cancelPending(ids: ids, reason: "cancelled by the user", now: context.now)
+            let clearing = context.config.webhooks.filter(\.format.clearsDelivered).map { "webhook:\($0.name)" }
+            let reason = "cancelled by the user"
+            let write = try database.cancelPending(ids: ids, reason: reason, now: context.now, clearing: clearing)
             let cancelled = try Tidings.Pending.written(write, refusing: "nothing cancelled")
             try Tidings.Pending.rearm(context, database)
-            try Terminal.output(cancelled.map { "cancelled \($0.id)\n" }.joined())
+            // What was cancelled carries the reason; a delivered item taken back keeps its own.
+            try Terminal.output(cancelled.map { item in
+                item.stateReason == reason ? "cancelled \(item.id)\n" : "clearing \(item.id) (delivered): the next deliver run takes it back\n"
+            }.joined())
         }
     }
 

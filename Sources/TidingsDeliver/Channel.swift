@@ -100,6 +100,9 @@ public protocol Channel {
     /// Sends `items`, some of them updates of what the channel showed before: `previous`
     /// holds, by id, the platform info the channel gave for the last version it delivered.
     func send(_ items: [NotificationRecord], previous: [String: String], now: EpochMillis) async -> [ChannelResult]
+    /// Takes back what the channel showed of `items` (a cancelled meeting's reminder), one
+    /// result per item; `previous` holds, by id, the platform info of the last delivery.
+    func clear(_ items: [NotificationRecord], previous: [String: String], now: EpochMillis) async -> [ChannelResult]
 }
 
 extension Channel {
@@ -109,6 +112,11 @@ extension Channel {
     public var chunkSize: Int { 64 }
     /// Nothing to say besides the state.
     public var stateNote: String? { nil }
+
+    /// Channels that cannot take back what they showed say so for each item.
+    public func clear(_ items: [NotificationRecord], previous: [String: String], now: EpochMillis) async -> [ChannelResult] {
+        items.map { ChannelResult(id: $0.id, outcome: .failed("\(name) cannot take back what it showed")) }
+    }
 
     /// Channels that cannot replace what they showed send an update like any other item.
     public func send(_ items: [NotificationRecord], previous: [String: String], now: EpochMillis) async -> [ChannelResult] {

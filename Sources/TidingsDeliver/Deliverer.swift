@@ -68,7 +68,13 @@ public struct Deliverer {
             }
         }
         var expiredRetries: [DeliveryRecord] = []
+        var clears: [RetryLeg] = []
         for leg in try database.claimDueRetries(at: now) {
+            // A clear goes whatever the item's expiry: what the phone shows is wrong either way.
+            if leg.clears {
+                clears.append(leg)
+                continue
+            }
             guard let name = ChannelName(leg.channel), leg.notification.expiresAt.map({ $0 > now }) ?? true else {
                 expiredRetries.append(step.results.recordExpired(leg.notification, on: leg.channel, zone: zone))
                 continue
@@ -91,6 +97,7 @@ public struct Deliverer {
         for (name, legs) in step.plan.legs {
             try await send(legs, to: name, step: &step)
         }
+        if !clears.isEmpty { try await clear(clears, step: &step) }
         outcome.add(step.results)
         outcome.cancelled = step.plan.cancelled.count
         outcome.dueAgain = step.dueAgain

@@ -173,6 +173,8 @@ public struct DeliverOutcome: Sendable, Equatable {
     public var delivered = 0
     /// Sends that failed for good.
     public var failed = 0
+    /// Delivered items a channel took back (a cancelled meeting's reminder).
+    public var cleared = 0
     /// Sends to try again later.
     public var retrying = 0
     /// Items found older than the grace period, marked missed.
@@ -207,12 +209,13 @@ public struct DeliverOutcome: Sendable, Equatable {
     }
 
     /// Whether the run found nothing to do.
-    public var idle: Bool { delivered + failed + retrying + missed + expired + cancelled + interrupted + resumed + dueAgain == 0 }
+    public var idle: Bool { delivered + cleared + failed + retrying + missed + expired + cancelled + interrupted + resumed + dueAgain == 0 }
 
     mutating func add(_ results: DeliveryResults) {
         for row in results.deliveries {
             switch row.outcome {
             case .delivered: delivered += 1
+            case .cleared: cleared += 1
             case .retry: retrying += 1
             case .expired: expired += 1
             default:
@@ -226,6 +229,7 @@ public struct DeliverOutcome: Sendable, Equatable {
     public var summary: String {
         var text = "\(delivered) delivered, \(failed) failed, \(missed) missed"
         if expired > 0 { text += ", \(expired) expired" }
+        if cleared > 0 { text += ", \(cleared) cleared" }
         if capped > 0 { text += " (\(capped) held back by the pending cap)" }
         if retrying > 0 { text += ", \(retrying) to retry" }
         if cancelled > 0 { text += ", \(cancelled) routed nowhere" }
@@ -238,7 +242,7 @@ public struct DeliverOutcome: Sendable, Equatable {
 
     /// ok, degraded when something failed, waits or was missed, failed when nothing got through.
     public var stageOutcome: StageOutcome {
-        if failed + dueAgain > 0 && delivered == 0 && retrying == 0 { return .failed }
+        if failed + dueAgain > 0 && delivered + cleared == 0 && retrying == 0 { return .failed }
         return failed + missed + expired + interrupted + retrying + dueAgain > 0 ? .degraded : .ok
     }
 }

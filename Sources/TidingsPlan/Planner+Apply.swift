@@ -19,7 +19,8 @@ extension Planner {
         }
         let outcome = PlanOutcome(
             schedule: schedule, changes: changes, cancelled: reconciliation.obsolete.keys.sorted(), staleness: staleness,
-            problems: inputs.calendarProblems + inputs.schedules.problems, generation: wording.generator.account)
+            problems: inputs.calendarProblems + inputs.schedules.problems, generation: wording.generator.account,
+            cleared: Set(reconciliation.clears.map(\.notificationId)).sorted())
         if !dryRun {
             if let stamp = inputs.handlerStamp { try? database.saveSchemeHandlerAnswers(SchemeHandlers.asked(), stamp: stamp, now: now) }
             try database.recordStageRun(timer.finish(outcome: outcome.stageOutcome, summary: outcome.summary))
@@ -31,6 +32,7 @@ extension Planner {
     private func store(_ reconciliation: Reconciliation, now: EpochMillis) throws(StoreError) -> PlanChanges {
         var changes = try database.applyPlan(reconciliation.ranked, cancel: reconciliation.obsolete, now: now)
         changes.settled += reconciliation.settled
+        try database.queueClears(reconciliation.clears, reason: Self.clearReason, now: now)
         changes.pruned = try database.prune(before: now - Int64(config.retention.days) * 86_400_000)
         // Giving space back is housekeeping: a failure (no room for VACUUM, a busy file)
         // leaves it for a later run and fails nothing.

@@ -13,6 +13,8 @@ extension Planner {
         var settled: Int
         /// The ids the rules planned this run.
         var plannedIDs: Set<String>
+        /// Delivered meeting reminders to take back from the channels that showed them.
+        var clears: [ClearableLeg] = []
     }
 
     /// Reconciles `planned` with the stored rows: drops what is past unless it updates what
@@ -31,7 +33,8 @@ extension Planner {
         let candidates = (stillOpen + open.filter { !plannedIDs.contains($0.id) && obsolete[$0.id] == nil })
             .filter { ($0.expiresAt ?? .max) > now }
         let ranked = PendingCap(limit: config.plan.maxPending).assign(candidates, now: now)
-        return Reconciliation(ranked: ranked, obsolete: obsolete, settled: settled, plannedIDs: plannedIDs)
+        let clears = try clears(plannedIDs: plannedIDs, inputs: inputs, now: now)
+        return Reconciliation(ranked: ranked, obsolete: obsolete, settled: settled, plannedIDs: plannedIDs, clears: clears)
     }
 
     /// `planned` less what is past: an item whose time has passed stays only to update a row

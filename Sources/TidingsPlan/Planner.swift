@@ -17,6 +17,9 @@ public struct PlanOutcome: Sendable {
     public var problems: [String] = []
     /// What the content generator says of the run (the LLM's counts), when it says anything.
     public var generation: String?
+    /// Delivered meeting reminders the run takes back (or would) from the channels that
+    /// showed them, since their meeting is gone.
+    public var cleared: [String] = []
 
     /// A one-line account for the log.
     public var summary: String {
@@ -28,6 +31,7 @@ public struct PlanOutcome: Sendable {
             if changes.pruned > 0 { text += "; \(changes.pruned) rows of old history deleted" }
         }
         if !cancelled.isEmpty { text += "; \(cancelled.count) cancelled" }
+        if !cleared.isEmpty { text += "; \(cleared.count) delivered to clear" }
         if let problem = problems.first { text += "; \(problem)" }
         if let generation { text += "; \(generation)" }
         return text

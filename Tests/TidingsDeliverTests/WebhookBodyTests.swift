@@ -27,6 +27,7 @@ import TidingsStore
         #expect(body.headers == [
             WebhookBody.Header("Title", "Morning news"), WebhookBody.Header("Priority", "3"), WebhookBody.Header("Tags", "system"),
             WebhookBody.Header("Click", F.link), WebhookBody.Header("Actions", "view, View, \(F.link)"),
+            WebhookBody.Header("X-Sequence-ID", "tidings-45d243d86b5c763f11689e5e2cbfcf9e"),
         ])
     }
 

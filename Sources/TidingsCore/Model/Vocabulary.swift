@@ -86,6 +86,9 @@ public enum DeliveryOutcome: String, VocabularyWord {
     case missed
     /// Never sent: its expiry came first.
     case expired
+    /// Taken back: the channel removed what it showed of an item no longer wanted (a
+    /// cancelled meeting's reminder). The item's own delivery stays counted.
+    case cleared
 }
 
 /// How one fetch attempt ended.

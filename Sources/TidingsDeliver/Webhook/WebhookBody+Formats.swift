@@ -1,8 +1,39 @@
+import Crypto
 import TidingsCore
 import TidingsStore
 
 extension WebhookBody {
-    /// ntfy's publish headers: the title, priority, tags and the deep link as click and action.
+    /// The ntfy sequence id of the notification `id`: `tidings-` and the first 32 hex digits
+    /// of its SHA-256. Stable (an update in place and a clear use the same), within ntfy's
+    /// `[-_A-Za-z0-9]{1,64}`, and safe in a URL path, whatever the id holds.
+    static func ntfySequenceID(_ id: String) -> String {
+        let digest = SHA256.hash(data: Array(id.utf8))
+        let digits = Array("0123456789abcdef".utf8)
+        var out = Array("tidings-".utf8)
+        out.reserveCapacity(40)
+        for byte in digest.prefix(16) {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The request that takes back (deletes) the ntfy notification of `item` under the topic
+    /// at `url`: `DELETE <topic url>/<sequence id>`, no body (ntfy 2.16 and later).
+    static func ntfyClear(item: NotificationRecord, url: String) -> WebhookBody {
+        WebhookBody(url: ntfySequenceURL(url, sequenceID: ntfySequenceID(item.id)), method: "DELETE", contentType: nil, headers: [], bytes: [])
+    }
+
+    /// `<topic url>/<sequence id>`, keeping a query the topic URL has.
+    static func ntfySequenceURL(_ url: String, sequenceID: String) -> String {
+        let queryStart = url.firstIndex { $0 == "?" || $0 == "#" } ?? url.endIndex
+        var base = String(url[..<queryStart])
+        while base.hasSuffix("/") { base.removeLast() }
+        return base + "/" + sequenceID + url[queryStart...]
+    }
+
+    /// ntfy's publish headers: the title, priority, tags, the deep link as click and action,
+    /// and the sequence id that lets an update replace the notification (and a clear delete it).
     static func ntfyHeaders(_ item: NotificationRecord) -> [Header] {
         var tags = [item.category.description]
         if item.staleness == .stale || item.staleness == .emergency {
@@ -19,6 +50,7 @@ extension WebhookBody {
             let field = link.contains(where: { $0 == "," || $0 == ";" }) ? "\"\(link)\"" : link
             headers.append(Header("Actions", "view, View, \(field)"))
         }
+        headers.append(Header("X-Sequence-ID", ntfySequenceID(item.id)))
         return headers
     }
 

@@ -20,8 +20,12 @@ import TidingsStore
 ///   text. Headers: `Title: <title>`; `Priority:` 5 transactional, 3 system, 3 social,
 ///   2 marketing; `Tags: <category>`, plus `,warning` when the content is stale or emergency;
 ///   with a deep link `Click: <deepLink>` and `Actions: view, View, <deepLink>` (the link in double
-///   quotes when it holds `,` or `;`); `Authorization: Bearer <token>` when a token is set.
+///   quotes when it holds `,` or `;`); `X-Sequence-ID: tidings-<first 32 hex digits of the SHA-256
+///   of the id>`, the same for every version, so an update replaces the notification (ntfy 2.16+);
+///   `Authorization: Bearer <token>` when a token is set.
 ///   Header values are UTF-8 with control characters turned into spaces.
+///   A delivered item taken back (a cancelled meeting) is `DELETE <topic url>/<sequence id>`,
+///   without a body, with `Idempotency-Key: <key>#clear`.
 /// - `gotify`: to `<url>/message` (unless the URL already ends with `/message`),
 ///   `Content-Type: application/json`, the token in `X-Gotify-Key`. `priority` is 8
 ///   transactional, 5 system, 4 social, 2 marketing; `extras` is left out without a deep link.
@@ -51,12 +55,23 @@ public struct WebhookBody: Sendable, Equatable {
 
     /// Where the body is posted.
     public var url: String
-    /// The `Content-Type` header value.
-    public var contentType: String
+    /// The request method: `POST`, or `DELETE` to take back an ntfy notification.
+    public var method = "POST"
+    /// The `Content-Type` header value; nil for a request without a body.
+    public var contentType: String?
     /// The format's own headers (ntfy's Title, Priority, Tags, Click, Actions); never credentials.
     public var headers: [Header]
     /// The body, UTF-8.
     public var bytes: [UInt8]
+
+    /// A request as given.
+    init(url: String, method: String, contentType: String?, headers: [Header], bytes: [UInt8]) {
+        self.url = url
+        self.method = method
+        self.contentType = contentType
+        self.headers = headers
+        self.bytes = bytes
+    }
 
     /// The request `item` becomes in `format` for a target at `url`.
     public init(item: NotificationRecord, format: WebhookFormat, url: String) {

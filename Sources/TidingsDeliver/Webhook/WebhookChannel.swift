@@ -68,14 +68,35 @@ public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, Custom
     /// Posts each item, at most `target.concurrency` at once, and returns one result per item in order.
     public func send(_ items: [NotificationRecord], now: EpochMillis) async -> [ChannelResult] {
         guard !items.isEmpty else { return [] }
+        // The workers are threads of their own, so the cooperative pool is free while they run.
+        return await run(items, now: now) { item, credentials in job(for: item, credentials: credentials, now: now) }
+    }
+
+    /// Takes back each of `items` (ntfy: deletes it by its sequence id), at most
+    /// `target.concurrency` at once, with the same judging of answers as a send; other formats
+    /// cannot (see `WebhookFormat.clearsDelivered`).
+    public func clear(_ items: [NotificationRecord], previous: [String: String], now: EpochMillis) async -> [ChannelResult] {
+        guard !items.isEmpty else { return [] }
+        guard target.format.clearsDelivered else {
+            return items.map { ChannelResult(id: $0.id, outcome: .failed("\(name): \(target.format.rawValue) webhooks cannot take back what they showed")) }
+        }
+        return await run(items, now: now) { item, credentials in
+            job(for: item, body: WebhookBody.ntfyClear(item: item, url: target.url), key: item.idempotencyKey + "#clear",
+                credentials: credentials, now: now)
+        }
+    }
+
+    /// Runs the job `make` gives each of `items` on the worker threads.
+    private func run(
+        _ items: [NotificationRecord], now: EpochMillis, make: (NotificationRecord, WebhookCredentials) -> WebhookJob
+    ) async -> [ChannelResult] {
         let credentials: WebhookCredentials
         switch self.credentials {
         case .success(let resolved): credentials = resolved
         case .failure(let problem): return items.map { ChannelResult(id: $0.id, outcome: .unavailable(problem.reason)) }
         }
-        let jobs = items.map { job(for: $0, credentials: credentials, now: now) }
+        let jobs = items.map { make($0, credentials) }
         let batch = WebhookBatch(jobs: jobs, workers: min(max(1, target.concurrency), jobs.count))
-        // The workers are threads of their own, so the cooperative pool is free while they run.
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 batch.start { results in continuation.resume(returning: results) }
@@ -87,13 +108,19 @@ public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, Custom
 
     /// The request for `item`, with its credential and signature headers, and how to judge the answer.
     func job(for item: NotificationRecord, credentials: WebhookCredentials, now: EpochMillis) -> WebhookJob {
-        let body = WebhookBody(item: item, format: target.format, url: target.url)
-        var headers: [WebhookBody.Header] = [
-            WebhookBody.Header("Content-Type", body.contentType),
-            WebhookBody.Header("Idempotency-Key", item.idempotencyKey),
-        ]
+        job(for: item, body: WebhookBody(item: item, format: target.format, url: target.url), key: item.idempotencyKey,
+            credentials: credentials, now: now)
+    }
+
+    /// The request of `body` for `item` under the idempotency key `key`.
+    private func job(
+        for item: NotificationRecord, body: WebhookBody, key: String, credentials: WebhookCredentials, now: EpochMillis
+    ) -> WebhookJob {
+        var headers: [WebhookBody.Header] = []
+        if let contentType = body.contentType { headers.append(WebhookBody.Header("Content-Type", contentType)) }
+        headers.append(WebhookBody.Header("Idempotency-Key", key))
         headers += body.headers
-        if target.format == .ntfy, let attachment = media?.publishedURL(for: item) {
+        if target.format == .ntfy, body.method == "POST", let attachment = media?.publishedURL(for: item) {
             headers.append(WebhookBody.Header("Attach", attachment))
         }
         if let token = credentials.token {
@@ -108,7 +135,7 @@ public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, Custom
         }
         let seconds = Double(max(1, target.timeout)) / 1000
         let request = HTTPRequest(
-            url: body.url, method: "POST", headers: headers.map { ($0.name, $0.value) }, body: body.bytes,
+            url: body.url, method: body.method, headers: headers.map { ($0.name, $0.value) }, body: body.bytes,
             connectTimeout: seconds, totalTimeout: seconds, maxBodyBytes: Self.maxResponseBytes,
             maxRedirects: 0, userAgent: userAgent)
         let reasons = WebhookReasons(

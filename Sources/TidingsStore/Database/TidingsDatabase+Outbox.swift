@@ -9,6 +9,8 @@ public struct RetryLeg: Sendable, Equatable {
     public var channel: String
     /// Attempts made so far.
     public var attempts: Int
+    /// Whether the leg takes back what the channel showed (a clear) instead of sending.
+    public var clears = false
 }
 
 /// Another try on one channel, later.
@@ -21,14 +23,19 @@ public struct ScheduledRetry: Sendable, Equatable {
     public var nextAttemptAt: EpochMillis
     /// Why this attempt did not go through.
     public var lastError: String
+    /// Whether the leg takes back what the channel showed (a clear) instead of sending.
+    public var clears = false
 
     /// A retry row.
-    public init(notificationId: String, channel: String, attempts: Int, nextAttemptAt: EpochMillis, lastError: String) {
+    public init(
+        notificationId: String, channel: String, attempts: Int, nextAttemptAt: EpochMillis, lastError: String, clears: Bool = false
+    ) {
         self.notificationId = notificationId
         self.channel = channel
         self.attempts = attempts
         self.nextAttemptAt = nextAttemptAt
         self.lastError = lastError
+        self.clears = clears
     }
 }
 
@@ -42,14 +49,16 @@ extension TidingsDatabase {
                 db,
                 sql: """
                     UPDATE outbox SET claimedBy = ? WHERE nextAttemptAt <= ? AND claimedBy IS NULL
-                    RETURNING notificationId, channel, attempts
+                    RETURNING notificationId, channel, attempts, action
                     """,
                 arguments: [claimant.description, now])
             let ids = rows.map { $0["notificationId"] as String }
             let notifications = try NotificationRecord.filter(keys: ids).fetchAll(db)
             let byID = Dictionary(notifications.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             return rows.compactMap { row in
-                byID[row["notificationId"]].map { RetryLeg(notification: $0, channel: row["channel"], attempts: row["attempts"]) }
+                byID[row["notificationId"]].map {
+                    RetryLeg(notification: $0, channel: row["channel"], attempts: row["attempts"], clears: row["action"] == Self.clearAction)
+                }
             }
         }
     }
@@ -138,11 +147,12 @@ extension TidingsDatabase {
         for retry in retries {
             try db.execute(
                 sql: """
-                    INSERT INTO outbox (notificationId, channel, attempts, nextAttemptAt, lastError) VALUES (?, ?, ?, ?, ?)
+                    INSERT INTO outbox (notificationId, channel, attempts, nextAttemptAt, lastError, action) VALUES (?, ?, ?, ?, ?, ?)
                     ON CONFLICT (notificationId, channel) DO UPDATE SET attempts = excluded.attempts,
-                        nextAttemptAt = excluded.nextAttemptAt, lastError = excluded.lastError, claimedBy = NULL
+                        nextAttemptAt = excluded.nextAttemptAt, lastError = excluded.lastError, action = excluded.action, claimedBy = NULL
                     """,
-                arguments: [retry.notificationId, retry.channel, retry.attempts, retry.nextAttemptAt, retry.lastError])
+                arguments: [retry.notificationId, retry.channel, retry.attempts, retry.nextAttemptAt, retry.lastError,
+                            retry.clears ? clearAction : "send"])
         }
     }
 

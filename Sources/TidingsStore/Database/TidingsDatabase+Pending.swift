@@ -76,19 +76,40 @@ extension TidingsDatabase {
     /// Cancels the notifications `ids` for `reason`, all or none: when one is unknown or no
     /// longer pending, nothing changes and each such id is refused. A waiting update of an
     /// item already delivered is dropped instead (the item stays delivered). The items are
-    /// held for the user, so that `plan` never brings them back.
-    public func cancelPending(ids: [String], reason: String, now: EpochMillis) throws(StoreError) -> PendingWrite {
+    /// held for the user, so that `plan` never brings them back. An item already delivered on
+    /// one of `clearing` (channels that can take back what they showed), not expired, is taken
+    /// back there instead of refused: a clear is queued for `deliver`, and the item stays
+    /// delivered, held for the user.
+    public func cancelPending(ids: [String], reason: String, now: EpochMillis, clearing: [String] = []) throws(StoreError) -> PendingWrite {
         try write("cancel notifications") { db in
             var rows: [NotificationRecord] = []
+            var delivered: [NotificationRecord] = []
+            var clears: [ClearableLeg] = []
             var refusals: [PendingRefusal] = []
             for id in Self.unique(ids) {
                 switch try Self.openRow(id, db: db) {
                 case .success(let row): rows.append(row)
-                case .failure(let refusal): refusals.append(refusal)
+                case .failure(let refusal):
+                    let row = try NotificationRecord.fetchOne(db, key: id)
+                    let legs = try row.map { try Self.clearableLegs(of: $0, channels: clearing, now: now, db: db) } ?? []
+                    if let row, !legs.isEmpty {
+                        delivered.append(row)
+                        clears += legs
+                    } else {
+                        refusals.append(refusal)
+                    }
                 }
             }
             guard refusals.isEmpty else { return .refused(refusals) }
-            return .done(try rows.map { row in try Self.settle(row, reason: reason, now: now, db: db) })
+            try Self.queueClears(clears, reason: reason, now: now, db: db)
+            let held = try delivered.map { row in
+                var row = row
+                row.holdForUser()
+                row.updatedAt = now
+                try row.update(db)
+                return row
+            }
+            return .done(try rows.map { row in try Self.settle(row, reason: reason, now: now, db: db) } + held)
         }
     }
 

@@ -131,7 +131,11 @@ extension TidingsDatabase {
                     changes.settled += 1
                     continue
                 }
-                if resent { changes.resent += 1 }
+                if resent {
+                    changes.resent += 1
+                    // The update shows the item again: a clear still waiting would take it back.
+                    try Self.dropClears(of: item.id, db: db)
+                }
                 if !revived && existing.plansSame(as: item) {
                     changes.unchanged += 1
                     continue

@@ -220,6 +220,14 @@ extension TidingsDatabase {
                     WHERE outcome = 'delivered' AND channel IN ('desktop', 'inbox');
                 """)
         }
+        migrator.registerMigration("v14-clears") { db in
+            // A leg in the outbox either sends its item (`send`) or takes back what a channel
+            // showed of it (`clear`: a meeting cancelled after its reminder went out), with the
+            // same retries and claims as a send.
+            try db.execute(sql: """
+                ALTER TABLE outbox ADD COLUMN action TEXT NOT NULL DEFAULT 'send';
+                """)
+        }
         return migrator
     }()
 }

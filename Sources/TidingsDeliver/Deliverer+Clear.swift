@@ -1,0 +1,65 @@
+import TidingsCore
+import TidingsStore
+
+extension Deliverer {
+    /// Takes back what channels showed of items no longer wanted (`legs`, clears claimed from
+    /// the outbox), a channel at a time, and commits each channel's outcome before the next:
+    /// a `cleared` row, a retry on the webhook's schedule (the outbox row stays a clear), or a
+    /// `failed` row once the attempts are spent. The items keep their state: they reached the
+    /// user. A clear never falls back to another channel.
+    func clear(_ legs: [RetryLeg], step: inout DeliveryStep) async throws(StoreError) {
+        let byChannel = Dictionary(grouping: legs, by: \.channel)
+        for channelName in byChannel.keys.sorted() {
+            let legs = byChannel[channelName] ?? []
+            let items = legs.map(\.notification)
+            let outcomes: [ChannelResult.Outcome]
+            if let name = ChannelName(channelName), let channel = channels(name) {
+                let previous = (try? database.lastDeliveredPlatformInfo(ids: items.map(\.id), channel: channelName)) ?? [:]
+                let results = await channel.clear(items, previous: previous, now: step.now)
+                let byID = Dictionary(results.map { ($0.id, $0.outcome) }, uniquingKeysWith: { first, _ in first })
+                outcomes = items.map { byID[$0.id] ?? .failed("the channel gave no result") }
+            } else {
+                outcomes = items.map { _ in .failed("channel \(channelName) is not configured") }
+            }
+            let rowsBefore = step.results.deliveries.count
+            let retriesBefore = step.results.retries.count
+            step.results.recordClears(legs, outcomes: outcomes)
+            try database.recordLegs(
+                deliveries: Array(step.results.deliveries[rowsBefore...]), retries: Array(step.results.retries[retriesBefore...]),
+                settle: [], now: step.now)
+        }
+    }
+}
+
+extension DeliveryResults {
+    /// Adds a row per clear and schedules the ones to try again, as `record` does for sends.
+    mutating func recordClears(_ legs: [RetryLeg], outcomes: [ChannelResult.Outcome]) {
+        for (leg, outcome) in zip(legs, outcomes) {
+            let item = leg.notification
+            var row = DeliveryRecord(
+                notificationId: item.id, scheduledTime: item.dueAt, actualDeliveryTime: now, contentAge: nil,
+                staleness: item.staleness, channel: leg.channel, outcome: .cleared, revision: item.revision)
+            switch outcome {
+            case .delivered:
+                break
+            case .failed(let reason), .unavailable(let reason), .notSent(let reason):
+                row.outcome = .failed
+                row.failureReason = "clearing: \(reason)"
+            case .transient(let reason, let retryAfter):
+                let attempts = leg.attempts + 1
+                if attempts < maxAttempts(leg.channel) {
+                    row.outcome = .retry
+                    row.failureReason = "clearing: \(reason)"
+                    let next = RetryPolicy.nextAttempt(after: attempts, retryAfter: retryAfter, now: now, random: &random)
+                    retries.append(ScheduledRetry(
+                        notificationId: item.id, channel: leg.channel, attempts: attempts, nextAttemptAt: next,
+                        lastError: reason, clears: true))
+                } else {
+                    row.outcome = .failed
+                    row.failureReason = "clearing: gave up after \(attempts) attempts: \(reason)"
+                }
+            }
+            deliveries.append(row)
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import TidingsCore
+import TidingsStore
+
+extension Planner {
+    /// Why a meeting reminder that reached the user is taken back.
+    static let clearReason = "the event was cancelled, declined or removed after its reminder went out"
+
+    /// The delivered meeting reminders to take back from the channels that can (see
+    /// `WebhookFormat.clearsDelivered`): their meeting has not started, and no reminder of it
+    /// was planned this run, so the calendar no longer has it (cancelled, declined, removed).
+    /// Nothing is taken back while meeting reminders are off or a calendar cannot be read.
+    func clears(plannedIDs: Set<String>, inputs: Inputs, now: EpochMillis) throws(StoreError) -> [ClearableLeg] {
+        let channels = config.webhooks.filter { $0.format.clearsDelivered }.map { "webhook:\($0.name)" }
+            .filter { !config.disabledChannels.contains($0) && !config.disabledChannels.contains("webhook") }
+        guard !channels.isEmpty, config.meetings.enabled,
+              inputs.calendarProblems.allSatisfy({ !$0.hasSuffix(": unreadable") })
+        else { return [] }
+        let legs = try database.clearableMeetingLegs(channels: channels, now: now)
+        guard !legs.isEmpty else { return [] }
+        // Another reminder of the same meeting (a lead time changed, or two leads now fall due
+        // at once and only one is planned) means it still takes place.
+        let meetings = Set(plannedIDs.compactMap(MeetingRule.legacyID(of:)))
+        return legs.filter { leg in
+            guard let meeting = MeetingRule.legacyID(of: leg.notificationId) else { return false }
+            return !plannedIDs.contains(leg.notificationId) && !meetings.contains(meeting)
+        }
+    }
+}
