@@ -76,6 +76,7 @@ public struct Plan: TidingsCommand {
         let outcome = try Planner(database: database, config: context.config, wording: wording)
             .run(now: context.now, zone: context.zone, horizon: horizon, dryRun: dryRun)
         if !context.config.daily.enabled { context.narrate("daily update: \(context.config.daily.status)") }
+        for warning in outcome.warnings { context.narrate("warning: \(warning)") }
         context.narrate((dryRun ? "would leave " : "") + outcome.summary)
         if let inputs { try database.recordPlanInputs(inputs) }
         // The next due time may have changed: arm the wake-up for it (never fails the run).

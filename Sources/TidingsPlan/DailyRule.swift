@@ -62,6 +62,7 @@ public struct DailyRule: Sendable {
         item.subject = text.subject
         item.fingerprint = text.fingerprint
         item.generator = text.generator.recorded
+        item.data = text.data
         return item
     }
 }

@@ -18,6 +18,8 @@ public struct PlannedText: Sendable, Equatable {
     public var fingerprint: String?
     /// Who wrote the text.
     public var generator: Generator = .template
+    /// The content item's `data` object, when it passes `ContentData`'s checks.
+    public var data: String?
 }
 
 /// Chooses what a notification says: fresh content; else the last-known-good, marked
@@ -57,6 +59,7 @@ public struct FallbackChain: Sendable {
         return PlannedText(
             title: words.title, body: words.body, deepLink: best.deepLink, staleness: stale ? .stale : .fresh,
             fetchTime: best.fetchTime, expiresAt: best.expiresAt, subject: "content:\(best.source)/\(best.id)",
-            fingerprint: [best.title, best.body, best.deepLink ?? ""].joined(separator: "\u{1f}"), generator: words.generator)
+            fingerprint: [best.title, best.body, best.deepLink ?? ""].joined(separator: "\u{1f}"), generator: words.generator,
+            data: ContentData.accepted(best.data))
     }
 }

@@ -17,10 +17,14 @@ extension Planner {
         for item in ranked where reconciliation.plannedIDs.contains(item.id) {
             staleness[item.staleness, default: 0] += 1
         }
-        let outcome = PlanOutcome(
+        var outcome = PlanOutcome(
             schedule: schedule, changes: changes, cancelled: reconciliation.obsolete.keys.sorted(), staleness: staleness,
             problems: inputs.calendarProblems + inputs.schedules.problems, generation: wording.generator.account,
             cleared: Set(reconciliation.clears.map(\.notificationId)).sorted())
+        outcome.warnings = inputs.content.compactMap { item in
+            guard let data = item.data, let problem = ContentData.problem(data) else { return nil }
+            return "content \(item.source)/\(item.id): data dropped: \(problem)"
+        }
         if !dryRun {
             if let stamp = inputs.handlerStamp { try? database.saveSchemeHandlerAnswers(SchemeHandlers.asked(), stamp: stamp, now: now) }
             try database.recordStageRun(timer.finish(outcome: outcome.stageOutcome, summary: outcome.summary))

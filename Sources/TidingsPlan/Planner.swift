@@ -15,6 +15,9 @@ public struct PlanOutcome: Sendable {
     public var staleness: [Staleness: Int]
     /// What went wrong reading calendars (the run still planned what it could).
     public var problems: [String] = []
+    /// What was left out without harm (a content item's `data` too large or not an object),
+    /// for `--verbose`; it does not degrade the run.
+    public var warnings: [String] = []
     /// What the content generator says of the run (the LLM's counts), when it says anything.
     public var generation: String?
     /// Delivered meeting reminders the run takes back (or would) from the channels that

@@ -149,4 +149,37 @@ import TidingsTestSupport
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try await pipeline.succeed("tidings", "inbox", "--count") == "1\n")
     }
+
+    @Test("A content item's data object is in the json format's body, and in no other format's")
+    func contentData() async throws {
+        let server = try HTTPTestServer { _ in TestHTTPResponse(status: 200) }
+        defer { server.stop() }
+        let pipeline = try Pipeline(config: """
+            [[sources]]
+            name = "daily"
+            url = "file:today.json"
+            [routes]
+            system = ["webhook:hook", "webhook:chat"]
+            [[webhooks]]
+            name = "hook"
+            url = "\(server.baseURL)/hook"
+            format = "json"
+            [[webhooks]]
+            name = "chat"
+            url = "\(server.baseURL)/chat"
+            format = "discord"
+            """)
+        try pipeline.folder.write(
+            #"{"id":"1","title":"News","body":"B","scheduledTime":1767225600000,"data":{"room":"!abc:example.org","n":3}}"#, to: "today.json")
+        try await pipeline.succeed("prefetch", "--now", "2026-11-22T06:00")
+        try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "1d")
+        try await pipeline.succeed("deliver", "--now", "2026-11-22T07:30")
+        let json = try #require(server.requests.first { $0.path == "/hook" })
+        let body = try JSONObject(String(decoding: json.body, as: UTF8.self))
+        #expect(body.string("title") == "News")
+        #expect(body.object("data")?.string("room") == "!abc:example.org")
+        #expect(body.object("data")?.int("n") == 3)
+        let chat = try #require(server.requests.first { $0.path == "/chat" })
+        #expect(try JSONObject(String(decoding: chat.body, as: UTF8.self))["data"] == nil)
+    }
 }

@@ -117,9 +117,10 @@ private struct RawContent: Decodable {
     var mediaUrl: String?
     var deepLink: String?
     var expiresAt: Int64?
+    var data: JSONValue?
     var fromList = false
 
-    enum CodingKeys: String, CodingKey { case id, title, body, scheduledTime, mediaUrl, deepLink, expiresAt }
+    enum CodingKeys: String, CodingKey { case id, title, body, scheduledTime, mediaUrl, deepLink, expiresAt, data }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -130,6 +131,8 @@ private struct RawContent: Decodable {
         mediaUrl = try container.decodeIfPresent(String.self, forKey: .mediaUrl)
         deepLink = try container.decodeIfPresent(String.self, forKey: .deepLink)
         expiresAt = try container.decodeIfPresent(Int64.self, forKey: .expiresAt)
+        // Any JSON is accepted here; plan keeps only a small object (`ContentData`).
+        data = try container.decodeIfPresent(JSONValue.self, forKey: .data)
     }
 
     func validated(path: String, fetchTime: EpochMillis) throws(ContentError) -> NotificationContent {
@@ -156,7 +159,8 @@ private struct RawContent: Decodable {
         }
         return NotificationContent(
             id: id, title: title, body: body, scheduledTime: scheduledTime,
-            mediaUrl: mediaUrl, fetchTime: fetchTime, deepLink: deepLink, expiresAt: expiresAt
+            mediaUrl: mediaUrl, fetchTime: fetchTime, deepLink: deepLink, expiresAt: expiresAt,
+            data: data.flatMap { $0 == .null ? nil : $0.compact }
         )
     }
 }

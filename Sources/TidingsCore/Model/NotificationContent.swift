@@ -19,11 +19,15 @@ public struct NotificationContent: Sendable, Equatable {
     public var deepLink: String?
     /// Extension: after this it is not shown any more (epoch ms); nil: it never expires.
     public var expiresAt: EpochMillis?
+    /// Extension: additional data for the notification, a free-form JSON value as compact
+    /// text; plan keeps it when it is an object of at most `ContentData.maxBytes`.
+    public var data: String?
 
     /// Creates content from its fields.
     public init(
         id: String, title: String, body: String, scheduledTime: EpochMillis,
-        mediaUrl: String? = nil, fetchTime: EpochMillis, deepLink: String? = nil, expiresAt: EpochMillis? = nil
+        mediaUrl: String? = nil, fetchTime: EpochMillis, deepLink: String? = nil, expiresAt: EpochMillis? = nil,
+        data: String? = nil
     ) {
         self.id = id
         self.title = title
@@ -33,5 +37,6 @@ public struct NotificationContent: Sendable, Equatable {
         self.fetchTime = fetchTime
         self.deepLink = deepLink
         self.expiresAt = expiresAt
+        self.data = data
     }
 }

@@ -114,6 +114,8 @@ public struct WebhookBody: Sendable, Equatable {
         json.add("scheduledAt", ISOTime.formatUTC(item.dueAt))
         json.add("staleness", item.staleness)
         json.add("replaces", item.replaces)
+        // The content's own `data` object, only when it carried one (checked by plan).
+        if let data = item.data { json.add("data", json: data) }
         return json.string
     }
 

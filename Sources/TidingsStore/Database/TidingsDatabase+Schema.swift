@@ -228,6 +228,15 @@ extension TidingsDatabase {
                 ALTER TABLE outbox ADD COLUMN action TEXT NOT NULL DEFAULT 'send';
                 """)
         }
+        migrator.registerMigration("v15-data") { db in
+            // A content item's free-form `data`, kept in the cache as it came and, when it is
+            // a small object, on the notification that shows it (for the json webhook format
+            // and commands).
+            try db.execute(sql: """
+                ALTER TABLE content ADD COLUMN data TEXT;
+                ALTER TABLE notification ADD COLUMN data TEXT;
+                """)
+        }
         return migrator
     }()
 }

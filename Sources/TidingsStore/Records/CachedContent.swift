@@ -16,6 +16,8 @@ public struct CachedContent: Codable, Sendable, Equatable, FetchableRecord, Pers
     public var deepLink: String?
     /// When it stops being shown; nil: never.
     public var expiresAt: EpochMillis?
+    /// The item's `data` as compact JSON, as it came (plan checks it); nil: none.
+    public var data: String?
 
     /// The cache row for `content` from `source`.
     public init(source: String, content: NotificationContent) {
@@ -28,6 +30,7 @@ public struct CachedContent: Codable, Sendable, Equatable, FetchableRecord, Pers
         fetchTime = content.fetchTime
         deepLink = content.deepLink
         expiresAt = content.expiresAt
+        data = content.data
     }
 
     /// The row without its fetch time: two fetches of the same item compare equal.
@@ -41,6 +44,6 @@ public struct CachedContent: Codable, Sendable, Equatable, FetchableRecord, Pers
     public var content: NotificationContent {
         NotificationContent(
             id: id, title: title, body: body, scheduledTime: scheduledTime,
-            mediaUrl: mediaUrl, fetchTime: fetchTime, deepLink: deepLink, expiresAt: expiresAt)
+            mediaUrl: mediaUrl, fetchTime: fetchTime, deepLink: deepLink, expiresAt: expiresAt, data: data)
     }
 }

@@ -49,6 +49,9 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
     public var claims: Int = 0
     /// The `Claimant` token of the run holding the claim, while it is `delivering`.
     public var claimedBy: String?
+    /// Additional data from the content item it shows, a JSON object as compact text (at most
+    /// `ContentData.maxBytes`), for the json webhook format and commands; nil: none.
+    public var data: String?
 
     /// Creates a pending notification.
     public init(
@@ -106,13 +109,14 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
             claims = row[22]
             claimedBy = row[23]
         }
+        if row.count > 24 { data = row[24] }
     }
 
     /// The columns in table order, as `init(row:)` reads them; a test checks it against the schema.
     public static let columnOrder = [
         "id", "kind", "category", "title", "body", "deepLink", "dueAt", "plannedLocal", "plannedZone", "staleness",
         "contentFetchTime", "priority", "state", "stateReason", "claimedAt", "createdAt", "updatedAt", "expiresAt",
-        "revision", "subject", "fingerprint", "generator", "claims", "claimedBy",
+        "revision", "subject", "fingerprint", "generator", "claims", "claimedBy", "data",
     ]
 
     /// The values of `columnOrder`, for statements that write a whole row without going
@@ -121,7 +125,7 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
         [
             id, kind, category, title, body, deepLink, dueAt, plannedLocal, plannedZone, staleness,
             contentFetchTime, priority, state, stateReason, claimedAt, createdAt, updatedAt, expiresAt,
-            revision, subject, fingerprint, generator, claims, claimedBy,
+            revision, subject, fingerprint, generator, claims, claimedBy, data,
         ]
     }
 
@@ -135,7 +139,7 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
             && plannedZone == other.plannedZone && staleness == other.staleness
             && contentFetchTime == other.contentFetchTime && priority == other.priority && state == other.state
             && expiresAt == other.expiresAt && subject == other.subject && fingerprint == other.fingerprint
-            && generator == other.generator
+            && generator == other.generator && data == other.data
     }
 
     /// Whether `replanned` shows the same subject with other facts: an item already delivered
