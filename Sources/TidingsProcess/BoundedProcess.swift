@@ -40,6 +40,40 @@ public struct BoundedProcess: Sendable {
 
     /// Runs `path` with `arguments` in `environment`, `input` on its standard input, for at most `limit`.
     public static func run(_ path: String, _ arguments: [String], input: String = "", environment: [String: String], limit: Duration) async -> ProcessOutcome {
+        // Input that fits a pipe's buffer is written before the program starts and the pipe
+        // closed: a program that exits without reading it (a failing command) then costs
+        // nothing, where a write to its closed stdin would fail the run.
+        if !input.isEmpty, input.utf8.count <= pipeCapacity, let descriptor = filledPipe(input) {
+            return await execute(
+                path, arguments, input: .fileDescriptor(FileDescriptor(rawValue: descriptor), closeAfterSpawningProcess: true),
+                environment: environment, limit: limit)
+        }
+        return await execute(path, arguments, input: .string(input), environment: environment, limit: limit)
+    }
+
+    /// The bytes a pipe holds without a reader on Linux: 64 KiB.
+    static let pipeCapacity = 65_536
+
+    /// The read end of a pipe holding `input`, its write end closed; nil when it cannot be made.
+    static func filledPipe(_ input: String) -> Int32? {
+        guard let (read, write) = try? ProcessSpawn.pipe() else { return nil }
+        defer { close(write) }
+        var bytes = Array(input.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(write, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else {
+                close(read)
+                return nil
+            }
+            bytes = bytes.dropFirst(written)
+        }
+        return read
+    }
+
+    private static func execute(
+        _ path: String, _ arguments: [String], input: some InputProtocol, environment: [String: String], limit: Duration
+    ) async -> ProcessOutcome {
         var platform = PlatformOptions()
         // Its own process group: dunstctl is a shell script whose dbus-send would keep the
         // pipes open after the script itself was killed.
@@ -47,7 +81,7 @@ public struct BoundedProcess: Sendable {
         do {
             let result = try await Subprocess.run(
                 .path(FilePath(path)), arguments: Arguments(arguments), environment: .custom(keys(environment)),
-                platformOptions: platform, input: .string(input), output: .sequence, error: .sequence
+                platformOptions: platform, input: input, output: .sequence, error: .sequence
             ) { execution in
                 await withTaskGroup(of: Piece.self) { group in
                     group.addTask { .output(await collect(execution.standardOutput)) }
