@@ -36,7 +36,7 @@ public struct Deliver: TidingsCommand {
     @OptionGroup var lock: LockOptions
 
     @Option(help: ArgumentHelp(
-        "Send every due item to this one channel instead of following the routes: stdout, desktop, inbox, webhook:NAME or email:NAME.",
+        "Send every due item to this one channel instead of following the routes: stdout, desktop, inbox, webhook:NAME, email:NAME or command:NAME.",
         valueName: "name"))
     var channel: String?
 
@@ -45,7 +45,7 @@ public struct Deliver: TidingsCommand {
 
     public func validate() throws {
         if let channel, ChannelName(channel) == nil {
-            throw ValidationError("--channel: unknown channel \"\(channel)\"; use stdout, desktop, inbox, webhook:NAME or email:NAME")
+            throw ValidationError("--channel: unknown channel \"\(channel)\"; use stdout, desktop, inbox, webhook:NAME, email:NAME or command:NAME")
         }
     }
 
@@ -58,6 +58,9 @@ public struct Deliver: TidingsCommand {
         }
         if case .email(let name)? = only, !context.config.emails.contains(where: { $0.name == name }) {
             throw CLIError.usage("--channel: no [[email]] entry is named \"\(name)\"")
+        }
+        if case .command(let name)? = only, !context.config.commands.contains(where: { $0.name == name }) {
+            throw CLIError.usage("--channel: no [[commands]] entry is named \"\(name)\"")
         }
         let database = try context.openDatabase()
         guard try StageLock.acquire(context, wait: try lock.wait()) else { return }

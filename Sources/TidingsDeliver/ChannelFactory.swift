@@ -27,7 +27,7 @@ public final class ChannelFactory {
         self.media = media
     }
 
-    /// The channel named `name`, or nil when no webhook or e-mail target of that name is configured.
+    /// The channel named `name`, or nil when no webhook, e-mail target or command of that name is configured.
     public func make(_ name: ChannelName) -> (any Channel)? {
         if let channel = built[name] { return channel }
         let channel: (any Channel)?
@@ -50,6 +50,8 @@ public final class ChannelFactory {
             }
         case .email(let email):
             channel = config.emails.first { $0.name == email }.map { EmailChannel(target: $0, environment: environment, zone: zone) }
+        case .command(let command):
+            channel = config.commands.first { $0.name == command }.map { CommandChannel(command: $0, environment: environment, zone: zone) }
         }
         built[name] = channel
         return channel
@@ -63,11 +65,13 @@ public final class ChannelFactory {
 
     /// Every channel the config can route to, in a fixed order, with the ones turned off.
     public func allConfigured() -> [(name: ChannelName, enabled: Bool)] {
-        let names: [ChannelName] = [.stdout, .desktop, .inbox] + config.webhooks.map { .webhook($0.name) } + config.emails.map { .email($0.name) }
+        let names: [ChannelName] = [.stdout, .desktop, .inbox] + config.webhooks.map { .webhook($0.name) }
+            + config.emails.map { .email($0.name) } + config.commands.map { .command($0.name) }
         return names.map { name in
             let off = config.disabledChannels.contains(name.description)
                 || (name.description.hasPrefix("webhook:") && config.disabledChannels.contains("webhook"))
                 || (name.description.hasPrefix("email:") && config.disabledChannels.contains("email"))
+                || (name.description.hasPrefix("command:") && config.disabledChannels.contains("command"))
             return (name, !off)
         }
     }

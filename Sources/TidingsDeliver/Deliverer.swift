@@ -109,12 +109,13 @@ public struct Deliverer {
     }
 
     /// Where the legs of `name` that failed go: the inbox for a desktop that could not take
-    /// them, the target's fallback for a webhook or an e-mail target.
+    /// them, the target's fallback for a webhook, an e-mail target or a command.
     private func fallbackTarget(of name: ChannelName) -> ChannelName? {
         switch name {
         case .desktop: .inbox
         case .webhook(let webhook): config.webhooks.first(where: { $0.name == webhook })?.fallback
         case .email(let email): config.emails.first(where: { $0.name == email })?.fallback
+        case .command(let command): config.commands.first(where: { $0.name == command })?.fallback
         case .stdout, .inbox: nil
         }
     }

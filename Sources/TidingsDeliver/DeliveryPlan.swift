@@ -104,6 +104,7 @@ struct DeliveryResults {
         switch ChannelName(channel) {
         case .webhook(let name)?: return config.webhooks.first { $0.name == name }?.maxAttempts ?? 3
         case .email(let name)?: return config.emails.first { $0.name == name }?.maxAttempts ?? 3
+        case .command(let name)?: return config.commands.first { $0.name == name }?.maxAttempts ?? 3
         default: return 3
         }
     }

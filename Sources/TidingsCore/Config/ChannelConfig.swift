@@ -10,24 +10,29 @@ public enum ChannelName: Hashable, Sendable, CustomStringConvertible {
     case webhook(String)
     /// The e-mail target with this name.
     case email(String)
+    /// The `[[commands]]` entry with this name.
+    case command(String)
 
-    /// Parses `stdout`, `desktop`, `inbox`, `webhook:NAME` or `email:NAME`.
+    /// Parses `stdout`, `desktop`, `inbox`, `webhook:NAME`, `email:NAME` or `command:NAME`.
     public init?(_ text: String) {
         switch text {
         case "stdout": self = .stdout
         case "desktop": self = .desktop
         case "inbox": self = .inbox
         default:
-            if text.hasPrefix("email:"), text.count > "email:".count {
+            if text.hasPrefix("webhook:"), text.count > "webhook:".count {
+                self = .webhook(String(text.dropFirst("webhook:".count)))
+            } else if text.hasPrefix("email:"), text.count > "email:".count {
                 self = .email(String(text.dropFirst("email:".count)))
-                return
+            } else if text.hasPrefix("command:"), text.count > "command:".count {
+                self = .command(String(text.dropFirst("command:".count)))
+            } else {
+                return nil
             }
-            guard text.hasPrefix("webhook:"), text.count > "webhook:".count else { return nil }
-            self = .webhook(String(text.dropFirst("webhook:".count)))
         }
     }
 
-    /// `stdout`, `desktop`, `inbox`, `webhook:NAME` or `email:NAME`, as stored in delivery rows.
+    /// `stdout`, `desktop`, `inbox`, `webhook:NAME`, `email:NAME` or `command:NAME`, as stored in delivery rows.
     public var description: String {
         switch self {
         case .stdout: "stdout"
@@ -35,6 +40,7 @@ public enum ChannelName: Hashable, Sendable, CustomStringConvertible {
         case .inbox: "inbox"
         case .webhook(let name): "webhook:\(name)"
         case .email(let name): "email:\(name)"
+        case .command(let name): "command:\(name)"
         }
     }
 

@@ -8,24 +8,27 @@ extension TidingsConfig {
     ]
 
     /// The channels a notification of `category` goes to: its route, less the channels
-    /// turned off (`webhook = false` turns off every webhook, `email = false` every e-mail target).
+    /// turned off (`webhook = false` turns off every webhook, `email = false` every e-mail target,
+    /// `command = false` every command).
     public func channels(for category: Category) -> [ChannelName] {
         (routes[category] ?? []).filter { channel in
             if disabledChannels.contains(channel.description) { return false }
             if case .webhook = channel, disabledChannels.contains("webhook") { return false }
             if case .email = channel, disabledChannels.contains("email") { return false }
+            if case .command = channel, disabledChannels.contains("command") { return false }
             return true
         }
     }
 
     /// Reads `[routes]`: for each category it names, its channels in order, each once, a
     /// webhook only when one of `webhooks` has its name, an e-mail target only when one of
-    /// `emails` has. The rest keep `defaultRoutes`.
+    /// `emails` has, a command only when one of `commands` has. The rest keep `defaultRoutes`.
     static func parseRoutes(
-        _ table: inout TOMLReader, webhooks: [Webhook], emails: [Email] = []
+        _ table: inout TOMLReader, webhooks: [Webhook], emails: [Email] = [], commands: [Command] = []
     ) throws(ConfigError) -> [Category: [ChannelName]] {
         let webhookNames = Set(webhooks.map(\.name))
         let emailNames = Set(emails.map(\.name))
+        let commandNames = Set(commands.map(\.name))
         var routes = defaultRoutes
         for category in Category.allCases {
             guard let entries = try table.strings(category.rawValue) else { continue }
@@ -34,13 +37,16 @@ extension TidingsConfig {
                 guard let channel = ChannelName(entry) else {
                     throw table.error(
                         "\(category.rawValue)[\(index)]",
-                        "unknown channel \(ConfigError.quoted(entry)); use stdout, desktop, inbox, webhook:NAME or email:NAME")
+                        "unknown channel \(ConfigError.quoted(entry)); use stdout, desktop, inbox, webhook:NAME, email:NAME or command:NAME")
                 }
                 if case .webhook(let name) = channel, !webhookNames.contains(name) {
                     throw table.error("\(category.rawValue)[\(index)]", "no [[webhooks]] entry is named \(ConfigError.quoted(name))")
                 }
                 if case .email(let name) = channel, !emailNames.contains(name) {
                     throw table.error("\(category.rawValue)[\(index)]", "no [[email]] entry is named \(ConfigError.quoted(name))")
+                }
+                if case .command(let name) = channel, !commandNames.contains(name) {
+                    throw table.error("\(category.rawValue)[\(index)]", "no [[commands]] entry is named \(ConfigError.quoted(name))")
                 }
                 if !channels.contains(channel) { channels.append(channel) }
             }
@@ -49,14 +55,15 @@ extension TidingsConfig {
         return routes
     }
 
-    /// Reads `[channels]`: the channels set to false (`stdout`, `desktop`, `inbox`, `webhook`
-    /// `webhook:NAME` of one of `webhooks`, `email` or `email:NAME` of one of `emails`), which
-    /// no route reaches.
+    /// Reads `[channels]`: the channels set to false (`stdout`, `desktop`, `inbox`, `webhook`,
+    /// `webhook:NAME` of one of `webhooks`, `email` or `email:NAME` of one of `emails`,
+    /// `command` or `command:NAME` of one of `commands`), which no route reaches.
     static func parseDisabledChannels(
-        _ table: inout TOMLReader, webhooks: [Webhook], emails: [Email] = []
+        _ table: inout TOMLReader, webhooks: [Webhook], emails: [Email] = [], commands: [Command] = []
     ) throws(ConfigError) -> Set<String> {
         var disabled = Set<String>()
-        let names = ["stdout", "desktop", "inbox", "webhook", "email"] + webhooks.map({ "webhook:\($0.name)" }) + emails.map({ "email:\($0.name)" })
+        let names = ["stdout", "desktop", "inbox", "webhook", "email", "command"] + webhooks.map({ "webhook:\($0.name)" })
+            + emails.map({ "email:\($0.name)" }) + commands.map({ "command:\($0.name)" })
         for name in names {
             if try table.bool(name) == false { disabled.insert(name) }
         }

@@ -22,11 +22,12 @@ extension TidingsConfig {
         config.daily.settle(enabled: dailyEnabled, sources: config.sources)
         config.webhooks = try Webhook.parseAll(&root, directory: directory)
         config.emails = try Email.parseAll(&root, directory: directory)
+        config.commands = try Command.parseAll(&root)
         try root.section("routes") { table throws(ConfigError) in
-            config.routes = try parseRoutes(&table, webhooks: config.webhooks, emails: config.emails)
+            config.routes = try parseRoutes(&table, webhooks: config.webhooks, emails: config.emails, commands: config.commands)
         }
         try root.section("channels") { table throws(ConfigError) in
-            config.disabledChannels = try parseDisabledChannels(&table, webhooks: config.webhooks, emails: config.emails)
+            config.disabledChannels = try parseDisabledChannels(&table, webhooks: config.webhooks, emails: config.emails, commands: config.commands)
         }
         try root.section("desktop") { table throws(ConfigError) in config.desktop = try Desktop.parse(&table) }
         try root.section("monitoring") { table throws(ConfigError) in config.monitoring = try Monitoring.parse(&table) }

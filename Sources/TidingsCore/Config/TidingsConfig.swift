@@ -23,6 +23,8 @@ public struct TidingsConfig: Sendable, Equatable {
     public var webhooks: [Webhook] = []
     /// E-mail targets (`[[email]]`).
     public var emails: [Email] = []
+    /// Command targets (`[[commands]]`).
+    public var commands: [Command] = []
     /// Which channels each category goes to; an empty list turns the category off.
     public var routes = TidingsConfig.defaultRoutes
     /// Channels turned off everywhere (`[channels] desktop = false`).
