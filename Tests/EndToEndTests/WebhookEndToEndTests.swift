@@ -179,7 +179,7 @@ import TidingsTestSupport
         #expect(body.string("title") == "News")
         #expect(body.object("data")?.string("room") == "!abc:example.org")
         #expect(body.object("data")?.int("n") == 3)
-        let chat = try #require(server.requests.first { $0.path == "/chat" })
+        let chat = try #require(server.requests.first { $0.path == "/chat?wait=true" })
         #expect(try JSONObject(String(decoding: chat.body, as: UTF8.self))["data"] == nil)
     }
 }

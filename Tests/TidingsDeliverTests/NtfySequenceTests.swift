@@ -90,7 +90,7 @@ import TidingsTestSupport
     }
 
     @Test("Formats without a way to take a message back say so, without a request", arguments: [
-        WebhookFormat.json, .gotify, .slack, .discord,
+        WebhookFormat.json, .gotify, .slack,
     ])
     func otherFormatsCannotClear(format: WebhookFormat) async throws {
         let server = try F.server()

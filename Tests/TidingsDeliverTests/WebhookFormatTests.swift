@@ -156,7 +156,7 @@ import TidingsTestSupport
 
         let request = try F.onlyRequest(server)
         #expect(request.method == "POST")
-        #expect(request.path == "/api/webhooks/1/abc")
+        #expect(request.path == "/api/webhooks/1/abc?wait=true")
         #expect(request.header("Content-Type") == "application/json")
         let body = try F.object(request.body)
         #expect(Set(body.keys) == ["content", "allowed_mentions"])

@@ -7,7 +7,7 @@ import TidingsHTTP
 final class WebhookBatch: Sendable {
     private struct State {
         var next = 0
-        var outcomes: [ChannelResult.Outcome?]
+        var results: [ChannelResult?]
         var running: Int
         var cancelled = false
         var finish: (@Sendable ([ChannelResult]) -> Void)?
@@ -21,7 +21,7 @@ final class WebhookBatch: Sendable {
     init(jobs: [WebhookJob], workers: Int) {
         self.jobs = jobs
         self.workers = max(1, workers)
-        state = Mutex(State(outcomes: Array(repeating: nil, count: jobs.count), running: max(1, workers)))
+        state = Mutex(State(results: Array(repeating: nil, count: jobs.count), running: max(1, workers)))
     }
 
     /// Starts the workers; `finish` gets one result per job, in order, when the last worker ends.
@@ -42,15 +42,15 @@ final class WebhookBatch: Sendable {
     private func work() {
         let client = Result { () throws(HTTPError) in try HTTPClient() }
         while let index = claim() {
-            let outcome = jobs[index].run(with: client)
-            state.withLock { $0.outcomes[index] = outcome }
+            let result = jobs[index].result(with: client)
+            state.withLock { $0.results[index] = result }
         }
         let finished: (([ChannelResult]) -> Void, [ChannelResult])? = state.withLock { state in
             state.running -= 1
             guard state.running == 0, let finish = state.finish else { return nil }
             state.finish = nil
-            let results = zip(jobs, state.outcomes).map { job, outcome in
-                ChannelResult(id: job.id, outcome: outcome ?? .transient("interrupted before it was sent", retryAfter: nil))
+            let results = zip(jobs, state.results).map { job, result in
+                result ?? ChannelResult(id: job.id, outcome: .transient("interrupted before it was sent", retryAfter: nil))
             }
             return (finish, results)
         }

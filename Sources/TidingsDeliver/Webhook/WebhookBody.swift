@@ -33,8 +33,10 @@ import TidingsStore
 /// - `slack`: to the URL, `Content-Type: application/json`; `&`, `<` and `>` in the title and body
 ///   become `&amp;`, `&lt;` and `&gt;`; the link line is left out without a deep link.
 ///   `{"text":"*Morning news*\nToday's headline.\n<https://example.com/today|View>"}`
-/// - `discord`: to the URL, `Content-Type: application/json`; mentions such as `@everyone` are
-///   shown but never ping; the link line is left out without a deep link.
+/// - `discord`: to the URL with `wait=true` added to its query (so the answer names the message),
+///   `Content-Type: application/json`; mentions such as `@everyone` are shown but never ping; the
+///   link line is left out without a deep link. An update edits the message
+///   (`PATCH <url>/messages/<id>`), a clear deletes it (`DELETE <url>/messages/<id>`).
 ///   `{"content":"**Morning news**\nToday's headline.\nhttps://example.com/today","allowed_mentions":{"parse":[]}}`
 ///
 /// Slack and Discord URLs carry their own credential, so a configured token is not sent to them.
@@ -95,7 +97,7 @@ public struct WebhookBody: Sendable, Equatable {
             contentType = Self.json
             bytes = Array(Self.slackObject(item).utf8)
         case .discord:
-            self.url = url
+            self.url = Self.discordPostURL(url)
             contentType = Self.json
             bytes = Array(Self.discordObject(item).utf8)
         }

@@ -39,11 +39,15 @@ public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, Custom
     }
 
     /// The channel, the format and the URL's host only: paths and queries may hold credentials.
-    public var platformInfo: String {
+    public var platformInfo: String { platformInfo(discordMessage: nil) }
+
+    /// The platform info, with the id of the Discord message a send created or edited.
+    func platformInfo(discordMessage: String?) -> String {
         var json = JSONLine()
         json.add("channel", name)
         json.add("format", target.format.rawValue)
         json.add("host", WebhookReasons.host(of: target.url))
+        if let discordMessage { json.add("message", discordMessage) }
         return json.string
     }
 
@@ -67,18 +71,53 @@ public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, Custom
 
     /// Posts each item, at most `target.concurrency` at once, and returns one result per item in order.
     public func send(_ items: [NotificationRecord], now: EpochMillis) async -> [ChannelResult] {
-        guard !items.isEmpty else { return [] }
-        // The workers are threads of their own, so the cooperative pool is free while they run.
-        return await run(items, now: now) { item, credentials in job(for: item, credentials: credentials, now: now) }
+        await send(items, previous: [:], now: now)
     }
 
-    /// Takes back each of `items` (ntfy: deletes it by its sequence id), at most
-    /// `target.concurrency` at once, with the same judging of answers as a send; other formats
-    /// cannot (see `WebhookFormat.clearsDelivered`).
+    /// Posts each item; an update of a Discord message whose id `previous` kept edits that
+    /// message instead (a new post when it was deleted by hand).
+    public func send(_ items: [NotificationRecord], previous: [String: String], now: EpochMillis) async -> [ChannelResult] {
+        guard !items.isEmpty else { return [] }
+        // The workers are threads of their own, so the cooperative pool is free while they run.
+        return await run(items, now: now) { item, credentials in
+            let post = job(for: item, credentials: credentials, now: now)
+            guard target.format == .discord, item.revision > 0,
+                let message = previous[item.id].flatMap(WebhookBody.discordMessageID(inPlatformInfo:))
+            else { return post }
+            var edit = job(
+                for: item, body: WebhookBody.discordEdit(item: item, url: target.url, messageID: message), key: item.idempotencyKey,
+                credentials: credentials, now: now)
+            edit.notFound = .instead(post)
+            edit.platformInfo = { _ in platformInfo(discordMessage: message) }
+            return edit
+        }
+    }
+
+    /// Takes back each of `items` (ntfy: deletes it by its sequence id; Discord: deletes the
+    /// message whose id `previous` kept), at most `target.concurrency` at once, with the same
+    /// judging of answers as a send; other formats cannot (see `WebhookFormat.clearsDelivered`).
     public func clear(_ items: [NotificationRecord], previous: [String: String], now: EpochMillis) async -> [ChannelResult] {
         guard !items.isEmpty else { return [] }
         guard target.format.clearsDelivered else {
             return items.map { ChannelResult(id: $0.id, outcome: .failed("\(name): \(target.format.rawValue) webhooks cannot take back what they showed")) }
+        }
+        if target.format == .discord {
+            let messages = items.map { previous[$0.id].flatMap(WebhookBody.discordMessageID(inPlatformInfo:)) }
+            let known = zip(items, messages).compactMap { item, message in message.map { (item, $0) } }
+            let byID = Dictionary(known.map { ($0.0.id, $0.1) }, uniquingKeysWith: { first, _ in first })
+            let cleared = await run(known.map(\.0), now: now) { item, credentials in
+                var job = job(
+                    for: item, body: WebhookBody.discordDelete(url: target.url, messageID: byID[item.id] ?? ""),
+                    key: item.idempotencyKey + "#clear", credentials: credentials, now: now)
+                // Discord answers 404 for a message that is gone already: nothing left to take back.
+                job.notFound = .done
+                return job
+            }
+            let results = Dictionary(cleared.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            return items.map { item in
+                results[item.id] ?? ChannelResult(
+                    id: item.id, outcome: .failed("\(name): the Discord message's id was not kept when it was sent, so it cannot be deleted"))
+            }
         }
         return await run(items, now: now) { item, credentials in
             job(for: item, body: WebhookBody.ntfyClear(item: item, url: target.url), key: item.idempotencyKey + "#clear",
@@ -108,8 +147,16 @@ public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, Custom
 
     /// The request for `item`, with its credential and signature headers, and how to judge the answer.
     func job(for item: NotificationRecord, credentials: WebhookCredentials, now: EpochMillis) -> WebhookJob {
-        job(for: item, body: WebhookBody(item: item, format: target.format, url: target.url), key: item.idempotencyKey,
+        var job = job(
+            for: item, body: WebhookBody(item: item, format: target.format, url: target.url), key: item.idempotencyKey,
             credentials: credentials, now: now)
+        if target.format == .discord {
+            // Kept so that an update can edit the message and a clear delete it.
+            job.platformInfo = { [self] response in
+                WebhookBody.discordMessageID(inResponse: response.body).map { platformInfo(discordMessage: $0) }
+            }
+        }
+        return job
     }
 
     /// The request of `body` for `item` under the idempotency key `key`.

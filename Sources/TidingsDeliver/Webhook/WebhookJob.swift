@@ -11,21 +11,50 @@ struct WebhookJob: Sendable {
     let reasons: WebhookReasons
     /// The send time, which an HTTP-date `Retry-After` is measured from.
     let now: EpochMillis
+    /// What a 404 means: a failure (the default), done (what was to be deleted is gone), or
+    /// that the request is to be replaced by another (an edit of a message deleted by hand
+    /// becomes a new post).
+    var notFound = NotFound.failed
+    /// The platform info a 2xx answer gives (Discord's message id); nil keeps the channel's.
+    var platformInfo: (@Sendable (HTTPResponse) -> String?)?
 
-    /// Sends the request with `client` (or says why there is none) and judges the answer.
-    func run(with client: Result<HTTPClient, HTTPError>) -> ChannelResult.Outcome {
+    /// What a 404 answer means for this request.
+    indirect enum NotFound: Sendable {
+        case failed
+        case done
+        case instead(WebhookJob)
+    }
+
+    /// Sends the request (and the one a 404 calls for) and judges the answer.
+    func result(with client: Result<HTTPClient, HTTPError>) -> ChannelResult {
+        let (outcome, response) = run(with: client)
+        switch (response?.status, notFound) {
+        case (404, .done):
+            return ChannelResult(id: id, outcome: .delivered)
+        case (404, .instead(let job)):
+            return job.result(with: client)
+        default:
+            let info = outcome == .delivered ? response.flatMap { platformInfo?($0) } : nil
+            return ChannelResult(id: id, outcome: outcome, platformInfo: info)
+        }
+    }
+
+    /// Sends the request with `client` (or says why there is none) and judges the answer;
+    /// the answer too when there was one.
+    func run(with client: Result<HTTPClient, HTTPError>) -> (ChannelResult.Outcome, HTTPResponse?) {
         guard let scheme = LinkPolicy.scheme(of: request.url), scheme == "https" || scheme == "http" else {
             // The HTTP client also reads file: URLs, which would "succeed" without sending anything.
-            return .failed(reasons.scrub("refused url of \(reasons.channel): webhooks need https:, or http: to a loopback host"))
+            return (.failed(reasons.scrub("refused url of \(reasons.channel): webhooks need https:, or http: to a loopback host")), nil)
         }
         switch client {
         case .failure(let error):
-            return .transient(reasons.scrub(error.message), retryAfter: nil)
+            return (.transient(reasons.scrub(error.message), retryAfter: nil), nil)
         case .success(let client):
             do throws(HTTPError) {
-                return outcome(of: try client.perform(request))
+                let response = try client.perform(request)
+                return (outcome(of: response), response)
             } catch {
-                return outcome(of: error)
+                return (outcome(of: error), nil)
             }
         }
     }
