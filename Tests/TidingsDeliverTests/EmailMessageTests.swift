@@ -97,3 +97,30 @@ import TidingsTestSupport
         #expect(Self.header(first, "In-Reply-To") == nil)
     }
 }
+
+extension EmailMessageTests {
+    @Test("Each string member of the content's data is an X-Tidings header; other members, odd names and line breaks are not")
+    func dataHeaders() {
+        var item = WebhookFixture.item()
+        item.data = #"{"room":"!abc:example.org","n":3,"ok":true,"list":["a"],"bad name":"x","Bcc":"no\r\nBcc: eve@example.org","ort":"Zürich"}"#
+        let message = Self.message(item)
+        let extra = message.headers.filter { $0.name.hasPrefix("X-Tidings-") }
+        #expect(extra.map(\.name) == ["X-Tidings-Bcc", "X-Tidings-ort", "X-Tidings-room"])
+        #expect(Self.header(message, "X-Tidings-room") == "!abc:example.org")
+        #expect(Self.header(message, "X-Tidings-Bcc") == "no  Bcc: eve@example.org", "one line: nothing can add a header")
+        #expect(Self.header(message, "X-Tidings-ort")?.hasPrefix("=?UTF-8?B?") == true)
+        #expect(!String(decoding: message.bytes, as: UTF8.self).contains("\r\nBcc:"))
+        #expect(Self.message(WebhookFixture.item()).headers.allSatisfy { !$0.name.hasPrefix("X-Tidings-") })
+    }
+
+    @Test("At most 16 data headers, each value cut to 200 characters")
+    func dataHeaderLimits() {
+        var item = WebhookFixture.item()
+        let members = (0..<30).map { "\"k\(String(format: "%02d", $0))\":\"\(String(repeating: "v", count: 300))\"" }
+        item.data = "{" + members.joined(separator: ",") + "}"
+        let extra = Self.message(item).headers.filter { $0.name.hasPrefix("X-Tidings-") }
+        #expect(extra.count == 16)
+        #expect(extra.first?.name == "X-Tidings-k00")
+        #expect(extra.allSatisfy { $0.value.count == 200 })
+    }
+}

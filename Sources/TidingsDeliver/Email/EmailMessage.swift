@@ -11,6 +11,8 @@ import TidingsStore
 /// text/plain; charset=utf-8`, `Content-Transfer-Encoding: quoted-printable` and
 /// `Auto-Submitted: auto-generated`. An update in place also carries `In-Reply-To` and
 /// `References` naming the first version's Message-ID, so mail clients show it in the same thread.
+/// Each string member of the content's `data` object becomes an `X-Tidings-<Name>` header
+/// (see `dataHeaders`).
 /// The body holds the text, the link and the due time. Every header value built from content is
 /// one line: CR, LF and other control characters become spaces, so nothing can add a header.
 public struct EmailMessage: Sendable, Equatable {
@@ -41,6 +43,7 @@ public struct EmailMessage: Sendable, Equatable {
             headers.append(("In-Reply-To", first))
             headers.append(("References", first))
         }
+        headers += Self.dataHeaders(item.data)
         headers += [
             ("MIME-Version", "1.0"),
             ("Content-Type", "text/plain; charset=utf-8"),
@@ -75,6 +78,31 @@ public struct EmailMessage: Sendable, Equatable {
         let cleanDomain = domain.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && !"<>@".unicodeScalars.contains($0) })
             && !domain.isEmpty ? domain : "tidings.local"
         return "<\(hex)@\(cleanDomain)>"
+    }
+
+    /// The headers the content's `data` object gives: one `X-Tidings-<Name>: <value>` per
+    /// member whose value is a string, in the name's order, at most `maxDataHeaders`. A name
+    /// must be 1–40 letters, digits, `-` or `_` (anything else could end the header name); a
+    /// value is one line, encoded as the subject is when not plain ASCII, cut to 200
+    /// characters. Numbers, booleans, arrays and objects have no header form and are left out.
+    static func dataHeaders(_ data: String?) -> [(name: String, value: String)] {
+        guard let data, let object = try? JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any] else { return [] }
+        var headers: [(name: String, value: String)] = []
+        for name in object.keys.sorted() where headers.count < maxDataHeaders {
+            guard let value = object[name] as? String, isHeaderNamePart(name) else { continue }
+            let line = headerValue(String(value.prefix(200)))
+            headers.append(("X-Tidings-" + name, encodedWords(line)))
+        }
+        return headers
+    }
+
+    /// How many `X-Tidings-*` headers a message carries at most.
+    static let maxDataHeaders = 16
+
+    private static func isHeaderNamePart(_ name: String) -> Bool {
+        (1...40).contains(name.utf8.count) && name.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
+        }
     }
 
     /// RFC 5322's date: `Sun, 22 Nov 2026 07:30:00 +0100`, in `zone`.
