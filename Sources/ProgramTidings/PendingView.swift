@@ -3,8 +3,9 @@ import TidingsStore
 
 /// How pending notifications and digests look on the terminal.
 enum PendingView {
-    /// `2026-11-23 08:50  pending   meeting  meeting:…@10m  Client review  (edited)`, or one
-    /// JSON object.
+    /// `2026-11-23 08:50  pending     meeting  meeting:…@10m  Client review  (edited)`, or one
+    /// JSON object. The state and kind columns are as wide as their longest word, and every
+    /// column is followed by two spaces, so no two words run together.
     static func line(_ item: NotificationRecord, format: Tidings.Pending.PendingFormat, zone: Zone) -> String {
         switch format {
         case .json:
@@ -15,9 +16,9 @@ enum PendingView {
             json.add("edited", item.isHeldByUser)
             return json.string
         case .text:
-            let state = item.state.description.padding(toLength: 10, withPad: " ", startingAt: 0)
-            let kind = item.kind.description.padding(toLength: 8, withPad: " ", startingAt: 0)
-            var line = "\(time(item.dueAt, zone: zone))  \(state)\(kind) \(item.id)  \(item.title)"
+            let state = column(item.state.description, width: stateWidth)
+            let kind = column(item.kind.description, width: kindWidth)
+            var line = "\(time(item.dueAt, zone: zone))  \(state)  \(kind)  \(item.id)  \(item.title)"
             if item.state == .cancelled, let reason = item.stateReason {
                 line += "  (\(reason))"
             } else if item.isHeldByUser && item.kind != .digest {
@@ -39,6 +40,14 @@ enum PendingView {
         case .text:
             return "\(time(merge.digest.dueAt, zone: zone))  \(merge.digest.id)  \(merge.digest.title)  (merged \(ids.joined(separator: ", ")))"
         }
+    }
+
+    /// The widest state (`delivering`) and kind (`schedule`).
+    static let stateWidth = NotificationState.allCases.map(\.description.count).max() ?? 10
+    static let kindWidth = NotificationKind.allCases.map(\.description.count).max() ?? 8
+
+    private static func column(_ word: String, width: Int) -> String {
+        word.count >= width ? word : word + String(repeating: " ", count: width - word.count)
     }
 
     private static func time(_ instant: EpochMillis, zone: Zone) -> String {
