@@ -101,7 +101,10 @@ let package = Package(
         .target(name: "ProgramReport", dependencies: ["TidingsCLI", "TidingsReport", "TidingsStore"]),
         .target(
             name: "ProgramTidings",
-            dependencies: ["TidingsCLI", "TidingsReport", "TidingsDeliver", "TidingsDoctor", "TidingsLinks", "TidingsPlan", "TidingsTimers", "TidingsProcess"]
+            dependencies: [
+                "TidingsCLI", "TidingsReport", "TidingsDeliver", "TidingsDoctor", "TidingsGenerate", "TidingsLinks", "TidingsPlan", "TidingsTimers",
+                "TidingsProcess",
+            ]
         ),
         .executableTarget(name: "prefetch", dependencies: ["ProgramPrefetch"], path: "Sources/Main/prefetch"),
         .executableTarget(

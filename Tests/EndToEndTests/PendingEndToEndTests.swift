@@ -41,7 +41,7 @@ import TidingsTestSupport
         let text = try await pipeline.succeed("tidings", "pending", "--now", "2026-11-22T20:00")
         let lines = text.split(separator: "\n")
         #expect(lines.count == 4)
-        #expect(lines.first == "2026-11-23 08:50  pending   meeting  \(Self.id("review"))  Client review")
+        #expect(lines.first == "2026-11-23 08:50  pending     meeting   \(Self.id("review"))  Client review")
         let items = try JSONObject.lines(try await pipeline.succeed("tidings", "pending", "--format", "json", "--now", "2026-11-22T20:00"))
         #expect(items.compactMap { $0.string("id") } == ["review", "sync", "one", "late"].map(Self.id))
         #expect(items.first?.string("scheduledAt") == "2026-11-23T08:50:00+01:00")
@@ -61,7 +61,7 @@ import TidingsTestSupport
 
         let updated = try await pipeline.succeed(
             "tidings", "pending", "update", Self.id("review"), "--at", "08:45", "--title", "Prep: Client review", "--now", "2026-11-22T20:05")
-        #expect(updated == "2026-11-23 08:45  pending   meeting  \(Self.id("review"))  Prep: Client review  (edited)\n")
+        #expect(updated == "2026-11-23 08:45  pending     meeting   \(Self.id("review"))  Prep: Client review  (edited)\n")
         let tooLate = try await pipeline.run("tidings", "pending", "update", Self.id("sync"), "--at", "09:10", "--now", "2026-11-22T20:05")
         #expect(tooLate.status == 1)
         #expect(tooLate.stderr.contains("nothing changed: \"\(Self.id("sync"))\": expires at 2026-11-23T09:02:00+01:00"))
@@ -80,8 +80,8 @@ import TidingsTestSupport
         try await pipeline.succeed("prefetch", "--now", "2026-11-23T06:00")
         try await pipeline.succeed("plan", "--now", "2026-11-23T06:00")
         let all = try await pipeline.succeed("tidings", "pending", "--all", "--now", "2026-11-23T06:00")
-        #expect(all.contains("2026-11-23 08:45  pending   meeting  \(Self.id("review"))  Prep: Client review  (edited)"))
-        #expect(all.contains("2026-11-23 10:50  cancelled meeting  \(Self.id("late"))  Planning  (cancelled by the user)"))
+        #expect(all.contains("2026-11-23 08:45  pending     meeting   \(Self.id("review"))  Prep: Client review  (edited)"))
+        #expect(all.contains("2026-11-23 10:50  cancelled   meeting   \(Self.id("late"))  Planning  (cancelled by the user)"))
         #expect(!all.contains("room 4"))
 
         let sent = try JSONObject.lines(try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T08:45", "--format", "json"))
@@ -129,5 +129,19 @@ import TidingsTestSupport
             sent += try JSONObject.lines(printed).compactMap { $0.string("id") }
         }
         #expect(sent == [digestID])
+    }
+}
+
+extension PendingEndToEndTests {
+    @Test("A time given as +DURATION is a whole minute: +1m at 20:05:04 is due at 20:06, which a minute's deliver sends")
+    func wholeMinutes() async throws {
+        let pipeline = try await planned()
+        let moved = try await pipeline.succeed(
+            "tidings", "pending", "update", Self.id("review"), "--at", "+1m", "--now", "2026-11-22T20:05:04")
+        #expect(moved.hasPrefix("2026-11-22 20:06  pending     meeting   \(Self.id("review"))"), "\(moved)")
+        let items = try JSONObject.lines(try await pipeline.succeed("tidings", "pending", "--format", "json", "--now", "2026-11-22T20:05:04"))
+        #expect(items.first?.string("scheduledAt") == "2026-11-22T20:06:00+01:00")
+        let sent = try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-22T20:06")
+        #expect(sent.contains("Client review"), "\(sent)")
     }
 }

@@ -26,6 +26,26 @@ import Testing
         #expect(WhenText.parse(text, now: Oracle.utc("2026-11-23T07:00Z"), zone: try Oracle.zone("Europe/Berlin")) == nil)
     }
 
+    @Test("Times given by people are whole minutes: +DURATION and a date-time drop their seconds", arguments: [
+        ("+1m", "2026-11-23T06:13:00Z"),
+        ("+30s", "2026-11-23T06:12:00Z"),
+        ("+1h", "2026-11-23T07:12:00Z"),
+        ("2026-11-25T18:00:42", "2026-11-25T17:00:00Z"),
+        ("08:13", "2026-11-23T07:13:00Z"),
+    ])
+    func wholeMinutes(text: String, expected: String) throws {
+        // 07:12:04.500 in Berlin.
+        let now = Oracle.utc("2026-11-23T06:12:04Z") + 500
+        #expect(WhenText.parse(text, now: now, zone: try Oracle.zone("Europe/Berlin")) == Oracle.utc(expected))
+    }
+
+    @Test("Dropping the seconds goes towards the past, also before 1970")
+    func wholeMinuteBefore1970() {
+        #expect(WhenText.wholeMinute(-1) == -60_000)
+        #expect(WhenText.wholeMinute(-60_000) == -60_000)
+        #expect(WhenText.wholeMinute(119_999) == 60_000)
+    }
+
     @Test("A wall time that passed today on a day clocks go forward is tomorrow's")
     func dst() throws {
         let berlin = try Oracle.zone("Europe/Berlin")

@@ -3,12 +3,14 @@
 public enum WhenText {
     /// The instant `text` names at `now` in `zone`, or nil when it is none of the forms. A
     /// wall time that has already passed today means tomorrow; a relative time must be
-    /// positive. A date alone is refused: it does not say when in the day.
+    /// positive. A date alone is refused: it does not say when in the day. Times given by
+    /// people are whole minutes: `+1m` at 06:12:04 is 06:13:00, and seconds in a date-time are
+    /// dropped, so a deliver run started by a minute timer sends the item on that minute.
     public static func parse(_ text: String, now: EpochMillis, zone: Zone) -> EpochMillis? {
         if text.hasPrefix("+") {
             guard let millis = DurationText.parse(String(text.dropFirst())), millis > 0 else { return nil }
             let (sum, overflow) = now.addingReportingOverflow(millis)
-            return overflow ? nil : sum
+            return overflow ? nil : wholeMinute(sum)
         }
         if let wall = WallTime(text) {
             let today = zone.date(of: now)
@@ -16,6 +18,13 @@ public enum WhenText {
             return instant > now ? instant : zone.instant(today.adding(days: 1), wall)
         }
         guard text.count > 10 else { return nil }
-        return ISOTime.parse(text, in: zone)
+        return ISOTime.parse(text, in: zone).map(wholeMinute)
+    }
+
+    /// `instant` with its seconds dropped (towards the past, also before 1970).
+    public static func wholeMinute(_ instant: EpochMillis) -> EpochMillis {
+        let minute: EpochMillis = 60_000
+        let remainder = instant % minute
+        return remainder < 0 ? instant - remainder - minute : instant - remainder
     }
 }
