@@ -144,3 +144,28 @@ import Testing
         }
     }
 }
+
+extension ContentPayloadTests {
+    @Test("A feed that is not an object is told what a feed is, and where the format is written down", arguments: [
+        ("[" + ContentPayloadTests.item() + "]", "an array"),
+        ("  \n[]", "an array"),
+        (#""news""#, "a string"),
+        ("42", "a number"),
+        ("true", "true or false"),
+        ("null", "null"),
+    ])
+    func notAnObject(json: String, found: String) throws {
+        let error = try #require(Self.refusal(json))
+        #expect(error.path == "")
+        #expect(error.message.hasPrefix("a content feed is one JSON object: an item {\"id\", \"title\", \"body\", \"scheduledTime\"}"))
+        #expect(error.message.contains("; found \(found) (the format: docs/content.md"), "\(error.message)")
+        #expect(!error.message.contains("dictionary"))
+    }
+
+    @Test("A field of the wrong type still names the field")
+    func fieldTypeStillNamed() throws {
+        let error = try #require(Self.refusal(Self.item(id: "[1]")))
+        #expect(error.path == "id")
+        #expect(!error.message.hasPrefix("a content feed"))
+    }
+}

@@ -12,7 +12,13 @@ public enum ContentPayload {
 
     /// Decodes `bytes`, stamping every item with `fetchTime`; throws a `ContentError` naming the field at fault.
     public static func decode(_ bytes: [UInt8], fetchTime: EpochMillis) throws(ContentError) -> [NotificationContent] {
-        let raw = try ContentError.decodingJSON(Envelope.self, from: bytes).items
+        let raw: [RawContent]
+        do {
+            raw = try ContentError.decodingJSON(Envelope.self, from: bytes).items
+        } catch where error.path.isEmpty && error.message.hasPrefix("expected ") {
+            // The decoder would say "expected dictionary<string, any>": say what a feed is.
+            throw ContentError(path: "", message: shapeProblem(found: bytes))
+        }
         if raw.isEmpty { throw ContentError(path: "items", message: "no items") }
         if raw.count > maxItems { throw ContentError(path: "items", message: "more than \(maxItems) items (\(raw.count))") }
         var seen = Set<String>()
@@ -26,6 +32,22 @@ public enum ContentPayload {
             items.append(item)
         }
         return items
+    }
+}
+
+extension ContentPayload {
+    /// What a feed must be, and what `bytes` holds instead (its first character tells).
+    static func shapeProblem(found bytes: [UInt8]) -> String {
+        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        let found = switch first {
+        case UInt8(ascii: "["): "an array"
+        case UInt8(ascii: "\""): "a string"
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): "true or false"
+        case UInt8(ascii: "n"): "null"
+        default: "a number"
+        }
+        return "a content feed is one JSON object: an item {\"id\", \"title\", \"body\", \"scheduledTime\"} or a list "
+            + "{\"version\": 1, \"items\": [item, …]}; found \(found) (the format: docs/content.md, \"The content format\")"
     }
 }
 
