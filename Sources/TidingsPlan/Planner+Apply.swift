@@ -8,11 +8,18 @@ extension Planner {
     /// history (none of it with `dryRun`), then accounts for the run in its outcome and, when
     /// it wrote, in the run log.
     func apply(
-        _ reconciliation: Reconciliation, inputs: Inputs, timer: StageTimer, now: EpochMillis, horizon: Int64, dryRun: Bool
+        _ reconciliation: Reconciliation, inputs: Inputs, timer: StageTimer, now: EpochMillis, zone: Zone, horizon: Int64,
+        dryRun: Bool
     ) throws(StoreError) -> PlanOutcome {
         let changes: PlanChanges? = if dryRun { nil } else { try store(reconciliation, now: now) }
         let ranked = reconciliation.ranked
-        let schedule = ranked.filter { $0.dueAt <= now + horizon }.sorted { ($0.dueAt, $0.id) < ($1.dueAt, $1.id) }
+        var schedule = ranked.filter { $0.dueAt <= now + horizon }
+        let merges = dryRun ? [] : try mergeDigests(now: now, zone: zone)
+        if !merges.isEmpty {
+            let merged = Set(merges.flatMap { $0.members.map(\.id) })
+            schedule = schedule.filter { !merged.contains($0.id) } + merges.map(\.digest).filter { $0.dueAt <= now + horizon }
+        }
+        schedule.sort { ($0.dueAt, $0.id) < ($1.dueAt, $1.id) }
         var staleness: [Staleness: Int] = [:]
         for item in ranked where reconciliation.plannedIDs.contains(item.id) {
             staleness[item.staleness, default: 0] += 1
@@ -21,6 +28,7 @@ extension Planner {
             schedule: schedule, changes: changes, cancelled: reconciliation.obsolete.keys.sorted(), staleness: staleness,
             problems: inputs.calendarProblems + inputs.schedules.problems, generation: wording.generator.account,
             cleared: Set(reconciliation.clears.map(\.notificationId)).sorted())
+        outcome.digests = merges
         outcome.warnings = inputs.content.compactMap { item in
             guard let data = item.data, let problem = ContentData.problem(data) else { return nil }
             return "content \(item.source)/\(item.id): data dropped: \(problem)"
@@ -30,6 +38,15 @@ extension Planner {
             try database.recordStageRun(timer.finish(outcome: outcome.stageOutcome, summary: outcome.summary))
         }
         return outcome
+    }
+
+    /// Applies each `[[digests]]` rule to what is now pending, in config order.
+    private func mergeDigests(now: EpochMillis, zone: Zone) throws(StoreError) -> [DigestMerge] {
+        var merges: [DigestMerge] = []
+        for rule in config.digests {
+            merges += try Digest(rule: rule).run(database: database, now: now, zone: zone)
+        }
+        return merges
     }
 
     /// Writes the plan and deletes the history older than `retention.days`.

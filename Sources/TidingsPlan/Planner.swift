@@ -23,6 +23,8 @@ public struct PlanOutcome: Sendable {
     /// Delivered meeting reminders the run takes back (or would) from the channels that
     /// showed them, since their meeting is gone.
     public var cleared: [String] = []
+    /// The digests the run's `[[digests]]` rules made, with their members.
+    public var digests: [DigestMerge] = []
 
     /// A one-line account for the log.
     public var summary: String {
@@ -35,6 +37,10 @@ public struct PlanOutcome: Sendable {
         }
         if !cancelled.isEmpty { text += "; \(cancelled.count) cancelled" }
         if !cleared.isEmpty { text += "; \(cleared.count) delivered to clear" }
+        if !digests.isEmpty {
+            let members = digests.reduce(0) { $0 + $1.members.count }
+            text += "; \(members) merged into \(digests.count) digest\(digests.count == 1 ? "" : "s")"
+        }
         if let problem = problems.first { text += "; \(problem)" }
         if let generation { text += "; \(generation)" }
         return text
@@ -87,6 +93,6 @@ public struct Planner: Sendable {
         let inputs = try gather(now: now, zone: zone, horizon: horizon)
         let planned = try propose(from: inputs, now: now, zone: zone, horizon: horizon)
         let reconciliation = try reconcile(planned, inputs: inputs, now: now, horizon: horizon)
-        return try apply(reconciliation, inputs: inputs, timer: timer, now: now, horizon: horizon, dryRun: dryRun)
+        return try apply(reconciliation, inputs: inputs, timer: timer, now: now, zone: zone, horizon: horizon, dryRun: dryRun)
     }
 }

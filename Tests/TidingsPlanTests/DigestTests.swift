@@ -115,4 +115,38 @@ import TidingsTestSupport
         #expect((edited.title, edited.body, edited.state) == ("My title", "Open at nine", .pending))
         #expect(try f.stored("daily:2026-11-23")?.state == .cancelled)
     }
+
+    @Test("A [[digests]] rule merges at each plan run; the schedule shows the digest; the next run leaves it be")
+    func ruleAtPlan() throws {
+        let f = try PlanFixture()
+        var rule = TidingsConfig.DigestRule(members: .kind(.daily))
+        rule.window = PlanFixture.day
+        f.config.digests = [rule]
+        let now = utc("2026-11-22T05:00:00Z")
+        try f.store([content("n1", body: "Open at nine", scheduled: "2026-11-22T05:30:00Z", fetched: now)], at: now)
+        let outcome = try f.run(now: now, zone: PlanFixture.berlin, horizon: 2 * PlanFixture.day)
+        #expect(outcome.digests.map(\.digest.id) == ["digest:daily:2026-11-22"])
+        #expect(outcome.digests.first?.members.map(\.id) == ["daily:2026-11-22", "daily:2026-11-23"])
+        #expect(outcome.digests.first?.digest.title == "2 daily updates")
+        #expect(outcome.schedule.map(\.id) == ["digest:daily:2026-11-22"])
+        #expect(outcome.summary.contains("2 merged into 1 digest"))
+        let again = try f.run(now: now + PlanFixture.hour, zone: PlanFixture.berlin, horizon: 2 * PlanFixture.day)
+        #expect(again.digests.isEmpty)
+        #expect(again.schedule.map(\.id) == ["digest:daily:2026-11-22"])
+        #expect(try f.stored("daily:2026-11-23")?.state == .cancelled)
+    }
+
+    @Test("A rule's clusters hold at most max members; its digest of a category is titled by count and opens no member's link")
+    func ruleMaxAndTitle() {
+        var rule = TidingsConfig.DigestRule(members: .category(.transactional))
+        rule.window = 60 * Self.minute
+        rule.max = 2
+        let digest = Digest(rule: rule)
+        let items = (0..<5).map { reminder("m\($0)", due: Int64($0)) }
+        #expect(digest.clusters(items).map { $0.map(\.id) } == [["m0", "m1"], ["m2", "m3"]])
+        let merged = digest.merge(Array(items.prefix(2)), now: Self.now, zone: .utc)
+        #expect(merged.title == "2 new items")
+        #expect(merged.deepLink == nil)
+        #expect(Digest(group: .meeting, window: Self.minute).merge(Array(items.prefix(2)), now: Self.now, zone: .utc).deepLink != nil)
+    }
 }

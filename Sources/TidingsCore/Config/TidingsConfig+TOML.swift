@@ -23,6 +23,7 @@ extension TidingsConfig {
         config.webhooks = try Webhook.parseAll(&root, directory: directory)
         config.emails = try Email.parseAll(&root, directory: directory)
         config.commands = try Command.parseAll(&root)
+        config.digests = try DigestRule.parseAll(&root)
         try root.section("routes") { table throws(ConfigError) in
             config.routes = try parseRoutes(&table, webhooks: config.webhooks, emails: config.emails, commands: config.commands)
         }

@@ -43,6 +43,8 @@ public struct TidingsConfig: Sendable, Equatable {
     public var insights = Insights()
     /// The chat-completions endpoint that may write notification text (`[llm]`); nil when not set.
     public var llm: LLM?
+    /// Rules that merge items due close together into digests (`[[digests]]`).
+    public var digests: [DigestRule] = []
 
     /// The defaults, with no sources.
     public init() {}

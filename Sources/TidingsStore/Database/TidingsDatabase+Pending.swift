@@ -26,20 +26,6 @@ public enum PendingWrite: Sendable, Equatable {
     case refused([PendingRefusal])
 }
 
-/// A digest and the items it takes the place of.
-public struct DigestMerge: Sendable, Equatable {
-    /// The new notification.
-    public var digest: NotificationRecord
-    /// Its members, earliest first; they are cancelled in its favour.
-    public var members: [NotificationRecord]
-
-    /// Creates a merge.
-    public init(digest: NotificationRecord, members: [NotificationRecord]) {
-        self.digest = digest
-        self.members = members
-    }
-}
-
 /// A user's change to the text or time of a pending notification; nil leaves a field as it is.
 public struct PendingEdit: Sendable, Equatable {
     /// The new due time.
@@ -147,43 +133,8 @@ extension TidingsDatabase {
         }
     }
 
-    /// Merges open notifications of `kind` into digests in one transaction: `compose` gets
-    /// the candidates (pending or in the backlog, not expired at `now`, first sends only),
-    /// earliest first, and returns the digests to make. Each digest is stored pending (in the
-    /// backlog when all its members were) and held for the user; its members are cancelled
-    /// with a reason naming it, and held too.
-    public func mergePending(
-        kind: NotificationKind, now: EpochMillis, compose: ([NotificationRecord]) -> [DigestMerge]
-    ) throws(StoreError) -> [DigestMerge] {
-        try write("merge notifications") { db in
-            let candidates = try NotificationRecord.fetchAll(
-                db,
-                sql: """
-                    SELECT * FROM notification
-                    WHERE state IN ('pending', 'backlog') AND kind = ? AND revision = 0 AND (expiresAt IS NULL OR expiresAt > ?)
-                    ORDER BY dueAt, id
-                    """,
-                arguments: [kind, now])
-            var merges = compose(candidates)
-            for index in merges.indices {
-                var digest = merges[index].digest
-                let allBacklog = merges[index].members.allSatisfy { $0.state == .backlog }
-                digest.state = allBacklog ? .backlog : .pending
-                digest.holdForUser()
-                digest.createdAt = now
-                digest.updatedAt = now
-                try digest.insert(db)
-                merges[index].digest = digest
-                merges[index].members = try merges[index].members.map { member in
-                    try Self.settle(member, reason: "merged into \(digest.id)", now: now, db: db)
-                }
-            }
-            return merges
-        }
-    }
-
     /// The open row `id`, or why it cannot be changed.
-    private static func openRow(_ id: String, db: Database) throws -> Result<NotificationRecord, PendingRefusal> {
+    static func openRow(_ id: String, db: Database) throws -> Result<NotificationRecord, PendingRefusal> {
         guard let row = try NotificationRecord.fetchOne(db, key: id) else {
             return .failure(PendingRefusal(id: id, reason: "no such notification (see tidings pending)"))
         }
@@ -197,7 +148,7 @@ extension TidingsDatabase {
 
     /// Cancels the open `row` for `reason` (an update of a delivered item goes back to
     /// delivered), held for the user.
-    private static func settle(_ row: NotificationRecord, reason: String, now: EpochMillis, db: Database) throws -> NotificationRecord {
+    static func settle(_ row: NotificationRecord, reason: String, now: EpochMillis, db: Database) throws -> NotificationRecord {
         var row = row
         row.state = row.revision > 0 ? .delivered : .cancelled
         row.stateReason = reason

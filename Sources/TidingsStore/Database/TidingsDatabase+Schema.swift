@@ -237,6 +237,11 @@ extension TidingsDatabase {
                 ALTER TABLE notification ADD COLUMN data TEXT;
                 """)
         }
+        migrator.registerMigration("v16-digest-members") { db in
+            // A digest's members take its end (delivered, missed, …) when it reaches it, so
+            // each counts as delivered through it rather than as cancelled.
+            try digestMembersMigration(db)
+        }
         return migrator
     }()
 }
