@@ -3,9 +3,9 @@ import TidingsCore
 /// The language of a notification's words and the conventions its times, dates and numbers
 /// follow, from the POSIX locale variables. Fixed when `plan` runs: the text is stored.
 public struct TextLocale: Sendable, Equatable {
-    /// The languages the templates are written in.
+    /// The languages the templates are written in, by their ISO 639 codes.
     public enum Language: String, Sendable, CaseIterable {
-        case en, de
+        case en, de, fr, es, it, pt, nl, pl
     }
 
     /// The language of the words (from `LC_MESSAGES`); English when the templates do not
