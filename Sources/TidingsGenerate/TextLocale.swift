@@ -32,6 +32,15 @@ public struct TextLocale: Sendable, Equatable {
         return TextLocale(language: language, format: LocaleFormat(name: format))
     }
 
+    /// The language `environment` asks for (from `LC_ALL`, `LC_MESSAGES` or `LANG`) when the
+    /// templates do not speak it and write English instead: `ja` for `ja_JP.UTF-8`; nil when
+    /// they speak it or none is asked for.
+    public static func unspokenLanguage(environment: [String: String]) -> String? {
+        guard let words = LocaleName(setting(for: "LC_MESSAGES", in: environment)), Language(rawValue: words.language) == nil
+        else { return nil }
+        return words.language
+    }
+
     /// The value in force for the locale category `variable`: the first set and non-empty of
     /// `LC_ALL`, `variable` and `LANG`.
     static func setting(for variable: String, in environment: [String: String]) -> String? {

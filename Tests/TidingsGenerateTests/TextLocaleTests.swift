@@ -32,6 +32,17 @@ import TidingsCore
         #expect(TextLocale.resolve(environment: environment).language == expected)
     }
 
+    @Test("A language the templates do not speak is named, so doctor can say the text is English", arguments: [
+        (["LANG": "ja_JP.UTF-8"], "ja"),
+        (["LANG": "pl_PL.UTF-8", "LC_MESSAGES": "sv_SE.UTF-8"], "sv"),
+        (["LANG": "fr_FR.UTF-8"], nil),
+        (["LANG": "C.UTF-8"], nil),
+        ([:], nil),
+    ] as [([String: String], String?)])
+    func unspoken(environment: [String: String], expected: String?) {
+        #expect(TextLocale.unspokenLanguage(environment: environment) == expected)
+    }
+
     @Test("Formats come from LC_ALL, else LC_TIME, else LANG", arguments: [
         ([:], false, Character(".")),
         (["LANG": "en_US.UTF-8"], true, "."),
