@@ -31,6 +31,20 @@ public enum Templates {
         Phrasebook(language: language, format: LocaleFormat(name: nil)).digestTitle(count: count)
     }
 
+    /// The title of a digest merging `count` notifications of `kind` (`3 meetings starting
+    /// soon`, `5 spotkań wkrótce się zaczyna`) in `language`.
+    public static func digestTitle(of kind: NotificationKind, count: Int, language: TextLocale.Language) -> String {
+        let words = Phrasebook(language: language, format: LocaleFormat(name: nil))
+        let phrase = switch kind {
+        case .meeting: words.phrases.digestMeetings
+        case .daily: words.phrases.digestDailies
+        case .weekly: words.phrases.digestWeeklies
+        case .test: words.phrases.digestTests
+        default: words.phrases.digestOthers
+        }
+        return words.counted(phrase, count)
+    }
+
     /// A meeting's title as a summary shows it: at most 60 characters.
     static func shortTitle(_ title: String) -> String { TextDraft.cut(title, to: 60) }
 }

@@ -1,4 +1,5 @@
 import TidingsCore
+import TidingsGenerate
 import TidingsStore
 
 /// Merges items of one kind due close together into one notification: three meeting
@@ -8,11 +9,14 @@ public struct Digest: Sendable {
     public let group: NotificationKind
     /// How far apart, at most, the due times of one digest's members lie.
     public let window: Int64
+    /// The language of the digest's title.
+    public let language: TextLocale.Language
 
-    /// A digest of `group` over `window` milliseconds.
-    public init(group: NotificationKind, window: Int64) {
+    /// A digest of `group` over `window` milliseconds, titled in `language`.
+    public init(group: NotificationKind, window: Int64, language: TextLocale.Language = .en) {
         self.group = group
         self.window = window
+        self.language = language
     }
 
     /// Merges the open items of the group in `database` at `now`, in one transaction, and
@@ -60,16 +64,8 @@ public struct Digest: Sendable {
         return digest
     }
 
-    /// `3 meetings starting soon`.
-    func title(count: Int) -> String {
-        switch group {
-        case .meeting: "\(count) meetings starting soon"
-        case .daily: "\(count) daily updates"
-        case .weekly: "\(count) weekly summaries"
-        case .test: "\(count) test notifications"
-        default: "\(count) notifications"
-        }
-    }
+    /// `3 meetings starting soon`, in the digest's language.
+    func title(count: Int) -> String { Templates.digestTitle(of: group, count: count, language: language) }
 
     /// `09:00 Client review · 09:05 Design sync`, cut to the longest body content may have.
     func body(_ members: [NotificationRecord], zone: Zone) -> String {

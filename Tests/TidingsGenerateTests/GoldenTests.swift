@@ -99,6 +99,11 @@ import TidingsCore
             lines.append("\(name) body: \(draft.body)")
         }
         for count in [0, 1, 2, 5, 12, 22, 101] { lines.append("digest \(count): \(Templates.digestTitle(count: count, language: language))") }
+        for kind in [NotificationKind.meeting, .daily, .weekly, .test, .insight] {
+            for count in [2, 5, 22] {
+                lines.append("digest of \(count) \(kind.rawValue): \(Templates.digestTitle(of: kind, count: count, language: language))")
+            }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -66,6 +66,11 @@ extension Phrases {
             .other: "{stale} der {delivered} Benachrichtigungen der letzten 7 Tage zeigten ältere Inhalte. `tidings doctor` zeigt, was deine Quellen brauchen.",
         ],
 
-        digestTitle: [.one: "{n} neuer Eintrag", .other: "{n} neue Einträge"]
+        digestTitle: [.one: "{n} neuer Eintrag", .other: "{n} neue Einträge"],
+        digestMeetings: [.one: "{n} Termin beginnt bald", .other: "{n} Termine beginnen bald"],
+        digestDailies: [.one: "{n} tägliches Update", .other: "{n} tägliche Updates"],
+        digestWeeklies: [.one: "{n} Wochenübersicht", .other: "{n} Wochenübersichten"],
+        digestTests: [.one: "{n} Testbenachrichtigung", .other: "{n} Testbenachrichtigungen"],
+        digestOthers: [.one: "{n} Benachrichtigung", .other: "{n} Benachrichtigungen"]
     )
 }

@@ -61,6 +61,11 @@ extension Phrases {
             .other: "{stale} of the {delivered} notifications of the past 7 days showed older content. `tidings doctor` shows what your sources need.",
         ],
 
-        digestTitle: [.one: "{n} new item", .other: "{n} new items"]
+        digestTitle: [.one: "{n} new item", .other: "{n} new items"],
+        digestMeetings: [.one: "{n} meeting starting soon", .other: "{n} meetings starting soon"],
+        digestDailies: [.one: "{n} daily update", .other: "{n} daily updates"],
+        digestWeeklies: [.one: "{n} weekly summary", .other: "{n} weekly summaries"],
+        digestTests: [.one: "{n} test notification", .other: "{n} test notifications"],
+        digestOthers: [.one: "{n} notification", .other: "{n} notifications"]
     )
 }

@@ -69,6 +69,11 @@ extension Phrases {
             .other: "Contenido antiguo en {stale} de las {delivered} notificaciones de los últimos 7 días. `tidings doctor` muestra lo que necesitan tus fuentes.",
         ],
 
-        digestTitle: [.one: "{n} elemento nuevo", .other: "{n} elementos nuevos"]
+        digestTitle: [.one: "{n} elemento nuevo", .other: "{n} elementos nuevos"],
+        digestMeetings: [.one: "{n} reunión empieza pronto", .other: "{n} reuniones empiezan pronto"],
+        digestDailies: [.one: "{n} resumen del día", .other: "{n} resúmenes del día"],
+        digestWeeklies: [.one: "{n} resumen semanal", .other: "{n} resúmenes semanales"],
+        digestTests: [.one: "{n} notificación de prueba", .other: "{n} notificaciones de prueba"],
+        digestOthers: [.one: "{n} notificación", .other: "{n} notificaciones"]
     )
 }

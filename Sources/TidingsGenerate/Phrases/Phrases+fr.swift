@@ -70,6 +70,11 @@ extension Phrases {
             .other: "Contenu ancien dans {stale} des {delivered} notifications des 7 derniers jours. `tidings doctor` montre ce dont tes sources ont besoin.",
         ],
 
-        digestTitle: [.one: "{n} nouvel élément", .other: "{n} nouveaux éléments"]
+        digestTitle: [.one: "{n} nouvel élément", .other: "{n} nouveaux éléments"],
+        digestMeetings: [.one: "{n} réunion commence bientôt", .other: "{n} réunions commencent bientôt"],
+        digestDailies: [.one: "{n} info du jour", .other: "{n} infos du jour"],
+        digestWeeklies: [.one: "{n} résumé de la semaine", .other: "{n} résumés de la semaine"],
+        digestTests: [.one: "{n} notification de test", .other: "{n} notifications de test"],
+        digestOthers: [.one: "{n} notification", .other: "{n} notifications"]
     )
 }

@@ -69,6 +69,11 @@ extension Phrases {
             .other: "Contenuti non aggiornati in {stale} delle {delivered} notifiche degli ultimi 7 giorni. `tidings doctor` mostra cosa serve alle tue fonti.",
         ],
 
-        digestTitle: [.one: "{n} nuovo elemento", .other: "{n} nuovi elementi"]
+        digestTitle: [.one: "{n} nuovo elemento", .other: "{n} nuovi elementi"],
+        digestMeetings: [.one: "{n} riunione inizia a breve", .other: "{n} riunioni iniziano a breve"],
+        digestDailies: [.one: "{n} aggiornamento del giorno", .other: "{n} aggiornamenti del giorno"],
+        digestWeeklies: [.one: "{n} riepilogo settimanale", .other: "{n} riepiloghi settimanali"],
+        digestTests: [.one: "{n} notifica di prova", .other: "{n} notifiche di prova"],
+        digestOthers: [.one: "{n} notifica", .other: "{n} notifiche"]
     )
 }

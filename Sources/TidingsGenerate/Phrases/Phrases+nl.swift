@@ -69,6 +69,11 @@ extension Phrases {
             .other: "Verouderde inhoud in {stale} van de {delivered} meldingen van de afgelopen 7 dagen. `tidings doctor` laat zien wat je bronnen nodig hebben.",
         ],
 
-        digestTitle: [.one: "{n} nieuw item", .other: "{n} nieuwe items"]
+        digestTitle: [.one: "{n} nieuw item", .other: "{n} nieuwe items"],
+        digestMeetings: [.one: "{n} afspraak begint zo", .other: "{n} afspraken beginnen zo"],
+        digestDailies: [.one: "{n} dagelijkse update", .other: "{n} dagelijkse updates"],
+        digestWeeklies: [.one: "{n} weekoverzicht", .other: "{n} weekoverzichten"],
+        digestTests: [.one: "{n} testmelding", .other: "{n} testmeldingen"],
+        digestOthers: [.one: "{n} melding", .other: "{n} meldingen"]
     )
 }

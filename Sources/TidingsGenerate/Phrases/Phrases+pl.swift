@@ -75,6 +75,11 @@ extension Phrases {
             .many: "Nieaktualna treść w {stale} z {delivered} powiadomień z ostatnich 7 dni. `tidings doctor` pokaże, czego potrzebują źródła.",
         ],
 
-        digestTitle: [.one: "{n} nowy wpis", .few: "{n} nowe wpisy", .many: "{n} nowych wpisów"]
+        digestTitle: [.one: "{n} nowy wpis", .few: "{n} nowe wpisy", .many: "{n} nowych wpisów"],
+        digestMeetings: [.one: "{n} spotkanie wkrótce się zaczyna", .few: "{n} spotkania wkrótce się zaczynają", .many: "{n} spotkań wkrótce się zaczyna"],
+        digestDailies: [.one: "{n} codzienna aktualizacja", .few: "{n} codzienne aktualizacje", .many: "{n} codziennych aktualizacji"],
+        digestWeeklies: [.one: "{n} podsumowanie tygodnia", .few: "{n} podsumowania tygodnia", .many: "{n} podsumowań tygodnia"],
+        digestTests: [.one: "{n} powiadomienie testowe", .few: "{n} powiadomienia testowe", .many: "{n} powiadomień testowych"],
+        digestOthers: [.one: "{n} powiadomienie", .few: "{n} powiadomienia", .many: "{n} powiadomień"]
     )
 }

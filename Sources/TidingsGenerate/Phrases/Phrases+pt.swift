@@ -71,6 +71,11 @@ extension Phrases {
             .other: "Conteúdo antigo em {stale} das {delivered} notificações dos últimos 7 dias. `tidings doctor` mostra do que suas fontes precisam.",
         ],
 
-        digestTitle: [.one: "{n} novo item", .other: "{n} novos itens"]
+        digestTitle: [.one: "{n} novo item", .other: "{n} novos itens"],
+        digestMeetings: [.one: "{n} reunião começa em breve", .other: "{n} reuniões começam em breve"],
+        digestDailies: [.one: "{n} atualização do dia", .other: "{n} atualizações do dia"],
+        digestWeeklies: [.one: "{n} resumo semanal", .other: "{n} resumos semanais"],
+        digestTests: [.one: "{n} notificação de teste", .other: "{n} notificações de teste"],
+        digestOthers: [.one: "{n} notificação", .other: "{n} notificações"]
     )
 }

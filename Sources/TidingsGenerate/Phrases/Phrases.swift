@@ -72,6 +72,13 @@ struct Phrases: Sendable {
 
     /// A digest's title: `{n}` new items.
     var digestTitle: PluralPhrase
+    /// The title of a digest of `{n}` meeting reminders, daily updates, weekly summaries, test
+    /// notifications, or notifications of another kind (`tidings pending --group`).
+    var digestMeetings: PluralPhrase
+    var digestDailies: PluralPhrase
+    var digestWeeklies: PluralPhrase
+    var digestTests: PluralPhrase
+    var digestOthers: PluralPhrase
 }
 
 /// A phrase that follows a count: one text per plural category the language uses.
