@@ -72,9 +72,9 @@ let package = Package(
         ),
         // Plain values in (paths, flags, the zone, the clock): TidingsCLI builds them from a run.
         .target(name: "TidingsTimers", dependencies: ["TidingsCore", "TidingsStore", "TidingsProcess"]),
-        // The doctor checks every stage's work: the channels (TidingsDeliver) and the wake-ups
-        // and timers (TidingsTimers).
-        .target(name: "TidingsDoctor", dependencies: ["TidingsCore", "TidingsStore", "TidingsDeliver", "TidingsTimers"]),
+        // The doctor checks every stage's work: the channels (TidingsDeliver), the wake-ups
+        // and timers (TidingsTimers), and the language the text is written in (TidingsGenerate).
+        .target(name: "TidingsDoctor", dependencies: ["TidingsCore", "TidingsStore", "TidingsDeliver", "TidingsTimers", "TidingsGenerate"]),
 
         // Above the stages, under the programs: the run context, the shared options, exit
         // codes, the command shape, and the glue that builds TidingsTimers' plain values from

@@ -14,6 +14,7 @@ extension Tidings {
             discussion: """
                 Checks the config, the database, the last run of each program, the age of the \
                 newest content, the language model and the image cache when they are turned on, \
+                the language of the text when the locale asks for one the templates do not speak, \
                 the state of every channel (for the desktop: the notification daemon's name and \
                 capabilities) and whether cron or systemd starts the pipeline. Each source whose \
                 last fetch failed gets a ✗ line with since when it fails and the last reason. One \

@@ -63,7 +63,9 @@ extension Tidings.Pending {
             if let group, let kind = NotificationKind(rawValue: group) {
                 let window = try within.map { text throws(CLIError) in try durationOption(text, flag: "--within") } ?? 5 * 60_000
                 let database = try context.openExistingDatabase()
-                let merges = try Digest(group: kind, window: window).run(database: database, now: context.now, zone: context.zone)
+                // Titled in the language plan writes in: the same locale variables.
+                let language = Wording.templates(environment: Environment.current).locale.language
+                let merges = try Digest(group: kind, window: window, language: language).run(database: database, now: context.now, zone: context.zone)
                 if !merges.isEmpty { try Tidings.Pending.rearm(context, database) }
                 if merges.isEmpty { Terminal.note(program: "tidings pending", "nothing to merge: no two pending \(group) items are due within \(DurationText.format(window)) of each other") }
                 try Terminal.output(merges.map { PendingView.merged($0, format: format, zone: context.zone) + "\n" }.joined())

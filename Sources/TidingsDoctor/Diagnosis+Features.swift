@@ -1,5 +1,6 @@
 import Foundation
 import TidingsCore
+import TidingsGenerate
 import TidingsStore
 
 #if canImport(Glibc)
@@ -7,6 +8,13 @@ import Glibc
 #endif
 
 extension Diagnosis {
+    /// A line only when the locale asks for a language the templates do not speak: the text
+    /// is then English (a model, with `features.llm`, is asked for English too). Not a failure.
+    func languageFinding() -> Finding? {
+        guard let language = TextLocale.unspokenLanguage(environment: environment) else { return nil }
+        return Finding(check: "language", ok: true, detail: "no templates in \(language): notifications are written in English")
+    }
+
     /// The language model, when `features.llm` is on: whether its API key can be read here,
     /// and how the texts due in the day around now were written.
     func llmFinding() -> Finding? {

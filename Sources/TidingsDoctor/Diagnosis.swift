@@ -41,7 +41,7 @@ public struct Diagnosis {
     public let now: EpochMillis
     /// The zone times are shown in.
     public let zone: Zone
-    /// The environment secrets are read from (the LLM's API key).
+    /// The environment secrets (the LLM's API key) and the locale are read from.
     public let environment: [String: String]
     /// Where prefetch keeps images; nil when unknown.
     public let mediaFolder: String?
@@ -77,6 +77,7 @@ public struct Diagnosis {
         findings += calendarFindings()
         findings.append(contentFinding())
         if let cap = capFinding() { findings.append(cap) }
+        if let language = languageFinding() { findings.append(language) }
         if let llm = llmFinding() { findings.append(llm) }
         if let media = mediaFinding() { findings.append(media) }
         for report in await channels.states() {

@@ -3,9 +3,9 @@ import TidingsCore
 /// The language of a notification's words and the conventions its times, dates and numbers
 /// follow, from the POSIX locale variables. Fixed when `plan` runs: the text is stored.
 public struct TextLocale: Sendable, Equatable {
-    /// The languages the templates are written in.
+    /// The languages the templates are written in, by their ISO 639 codes.
     public enum Language: String, Sendable, CaseIterable {
-        case en, de
+        case en, de, fr, es, it, pt, nl, pl
     }
 
     /// The language of the words (from `LC_MESSAGES`); English when the templates do not
@@ -30,6 +30,15 @@ public struct TextLocale: Sendable, Equatable {
         let format = LocaleName(setting(for: "LC_TIME", in: environment))
         let language = words.flatMap { Language(rawValue: $0.language) } ?? .en
         return TextLocale(language: language, format: LocaleFormat(name: format))
+    }
+
+    /// The language `environment` asks for (from `LC_ALL`, `LC_MESSAGES` or `LANG`) when the
+    /// templates do not speak it and write English instead: `ja` for `ja_JP.UTF-8`; nil when
+    /// they speak it or none is asked for.
+    public static func unspokenLanguage(environment: [String: String]) -> String? {
+        guard let words = LocaleName(setting(for: "LC_MESSAGES", in: environment)), Language(rawValue: words.language) == nil
+        else { return nil }
+        return words.language
     }
 
     /// The value in force for the locale category `variable`: the first set and non-empty of

@@ -1,4 +1,5 @@
 import TidingsCore
+import TidingsGenerate
 import TidingsStore
 
 /// Merges items due close together into one notification: three meeting reminders due within
@@ -12,19 +13,24 @@ public struct Digest: Sendable {
     public let window: Int64
     /// The most members one digest takes.
     public let max: Int
+    /// The language of the digest's title.
+    public let language: TextLocale.Language
 
-    /// A digest of the kind `group` over `window` milliseconds, as `tidings pending --group` makes.
-    public init(group: NotificationKind, window: Int64) {
+    /// A digest of the kind `group` over `window` milliseconds, as `tidings pending --group`
+    /// makes, titled in `language`.
+    public init(group: NotificationKind, window: Int64, language: TextLocale.Language = .en) {
         candidates = .kind(group)
         self.window = window
         max = Int.max
+        self.language = language
     }
 
-    /// The digests a `[[digests]]` rule makes.
-    public init(rule: TidingsConfig.DigestRule) {
+    /// The digests a `[[digests]]` rule makes, titled in `language`.
+    public init(rule: TidingsConfig.DigestRule, language: TextLocale.Language = .en) {
         candidates = .rule(rule.members)
         window = rule.window
         max = rule.max
+        self.language = language
     }
 
     /// Merges the open candidates in `database` at `now`, in one transaction, and returns each
@@ -74,19 +80,11 @@ public struct Digest: Sendable {
         return digest
     }
 
-    /// `3 meetings starting soon`, `5 new items`.
+    /// `3 meetings starting soon`, `5 new items`, in the digest's language.
     func title(count: Int) -> String {
         switch candidates {
-        case .kind(let kind), .rule(.kind(let kind)):
-            switch kind {
-            case .meeting: "\(count) meetings starting soon"
-            case .daily: "\(count) daily updates"
-            case .weekly: "\(count) weekly summaries"
-            case .test: "\(count) test notifications"
-            default: "\(count) new items"
-            }
-        case .rule(.category):
-            "\(count) new items"
+        case .kind(let kind), .rule(.kind(let kind)): Templates.digestTitle(of: kind, count: count, language: language)
+        case .rule(.category): Templates.digestTitle(count: count, language: language)
         }
     }
 

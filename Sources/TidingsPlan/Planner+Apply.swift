@@ -44,7 +44,7 @@ extension Planner {
     private func mergeDigests(now: EpochMillis, zone: Zone) throws(StoreError) -> [DigestMerge] {
         var merges: [DigestMerge] = []
         for rule in config.digests {
-            merges += try Digest(rule: rule).run(database: database, now: now, zone: zone)
+            merges += try Digest(rule: rule, language: wording.locale.language).run(database: database, now: now, zone: zone)
         }
         return merges
     }

@@ -49,6 +49,23 @@ import TidingsTestSupport
         #expect(english.first { $0.string("id") == "daily:2026-11-23" }?.string("body") == "Alles gut (from 1 day ago)")
     }
 
+    @Test("plan with LANG=pl_PL.UTF-8 writes Polish with Polish plurals; an unknown language is English, and doctor says so")
+    func polishAndUnknown() async throws {
+        let pipeline = try await pipeline()
+        let items = try await plan(pipeline, ["LANG": "pl_PL.UTF-8"])
+        let weekly = try #require(items.first { $0.string("kind") == "weekly" })
+        #expect(weekly.string("title") == "Twój tydzień: 6 spotkań, 7 godz.")
+        let monday = try #require(items.first { $0.string("id") == "daily:2026-11-23" })
+        #expect(monday.string("body") == "Alles gut (stan sprzed 1 dnia)")
+
+        let japanese = try await plan(pipeline, ["LANG": "ja_JP.UTF-8"])
+        #expect(japanese.first { $0.string("kind") == "weekly" }?.string("title") == "Your week: 6 meetings, 7 h")
+        let doctor = try await pipeline.runner.run("tidings", ["doctor"], extra: ["LANG": "ja_JP.UTF-8"])
+        #expect(doctor.lines.contains { $0.hasPrefix("✓ language") && $0.hasSuffix("no templates in ja: notifications are written in English") }, "\(doctor.stdout)")
+        let polishDoctor = try await pipeline.runner.run("tidings", ["doctor"], extra: ["LANG": "pl_PL.UTF-8"])
+        #expect(!polishDoctor.stdout.contains("language"), "\(polishDoctor.stdout)")
+    }
+
     @Test("report shows the share of texts each generator wrote: all by the templates")
     func reportShare() async throws {
         let pipeline = try await pipeline()

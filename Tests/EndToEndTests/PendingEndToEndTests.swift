@@ -90,6 +90,15 @@ import TidingsTestSupport
         #expect(!later.contains { $0.string("id") == Self.id("late") })
     }
 
+    @Test("--group titles the digest in the language of the locale, with its plural")
+    func digestLanguage() async throws {
+        let pipeline = try await planned()
+        let result = try await pipeline.runner.run(
+            "tidings", ["pending", "--group", "meeting", "--within", "5m", "--format", "json", "--now", "2026-11-22T20:10"], extra: ["LANG": "pl_PL.UTF-8"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try JSONObject.lines(result.stdout).first?.string("title") == "3 spotkania wkrótce się zaczynają")
+    }
+
     @Test("--group merges close meeting reminders into one digest; plan does not revive the members, deliver sends the digest alone")
     func digest() async throws {
         let pipeline = try await planned()

@@ -11,7 +11,14 @@ import TidingsCore
         (["LANG": "C.UTF-8"], .en),
         (["LANG": "POSIX"], .en),
         (["LANG": ""], .en),
-        (["LANG": "fr_FR.UTF-8"], .en),
+        (["LANG": "fr_FR.UTF-8"], .fr),
+        (["LANG": "es_MX.UTF-8"], .es),
+        (["LANG": "it_CH.UTF-8"], .it),
+        (["LANG": "pt_BR.UTF-8"], .pt),
+        (["LANG": "nl_BE.UTF-8"], .nl),
+        (["LANG": "pl_PL.UTF-8"], .pl),
+        (["LANG": "ja_JP.UTF-8"], .en),
+        (["LANG": "pl_PL.UTF-8", "LC_MESSAGES": "ja_JP.UTF-8"], .en),
         (["LANG": "en_US.UTF-8", "LC_MESSAGES": "de_DE.UTF-8"], .de),
         (["LANG": "de_DE.UTF-8", "LC_MESSAGES": "C"], .en),
         (["LANG": "de_DE.UTF-8", "LC_MESSAGES": ""], .de),
@@ -25,6 +32,17 @@ import TidingsCore
         #expect(TextLocale.resolve(environment: environment).language == expected)
     }
 
+    @Test("A language the templates do not speak is named, so doctor can say the text is English", arguments: [
+        (["LANG": "ja_JP.UTF-8"], "ja"),
+        (["LANG": "pl_PL.UTF-8", "LC_MESSAGES": "sv_SE.UTF-8"], "sv"),
+        (["LANG": "fr_FR.UTF-8"], nil),
+        (["LANG": "C.UTF-8"], nil),
+        ([:], nil),
+    ] as [([String: String], String?)])
+    func unspoken(environment: [String: String], expected: String?) {
+        #expect(TextLocale.unspokenLanguage(environment: environment) == expected)
+    }
+
     @Test("Formats come from LC_ALL, else LC_TIME, else LANG", arguments: [
         ([:], false, Character(".")),
         (["LANG": "en_US.UTF-8"], true, "."),
@@ -32,6 +50,11 @@ import TidingsCore
         (["LANG": "de_DE.UTF-8"], false, ","),
         (["LANG": "de_CH.UTF-8"], false, "."),
         (["LANG": "fr_FR.UTF-8"], false, ","),
+        (["LANG": "es_ES.UTF-8"], false, ","),
+        (["LANG": "it_IT.UTF-8"], false, ","),
+        (["LANG": "pt_BR.UTF-8"], false, ","),
+        (["LANG": "nl_NL.UTF-8"], false, ","),
+        (["LANG": "pl_PL.UTF-8"], false, ","),
         (["LANG": "de_DE.UTF-8", "LC_TIME": "en_US.UTF-8"], true, "."),
         (["LANG": "en_US.UTF-8", "LC_TIME": "de_DE.UTF-8"], false, ","),
         (["LC_TIME": "en_US.UTF-8", "LC_ALL": "C.UTF-8"], false, "."),

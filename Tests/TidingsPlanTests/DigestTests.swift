@@ -1,5 +1,6 @@
 import Testing
 import TidingsCore
+import TidingsGenerate
 import TidingsStore
 import TidingsTestSupport
 @testable import TidingsPlan
@@ -66,6 +67,8 @@ import TidingsTestSupport
         #expect(digest.body.hasSuffix("…"))
         #expect(Digest(group: .daily, window: Self.minute).title(count: 2) == "2 daily updates")
         #expect(Digest(group: .weekly, window: Self.minute).title(count: 2) == "2 weekly summaries")
+        #expect(Digest(group: .meeting, window: Self.minute, language: .pl).title(count: 5) == "5 spotkań wkrótce się zaczyna")
+        #expect(Digest(group: .daily, window: Self.minute, language: .de).title(count: 2) == "2 tägliche Updates")
     }
 
     @Test("Merging in the database: the digest is stored held, its members cancelled naming it; expired, delivered and other kinds are left")
