@@ -116,6 +116,22 @@ import TidingsTestSupport
         #expect(try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T11:00").isEmpty)
     }
 
+    @Test("pending cancel with a repeat's id stops it: its occurrences are cancelled and plan creates no more")
+    func stopRepeat() async throws {
+        let pipeline = try pipeline()
+        let id = try addedID(try await pipeline.succeed(
+            "tidings", "add", "Drink water", "--every", "2h", "--in", "30m", "--until", "18:00", "--now", "2026-11-23T10:00"))
+        let listed = try await pipeline.succeed("tidings", "pending", "--now", "2026-11-23T10:00")
+        #expect(listed.split(separator: "\n").map { $0.split(separator: " ")[4] } == ["10:30", "12:30", "14:30", "16:30"].map { "\(id)@2026-11-23T\($0)" })
+        let stopped = try await pipeline.succeed("tidings", "pending", "cancel", id, "--now", "2026-11-23T11:00")
+        #expect(stopped == "stopped \(id)\n" + ["10:30", "12:30", "14:30", "16:30"].map { "cancelled \(id)@2026-11-23T\($0)\n" }.joined())
+        try await pipeline.succeed("plan", "--now", "2026-11-23T11:05")
+        #expect(try await pipeline.succeed("tidings", "pending", "--now", "2026-11-23T11:05").isEmpty)
+        let again = try await pipeline.run("tidings", "pending", "cancel", id, "--now", "2026-11-23T11:06")
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("no such notification"))
+    }
+
     @Test("--channel: the reminder goes only there, whatever its category's route")
     func chosenChannel() async throws {
         let pipeline = try pipeline()

@@ -197,7 +197,7 @@ extension TidingsDatabase {
 
     /// Cancels the open `row` for `reason` (an update of a delivered item goes back to
     /// delivered), held for the user.
-    private static func settle(_ row: NotificationRecord, reason: String, now: EpochMillis, db: Database) throws -> NotificationRecord {
+    static func settle(_ row: NotificationRecord, reason: String, now: EpochMillis, db: Database) throws -> NotificationRecord {
         var row = row
         row.state = row.revision > 0 ? .delivered : .cancelled
         row.stateReason = reason
@@ -208,7 +208,7 @@ extension TidingsDatabase {
     }
 
     /// `2026-11-22T07:30`: the wall time of `instant` in `zone`, as rows keep it.
-    static func wallTime(_ instant: EpochMillis, in zone: Zone) -> String {
+    public static func wallTime(_ instant: EpochMillis, in zone: Zone) -> String {
         let (date, second) = zone.local(instant)
         return "\(date)T\(LocalDate.pad(second / 3600, 2)):\(LocalDate.pad(second / 60 % 60, 2))"
     }

@@ -34,4 +34,29 @@ extension TidingsDatabase {
                 arguments: [id, id, id.count + 1, id + "@"]) ?? false
         }
     }
+
+    /// Whether `id` names a repeating reminder that still runs.
+    public func isRunningReminder(_ id: String) throws(StoreError) -> Bool {
+        try read("look up reminder") { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM reminder WHERE id = ? AND stoppedAt IS NULL)", arguments: [id]) ?? false
+        }
+    }
+
+    /// Stops the repeating reminder `id`: plan creates no more occurrences, and the open ones
+    /// are cancelled for `reason`, held for the user. Returns them, earliest first, or nil
+    /// when no running reminder has that id.
+    public func stopReminder(_ id: String, reason: String, now: EpochMillis) throws(StoreError) -> [NotificationRecord]? {
+        try write("stop reminder") { db in
+            try db.execute(sql: "UPDATE reminder SET stoppedAt = ? WHERE id = ? AND stoppedAt IS NULL", arguments: [now, id])
+            guard db.changesCount > 0 else { return nil }
+            let open = try NotificationRecord.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM notification WHERE state IN ('pending', 'backlog') AND substr(id, 1, ?) = ?
+                    ORDER BY dueAt, id
+                    """,
+                arguments: [id.count + 1, id + "@"])
+            return try open.map { row in try Self.settle(row, reason: reason, now: now, db: db) }
+        }
+    }
 }
