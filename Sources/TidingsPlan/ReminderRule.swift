@@ -63,7 +63,7 @@ public struct ReminderRule: Sendable {
                 let due = quietHours.adjusted(wall, category: rule.category, in: zone)
                 // A group that quiet hours merge is read to its end, so that every run keeps the same one.
                 if wall > end && due != lastDue { break }
-                walls.append(("\(rule.id)@\(Self.localText(wall, in: ruleZone))", wall))
+                walls.append(("\(rule.id)@\(TidingsDatabase.wallTime(wall, in: ruleZone))", wall))
                 lastDue = due
                 wall += step
             }
@@ -90,15 +90,9 @@ public struct ReminderRule: Sendable {
     ) -> NotificationRecord {
         var item = NotificationRecord(
             id: id, kind: .reminder, category: category, title: title, body: body, deepLink: deepLink,
-            dueAt: quietHours.adjusted(wallDue, category: category, in: zone), plannedLocal: Self.localText(wallDue, in: zone),
+            dueAt: quietHours.adjusted(wallDue, category: category, in: zone), plannedLocal: TidingsDatabase.wallTime(wallDue, in: zone),
             plannedZone: zone.identifier, staleness: .fresh, contentFetchTime: nil, priority: Importance.reminder, now: now)
         item.channels = channels
         return item
-    }
-
-    /// `2026-11-23T14:30`: the local date and wall time of `instant` in `zone`.
-    static func localText(_ instant: EpochMillis, in zone: Zone) -> String {
-        let (date, second) = zone.local(instant)
-        return "\(date)T\(LocalDate.pad(second / 3600, 2)):\(LocalDate.pad(second % 3600 / 60, 2))"
     }
 }
