@@ -80,7 +80,7 @@ extension Tidings {
             case (.some, .some): throw ValidationError("--at and --in: give one of them, not both")
             default: break
             }
-            if next && at == nil { throw ValidationError("--next goes with --at HH:MM") }
+            if next && at.flatMap(WallTime.init) == nil { throw ValidationError("--next goes with --at HH:MM") }
             if until != nil && every == nil { throw ValidationError("--until needs --every") }
             if Category(rawValue: category) == nil {
                 let names = Category.allCases.map(\.rawValue).joined(separator: ", ")

@@ -151,6 +151,7 @@ import TidingsTestSupport
         (["Tea", "--in", "10m", "--category", "urgent"], "--category: expected one of transactional, system, social, marketing"),
         (["Tea", "--in", "10m", "--link", "http://example.org"], "--link: scheme http: is not allowed"),
         (["Tea", "--in", "10m", "--until", "18:00"], "--until needs --every"),
+        (["Tea", "--at", "2026-11-24T09:00", "--next"], "--next goes with --at HH:MM"),
         (["Tea", "--in", "10m", "--channel", "pager"], "--channel: unknown channel \"pager\""),
         (["Tea", "--in", "10m", "--channel", "webhook:phone"], "--channel: no [[webhooks]] entry is named \"phone\""),
         (["Tea", "--in", "10m", "--every", "5m"], "--every: a repeat is whole minutes, at least 30m"),
