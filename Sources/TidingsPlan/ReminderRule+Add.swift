@@ -3,9 +3,13 @@ import TidingsStore
 
 /// A reminder as the user asked for it, its options checked: what `tidings add` stores.
 public struct NewReminder: Sendable, Equatable {
+    /// The title, cleaned and checked (`UserText.title`).
     public var title: String
+    /// The body, cleaned and checked; may be empty.
     public var body: String
+    /// Its category: the route, and whether quiet hours move it.
     public var category: Category
+    /// What it opens, allowed by `LinkPolicy`.
     public var deepLink: String?
     /// The channels chosen for it alone; empty: its category's route.
     public var channels: [ChannelName]

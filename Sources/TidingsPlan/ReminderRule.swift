@@ -58,11 +58,11 @@ public struct ReminderRule: Sendable {
             // From the last occurrence at or before now: quiet hours may still move it ahead.
             var wall = rule.firstAt + max(0, (now - rule.firstAt) / step) * step
             var lastDue: EpochMillis?
-            while walls.count < Self.ahead + 1 {
-                if wall > until { break }
+            while wall <= until {
                 let due = quietHours.adjusted(wall, category: rule.category, in: zone)
-                // A group that quiet hours merge is read to its end, so that every run keeps the same one.
-                if wall > end && due != lastDue { break }
+                // A group that quiet hours merge is read to its end, whichever limit comes
+                // first, so that every run keeps the same one of it.
+                if (wall > end || walls.count > Self.ahead) && due != lastDue { break }
                 walls.append(("\(rule.id)@\(TidingsDatabase.wallTime(wall, in: ruleZone))", wall))
                 lastDue = due
                 wall += step

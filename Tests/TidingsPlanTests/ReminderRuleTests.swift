@@ -39,6 +39,19 @@ import TidingsStore
         #expect(seen["reminder:test@2026-11-24T06:00"] == (try Self.at("2026-11-24T07:00")))
     }
 
+    @Test("A night cut by the limit of 24 ahead is still read to its end: one occurrence at the window's end, whoever plans")
+    func quietNightAhead() throws {
+        let rule = try Self.rule(.every(30 * Self.minute), first: "2026-11-23T08:00")
+        var atSeven: Set<String> = []
+        for now in ["2026-11-23T14:00", "2026-11-23T18:10", "2026-11-23T20:00", "2026-11-23T23:40", "2026-11-24T06:45"] {
+            let items = Self.quiet.occurrences(of: rule, now: try Self.at(now), horizon: 2 * 24 * Self.hour, zone: Self.berlin)
+            #expect(items.count <= ReminderRule.ahead)
+            atSeven.formUnion(items.filter { $0.dueAt == (try? Self.at("2026-11-24T07:00")) }.map(\.id))
+        }
+        // The night's occurrences fall on 07:00's own: that one goes, alone.
+        #expect(atSeven == ["reminder:test@2026-11-24T07:00"])
+    }
+
     @Test("Daily and weekday repeats: one per day at the wall time, from the first day, within the horizon and --until")
     func days() throws {
         let daily = try Self.rule(.daily, first: "2026-11-27T09:55", until: "2026-11-30T23:59")

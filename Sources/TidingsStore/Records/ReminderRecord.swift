@@ -9,9 +9,12 @@ public struct ReminderRecord: Codable, Sendable, Equatable, FetchableRecord, Per
     /// `reminder:<token>`; an occurrence's id adds `@` and its local date (and time, for a
     /// repeat shorter than a day).
     public var id: String
+    /// The category of every occurrence.
     public var category: Category
+    /// The text of every occurrence.
     public var title: String
     public var body: String
+    /// What every occurrence opens.
     public var deepLink: String?
     /// The channels chosen for it, comma-separated; nil: its category's route.
     public var channels: String?
@@ -24,6 +27,7 @@ public struct ReminderRecord: Codable, Sendable, Equatable, FetchableRecord, Per
     public var untilAt: EpochMillis?
     /// The zone it was added in: a span's occurrences are named by their wall time there.
     public var zone: String
+    /// When the user added it.
     public var createdAt: EpochMillis
     /// When it was stopped; nil while it runs.
     public var stoppedAt: EpochMillis?
