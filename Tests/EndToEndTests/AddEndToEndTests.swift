@@ -57,7 +57,7 @@ import TidingsTestSupport
         #expect(items.compactMap { $0.string("id") } == [today, tomorrow, exact])
         #expect(items.compactMap { $0.string("scheduledAt") }
             == ["2026-11-23T14:00:00+01:00", "2026-11-24T09:00:00+01:00", "2026-11-25T15:30:00+01:00"])
-        #expect(items.allSatisfy { $0.string("kind") == "reminder" && $0.string("category") == "system" })
+        #expect(items.allSatisfy { $0.string("kind") == "reminder" && $0.string("category") == "system" && $0.isNull("channels") })
     }
 
     @Test("--every daily --until: each day's occurrence appears once, none lost or doubled across repeated plan runs")
@@ -137,9 +137,12 @@ import TidingsTestSupport
         let pipeline = try pipeline()
         let id = try addedID(try await pipeline.succeed(
             "tidings", "add", "Drink water", "--in", "10m", "--channel", "stdout", "--link", "https://example.org/water", "--now", "2026-11-23T10:00"))
+        let listed = try JSONObject.lines(try await pipeline.succeed("tidings", "pending", "--format", "json", "--now", "2026-11-23T10:00"))
+        #expect(listed.first?["channels"] as? [String] == ["stdout"])
         let sent = try await pipeline.succeed("deliver", "--format", "json", "--now", "2026-11-23T10:10")
         let lines = try JSONObject.lines(sent)
         #expect(lines.compactMap { $0.string("id") } == [id])
+        #expect(lines.first?.string("deepLink") == "https://example.org/water")
         #expect(try await pipeline.succeed("tidings", "inbox", "--now", "2026-11-23T10:11").isEmpty)
     }
 
