@@ -53,7 +53,7 @@ public struct Deliverer {
             let names = only.map { [$0] } ?? config.channels(for: item.category, chosen: item.chosenChannels)
             if names.isEmpty {
                 step.plan.cancelled[item.id] = item.chosenChannels == nil
-                    ? "category \(item.category) is routed to no channel" : "its chosen channels are turned off"
+                    ? "category \(item.category) is routed to no channel" : "its chosen channels are turned off or gone from the config"
                 continue
             }
             // A resumed item goes only where it has no outcome yet.

@@ -146,6 +146,17 @@ import TidingsTestSupport
         #expect(try await pipeline.succeed("tidings", "inbox", "--now", "2026-11-23T10:11").isEmpty)
     }
 
+    @Test("A reminder whose chosen channel is turned off by the time it is due is cancelled with the reason")
+    func chosenChannelTurnedOff() async throws {
+        let pipeline = try pipeline()
+        let id = try addedID(try await pipeline.succeed("tidings", "add", "Tea", "--in", "10m", "--channel", "inbox", "--now", "2026-11-23T10:00"))
+        try pipeline.folder.write("[channels]\ninbox = false\n", to: "config.toml")
+        #expect(try await pipeline.succeed("deliver", "--now", "2026-11-23T10:10").isEmpty)
+        let cancelled = try JSONObject.lines(try await pipeline.succeed("tidings", "pending", "--all", "--format", "json", "--now", "2026-11-23T10:00"))
+        #expect(cancelled.map { $0.string("id") } == [id])
+        #expect(cancelled.first?.string("stateReason") == "its chosen channels are turned off or gone from the config")
+    }
+
     @Test("Usage errors name the option and exit 64", arguments: [
         (["", "--in", "10m"], "TITLE: empty"),
         (["Tea"], "say when: --at TIME or --in DURATION"),

@@ -15,10 +15,12 @@ extension TidingsConfig {
     }
 
     /// The channels of one notification: those chosen for it alone (`tidings add --channel`)
-    /// or else its category's route, less the channels turned off either way.
+    /// or else its category's route, less the channels turned off either way (and chosen
+    /// targets the config no longer has).
     public func channels(for category: Category, chosen: [ChannelName]?) -> [ChannelName] {
         (chosen ?? routes[category] ?? []).filter { channel in
             if disabledChannels.contains(channel.description) { return false }
+            if chosen != nil, missingTarget(of: channel) != nil { return false }
             if case .webhook = channel, disabledChannels.contains("webhook") { return false }
             if case .email = channel, disabledChannels.contains("email") { return false }
             if case .command = channel, disabledChannels.contains("command") { return false }
