@@ -101,6 +101,8 @@ extension Tidings {
             if let first {
                 let moved = first.dueAt != reminder.at && reminder.repetition == nil ? " (moved by quiet hours)" : ""
                 Terminal.note(program: Self.program, "\(first.id) due \(ISOTime.format(first.dueAt, in: context.zone))\(moved)")
+            } else {
+                Terminal.note(program: Self.program, "\(id): the first occurrence lies beyond the plan's horizon; plan creates it in time")
             }
             try Terminal.output(id + "\n")
         }
@@ -118,7 +120,8 @@ extension Tidings {
             do throws(UserText.Problem) {
                 text = (try UserText.title(title), try UserText.body(body ?? ""))
             } catch {
-                throw CLIError.usage(error.description)
+                // The title is the argument here, not `pending update`'s --title.
+                throw CLIError.usage(error.field == "title" ? "TITLE: \(error.message)" : error.description)
             }
             do throws(ReminderTime.Problem) {
                 let repetition = try every.map { text throws(ReminderTime.Problem) in try Repetition(text) }

@@ -160,6 +160,8 @@ import TidingsTestSupport
     @Test("Usage errors name the option and exit 64", arguments: [
         (["", "--in", "10m"], "TITLE: empty"),
         (["Tea"], "say when: --at TIME or --in DURATION"),
+        ([String(repeating: "Tea ", count: 25), "--in", "10m"], "TITLE: longer than 80 characters"),
+        (["Tea", "--body", String(repeating: "x", count: 281), "--in", "10m"], "--body: longer than 280 characters"),
         (["Tea", "--at", "12:00", "--in", "10m"], "--at and --in: give one of them, not both"),
         (["Tea", "--in", "soon"], "--in: expected a duration"),
         (["Tea", "--in", "10m", "--category", "urgent"], "--category: expected one of transactional, system, social, marketing"),
