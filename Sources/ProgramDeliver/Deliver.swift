@@ -53,14 +53,8 @@ public struct Deliver: TidingsCommand {
 
     public func run(_ context: RunContext) throws {
         let only = channel.flatMap(ChannelName.init)
-        if case .webhook(let name)? = only, !context.config.webhooks.contains(where: { $0.name == name }) {
-            throw CLIError.usage("--channel: no [[webhooks]] entry is named \"\(name)\"")
-        }
-        if case .email(let name)? = only, !context.config.emails.contains(where: { $0.name == name }) {
-            throw CLIError.usage("--channel: no [[email]] entry is named \"\(name)\"")
-        }
-        if case .command(let name)? = only, !context.config.commands.contains(where: { $0.name == name }) {
-            throw CLIError.usage("--channel: no [[commands]] entry is named \"\(name)\"")
+        if let only, let problem = context.config.missingTarget(of: only) {
+            throw CLIError.usage("--channel: \(problem)")
         }
         let database = try context.openDatabase()
         guard try StageLock.acquire(context, wait: try lock.wait()) else { return }

@@ -14,6 +14,8 @@ enum PendingView {
             json.add("priority", item.priority)
             json.add("stateReason", item.stateReason)
             json.add("edited", item.isHeldByUser)
+            // The channels chosen for the item alone (`tidings add --channel`); null: its category's route.
+            json.add("channels", json: item.chosenChannels.map { jsonArray($0.map { JSONLine.quoted($0.description) }) } ?? "null")
             return json.string
         case .text:
             let state = column(item.state.description, width: stateWidth)

@@ -83,12 +83,14 @@ extension Tidings.Pending {
             abstract: "Cancel pending items: all of them, or none when one is unknown or no longer pending.",
             discussion: """
                 An item already delivered to an ntfy webhook (and not expired) is taken back from \
-                there instead: the next deliver run deletes it from the phone.
+                there instead: the next deliver run deletes it from the phone. The id of a repeating \
+                reminder (reminder:ab3k7q2m, as tidings add printed it) stops it: its pending \
+                occurrences are cancelled and plan creates no more.
                 """)
 
         @OptionGroup var options: CommonOptions
 
-        @Argument(help: "The items' ids, as listed (e.g. daily:2026-11-22).")
+        @Argument(help: "The items' ids, as listed (e.g. daily:2026-11-22), or a repeating reminder's id to stop it.")
         var ids: [String]
 
         func validate() throws {
@@ -99,13 +101,22 @@ extension Tidings.Pending {
             let database = try context.openExistingDatabase()
             let clearing = context.config.webhooks.filter(\.format.clearsDelivered).map { "webhook:\($0.name)" }
             let reason = "cancelled by the user"
-            let write = try database.cancelPending(ids: ids, reason: reason, now: context.now, clearing: clearing)
-            let cancelled = try Tidings.Pending.written(write, refusing: "nothing cancelled")
-            try Tidings.Pending.rearm(context, database)
-            // What was cancelled carries the reason; a delivered item taken back keeps its own.
-            try Terminal.output(cancelled.map { item in
+            // Repeating reminders are stopped after the rest is cancelled: a refusal changes nothing.
+            let repeats = try Set(ids.filter { try database.isRunningReminder($0) })
+            let items = ids.filter { !repeats.contains($0) }
+            let cancelled = items.isEmpty ? [] : try Tidings.Pending.written(
+                database.cancelPending(ids: items, reason: reason, now: context.now, clearing: clearing), refusing: "nothing cancelled")
+            var lines = cancelled.map { item in
+                // What was cancelled carries the reason; a delivered item taken back keeps its own.
                 item.stateReason == reason ? "cancelled \(item.id)\n" : "clearing \(item.id) (delivered): the next deliver run takes it back\n"
-            }.joined())
+            }
+            for id in ids where repeats.contains(id) {
+                let occurrences = try database.stopReminder(id, reason: reason, now: context.now) ?? []
+                lines.append("stopped \(id)\n")
+                lines += occurrences.map { "cancelled \($0.id)\n" }
+            }
+            try Tidings.Pending.rearm(context, database)
+            try Terminal.output(lines.joined())
         }
     }
 

@@ -50,9 +50,10 @@ public struct Deliverer {
         let resumed = claimed.filter { $0.claims > 1 }
         let earlier = resumed.isEmpty ? [:] : try database.legStates(of: resumed)
         for item in claimed {
-            let names = only.map { [$0] } ?? config.channels(for: item.category)
+            let names = only.map { [$0] } ?? config.channels(for: item.category, chosen: item.chosenChannels)
             if names.isEmpty {
-                step.plan.cancelled[item.id] = "category \(item.category) is routed to no channel"
+                step.plan.cancelled[item.id] = item.chosenChannels == nil
+                    ? "category \(item.category) is routed to no channel" : "its chosen channels are turned off or gone from the config"
                 continue
             }
             // A resumed item goes only where it has no outcome yet.
@@ -273,7 +274,7 @@ public struct Deliverer {
     ) throws(StoreError) -> [(leg: DeliveryPlan.Leg, reason: String)] {
         guard let target, name != target, !config.disabledChannels.contains(target.description) else { return [] }
         let candidates = legs.filter { leg, _ in
-            return !step.plan.isRouted(leg.item.id, to: target) && (only != nil || !config.channels(for: leg.item.category).contains(target))
+            return !step.plan.isRouted(leg.item.id, to: target) && (only != nil || !config.channels(for: leg.item.category, chosen: leg.item.chosenChannels).contains(target))
         }
         guard !candidates.isEmpty else { return [] }
         let already = (try? database.delivered(candidates.map { ($0.leg.item.id, $0.leg.item.revision) }, on: target.description)) ?? []

@@ -18,6 +18,9 @@ public enum Importance {
     public static let routine = 3
     /// Insights wait first when the cap is reached.
     public static let insight = 1
+    /// A reminder the user added outranks anything planned (a meeting scores 8 at most): the
+    /// user asked for it, so it waits in the backlog last.
+    public static let reminder = 10
 
     static let keywords = ["interview", "review", "demo", "client", "customer", "board", "exam", "deadline", "launch", "1:1", "one-on-one"]
     private static let keywordBytes = keywords.map { Array($0.utf8) }

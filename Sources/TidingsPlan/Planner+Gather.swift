@@ -24,6 +24,8 @@ extension Planner {
         /// The stamp under which the desktop's URL scheme handler answers are kept; nil when
         /// they are not asked ahead.
         var handlerStamp: String?
+        /// The repeating reminders the user added that still run.
+        var reminders: [ReminderRecord] = []
     }
 
     /// Gathers the inputs: reads the cache, recalls the desktop's scheme handlers when a
@@ -48,7 +50,7 @@ extension Planner {
             until: now + horizon + config.meetings.longestLeadTime + WeekStatistics.after + 86_400_000, zone: zone)
         return Inputs(
             content: content, calendars: expanded.calendars, calendarProblems: expanded.problems, scheduleRule: scheduleRule,
-            schedules: schedules, daily: daily, weekly: weekly, handlerStamp: handlerStamp)
+            schedules: schedules, daily: daily, weekly: weekly, handlerStamp: handlerStamp, reminders: try database.runningReminders(at: now))
     }
 
     /// Recalls the kept answers on the desktop's URL scheme handlers and asks the rest ahead,

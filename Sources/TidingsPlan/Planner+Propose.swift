@@ -3,7 +3,8 @@ import TidingsStore
 
 extension Planner {
     /// Proposes what the rules want in the horizon, before anything stored is looked at:
-    /// daily updates, meeting reminders, weekly summaries, the schedules' entries and insights.
+    /// daily updates, meeting reminders, weekly summaries, the schedules' entries, insights
+    /// and the coming occurrences of the user's repeating reminders.
     func propose(from inputs: Inputs, now: EpochMillis, zone: Zone, horizon: Int64) throws(StoreError) -> [NotificationRecord] {
         let reminders = MeetingRule(config: config, wording: wording, hasHandler: hasHandler)
             .notifications(now: now, horizon: horizon, zone: zone, calendars: inputs.calendars)
@@ -20,6 +21,10 @@ extension Planner {
                 from: now - InsightRule.window, until: now, tapsNeeded: config.insights.minTaps, insightsSince: now - InsightRule.memory)
             planned += InsightRule(config: config, wording: wording)
                 .notifications(now: now, horizon: horizon, zone: zone, history: history, calendars: inputs.calendars, counted: counted)
+        }
+        let reminderRule = ReminderRule(quietHours: config.quietHours)
+        for reminder in inputs.reminders {
+            planned += reminderRule.occurrences(of: reminder, now: now, horizon: horizon, zone: zone)
         }
         return planned
     }

@@ -47,7 +47,7 @@ public enum UpcomingText {
         case .insight: "insight"
         case .digest: "digest"
         case .test: "test notification"
-        case .schedule: "\"\(item.title)\""
+        case .schedule, .reminder: "\"\(item.title)\""
         }
     }
 

@@ -11,12 +11,31 @@ extension TidingsConfig {
     /// turned off (`webhook = false` turns off every webhook, `email = false` every e-mail target,
     /// `command = false` every command).
     public func channels(for category: Category) -> [ChannelName] {
-        (routes[category] ?? []).filter { channel in
+        channels(for: category, chosen: nil)
+    }
+
+    /// The channels of one notification: those chosen for it alone (`tidings add --channel`)
+    /// or else its category's route, less the channels turned off either way (and chosen
+    /// targets the config no longer has).
+    public func channels(for category: Category, chosen: [ChannelName]?) -> [ChannelName] {
+        (chosen ?? routes[category] ?? []).filter { channel in
             if disabledChannels.contains(channel.description) { return false }
+            if chosen != nil, missingTarget(of: channel) != nil { return false }
             if case .webhook = channel, disabledChannels.contains("webhook") { return false }
             if case .email = channel, disabledChannels.contains("email") { return false }
             if case .command = channel, disabledChannels.contains("command") { return false }
             return true
+        }
+    }
+
+    /// Why `channel` cannot be used with this config (a webhook, e-mail target or command no
+    /// entry names), or nil when it can.
+    public func missingTarget(of channel: ChannelName) -> String? {
+        switch channel {
+        case .webhook(let name) where !webhooks.contains { $0.name == name }: "no [[webhooks]] entry is named \"\(name)\""
+        case .email(let name) where !emails.contains { $0.name == name }: "no [[email]] entry is named \"\(name)\""
+        case .command(let name) where !commands.contains { $0.name == name }: "no [[commands]] entry is named \"\(name)\""
+        default: nil
         }
     }
 

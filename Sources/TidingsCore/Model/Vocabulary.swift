@@ -24,6 +24,8 @@ public enum NotificationKind: String, VocabularyWord {
     case digest
     /// A short observation drawn from the user's own history (meeting hours, reading, stale content).
     case insight
+    /// A reminder the user added (`tidings add`), once or as an occurrence of a repeat.
+    case reminder
 }
 
 /// A notification's category; it chooses urgency, routing and whether quiet hours apply.

@@ -26,7 +26,7 @@ public enum DigestCandidates: Sendable, Equatable {
 }
 
 /// Digests: several items due close together, sent as one. A digest remembers its members
-/// (`digestMember`, v16), and when it reaches its end (delivered, read, dismissed, failed,
+/// (`digestMember`, v17), and when it reaches its end (delivered, read, dismissed, failed,
 /// missed or expired) its members take the same end in the same statement (a trigger), so each
 /// counts as delivered through it, or as lost with it: never silently cancelled.
 extension TidingsDatabase {

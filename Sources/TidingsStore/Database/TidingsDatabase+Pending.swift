@@ -159,7 +159,7 @@ extension TidingsDatabase {
     }
 
     /// `2026-11-22T07:30`: the wall time of `instant` in `zone`, as rows keep it.
-    static func wallTime(_ instant: EpochMillis, in zone: Zone) -> String {
+    public static func wallTime(_ instant: EpochMillis, in zone: Zone) -> String {
         let (date, second) = zone.local(instant)
         return "\(date)T\(LocalDate.pad(second / 3600, 2)):\(LocalDate.pad(second / 60 % 60, 2))"
     }

@@ -8,7 +8,7 @@ extension TidingsDatabase {
     /// whatever their age: the cached content and calendars (the last-known-good), unread
     /// inbox items, the delivered entries of remote schedules, the first run in the log and
     /// each program's last successful run (the monitoring judges from them). Old answers of
-    /// the LLM go too. Returns how many rows went. Each delete is a range of an index, so a
+    /// the LLM go too, and repeating reminders stopped or ended before it. Returns how many rows went. Each delete is a range of an index, so a
     /// run with nothing old costs little.
     public func prune(before cutoff: EpochMillis) throws(StoreError) -> Int {
         try write("prune old history") { db in
@@ -17,6 +17,10 @@ extension TidingsDatabase {
                 try db.execute(sql: "DELETE FROM \(table.name) WHERE \(table.time) < ? AND \(table.evictable)", arguments: [cutoff])
                 removed += db.changesCount
             }
+            // A repeating reminder stopped or ended before the cutoff has no occurrence to come
+            // (the disk-full eviction leaves these few small rows alone).
+            try db.execute(sql: "DELETE FROM reminder WHERE coalesce(stoppedAt, untilAt) < ?", arguments: [cutoff])
+            removed += db.changesCount
             return removed
         }
     }

@@ -237,7 +237,29 @@ extension TidingsDatabase {
                 ALTER TABLE notification ADD COLUMN data TEXT;
                 """)
         }
-        migrator.registerMigration("v16-digest-members") { db in
+        migrator.registerMigration("v16-reminders") { db in
+            // Reminders the user adds (`tidings add`): a notification may name its own
+            // channels instead of its category's route, and a repeating reminder keeps its
+            // rule, from which each plan run creates the occurrences ahead.
+            try db.execute(sql: """
+                ALTER TABLE notification ADD COLUMN channels TEXT;
+                CREATE TABLE reminder (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    category TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    body TEXT NOT NULL,
+                    deepLink TEXT,
+                    channels TEXT,
+                    every TEXT NOT NULL,
+                    firstAt INTEGER NOT NULL,
+                    untilAt INTEGER,
+                    zone TEXT NOT NULL,
+                    createdAt INTEGER NOT NULL,
+                    stoppedAt INTEGER
+                );
+                """)
+        }
+        migrator.registerMigration("v17-digest-members") { db in
             // A digest's members take its end (delivered, missed, …) when it reaches it, so
             // each counts as delivered through it rather than as cancelled.
             try digestMembersMigration(db)

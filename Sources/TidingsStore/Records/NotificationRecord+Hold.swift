@@ -19,3 +19,10 @@ extension NotificationRecord {
         state == .pending || state == .backlog
     }
 }
+
+extension NotificationRecord {
+    /// The channels chosen for this item alone (`channels`), or nil to follow its category's route.
+    public var chosenChannels: [ChannelName]? {
+        channels.map { $0.split(separator: ",").compactMap { ChannelName(String($0)) } }
+    }
+}

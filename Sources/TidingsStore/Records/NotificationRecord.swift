@@ -52,6 +52,9 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
     /// Additional data from the content item it shows, a JSON object as compact text (at most
     /// `ContentData.maxBytes`), for the json webhook format and commands; nil: none.
     public var data: String?
+    /// The channels chosen for this item alone (`tidings add --channel`), comma-separated;
+    /// nil: its category's route.
+    public var channels: String?
 
     /// Creates a pending notification.
     public init(
@@ -110,13 +113,14 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
             claimedBy = row[23]
         }
         if row.count > 24 { data = row[24] }
+        if row.count > 25 { channels = row[25] }
     }
 
     /// The columns in table order, as `init(row:)` reads them; a test checks it against the schema.
     public static let columnOrder = [
         "id", "kind", "category", "title", "body", "deepLink", "dueAt", "plannedLocal", "plannedZone", "staleness",
         "contentFetchTime", "priority", "state", "stateReason", "claimedAt", "createdAt", "updatedAt", "expiresAt",
-        "revision", "subject", "fingerprint", "generator", "claims", "claimedBy", "data",
+        "revision", "subject", "fingerprint", "generator", "claims", "claimedBy", "data", "channels",
     ]
 
     /// The values of `columnOrder`, for statements that write a whole row without going
@@ -125,7 +129,7 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
         [
             id, kind, category, title, body, deepLink, dueAt, plannedLocal, plannedZone, staleness,
             contentFetchTime, priority, state, stateReason, claimedAt, createdAt, updatedAt, expiresAt,
-            revision, subject, fingerprint, generator, claims, claimedBy, data,
+            revision, subject, fingerprint, generator, claims, claimedBy, data, channels,
         ]
     }
 
@@ -139,7 +143,7 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
             && plannedZone == other.plannedZone && staleness == other.staleness
             && contentFetchTime == other.contentFetchTime && priority == other.priority && state == other.state
             && expiresAt == other.expiresAt && subject == other.subject && fingerprint == other.fingerprint
-            && generator == other.generator && data == other.data
+            && generator == other.generator && data == other.data && channels == other.channels
     }
 
     /// Whether `replanned` shows the same subject with other facts: an item already delivered

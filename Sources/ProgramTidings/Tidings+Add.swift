@@ -1,0 +1,147 @@
+import ArgumentParser
+import TidingsCLI
+import TidingsCore
+import TidingsPlan
+import TidingsStore
+
+extension Tidings {
+    struct Add: TidingsCommand {
+        static let program = "tidings add"
+
+        static let configuration = CommandConfiguration(
+            abstract: "Add a reminder of your own, once or repeating; it prints the new reminder's id.",
+            discussion: """
+                A reminder is an ordinary pending notification (kind reminder): tidings pending lists \
+                it, pending cancel and pending update change it, quiet hours move it by its category, \
+                and deliver sends it when due, through its category's route or the channels given \
+                with --channel. Plan never changes or cancels it, and it takes a pending place before \
+                anything planned. Deliver must still run: the timers tidings init installs run it \
+                every minute.
+
+                A repeat (--every) stores its rule; each plan run creates its occurrences within the \
+                horizon (at most 24 ahead), with ids such as reminder:ab3k7q2m@2026-11-23. A time \
+                given with --at that has passed today starts a daily repeat tomorrow.
+
+                Examples:
+                  tidings add "Stretch" --in 25m
+                  tidings add "Call the dentist" --at 14:00 --body "Before they close at 5"
+                  tidings add "Stand-up notes" --every weekdays --at 09:55
+                  tidings add "Drink water" --every 2h --in 30m --until 18:00 --channel stdout
+
+                Exit status: 0 added, 64 a usage error (a time that has passed, an unknown channel), 1 failure.
+                """)
+
+        @OptionGroup var options: CommonOptions
+
+        @Argument(help: "What to remind you of (at most 80 characters).")
+        var title: String
+
+        @Option(help: ArgumentHelp("More text (at most 280 characters).", valueName: "text"))
+        var body: String?
+
+        @Option(help: ArgumentHelp(
+            "When: HH:MM today (a time that has passed is refused unless --next), or a date and time such as 2026-11-23T09:15 (in TZ unless it has an offset). Seconds are dropped.",
+            valueName: "time"))
+        var at: String?
+
+        @Option(name: .customLong("in"), help: ArgumentHelp("When, from now: a duration such as 10m or 1h30m.", valueName: "duration"))
+        var after: String?
+
+        @Flag(help: "With --at HH:MM: when the time has passed today, tomorrow at that time.")
+        var next = false
+
+        @Option(help: ArgumentHelp(
+            "transactional, system, social or marketing (default system). It picks the route and whether quiet hours move the reminder: transactional ones pass them.",
+            valueName: "category"))
+        var category: String = Category.system.rawValue
+
+        @Option(help: ArgumentHelp("What the reminder opens: https, or a meeting or chat app's link.", valueName: "url"))
+        var link: String?
+
+        @Option(help: ArgumentHelp(
+            "Send it only to this channel instead of its category's route (repeat for several): stdout, desktop, inbox, webhook:NAME, email:NAME or command:NAME.",
+            valueName: "name"))
+        var channel: [String] = []
+
+        @Option(help: ArgumentHelp(
+            "Repeat: daily, weekdays (Monday to Friday), or every duration of at least 30m (2h), from the first time --at or --in gives.",
+            valueName: "repeat"))
+        var every: String?
+
+        @Option(help: ArgumentHelp(
+            "With --every: no occurrence after this: HH:MM (the next time the clock shows it), a date such as 2026-11-30 (through its end), or a date and time.",
+            valueName: "time"))
+        var until: String?
+
+        func validate() throws {
+            if TextSanitizer.clean(title).isEmpty { throw ValidationError("TITLE: empty; say what to remind you of") }
+            switch (at, after) {
+            case (nil, nil): throw ValidationError("say when: --at TIME or --in DURATION")
+            case (.some, .some): throw ValidationError("--at and --in: give one of them, not both")
+            default: break
+            }
+            if next && at.flatMap(WallTime.init) == nil { throw ValidationError("--next goes with --at HH:MM") }
+            if until != nil && every == nil { throw ValidationError("--until needs --every") }
+            if Category(rawValue: category) == nil {
+                let names = Category.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError("--category: expected one of \(names), found \"\(category)\"")
+            }
+            for name in channel where ChannelName(name) == nil {
+                throw ValidationError("--channel: unknown channel \"\(name)\"; use stdout, desktop, inbox, webhook:NAME, email:NAME or command:NAME")
+            }
+            if let link, let refusal = LinkPolicy.refusal(of: link) { throw ValidationError("--link: \(refusal)") }
+        }
+
+        func run(_ context: RunContext) throws {
+            let reminder = try reminder(context)
+            let database = try context.openDatabase()
+            let (id, first) = try ReminderRule(quietHours: context.config.quietHours)
+                .add(reminder, database: database, now: context.now, zone: context.zone, horizon: context.config.plan.horizon)
+            try Tidings.Pending.rearm(context, database)
+            if let first {
+                let moved = first.dueAt != reminder.at && reminder.repetition == nil ? " (moved by quiet hours)" : ""
+                Terminal.note(program: Self.program, "\(first.id) due \(ISOTime.format(first.dueAt, in: context.zone))\(moved)")
+            } else {
+                Terminal.note(program: Self.program, "\(id): the first occurrence lies beyond the plan's horizon; plan creates it in time")
+            }
+            try Terminal.output(id + "\n")
+        }
+
+        /// The reminder the options describe, checked against the clock and the config.
+        private func reminder(_ context: RunContext) throws(CLIError) -> NewReminder {
+            let channels = channel.compactMap(ChannelName.init)
+            for name in channels {
+                if let problem = context.config.missingTarget(of: name) { throw CLIError.usage("--channel: \(problem)") }
+                if context.config.channels(for: .system, chosen: [name]).isEmpty {
+                    throw CLIError.usage("--channel: \(name) is turned off in [channels]")
+                }
+            }
+            let text: (title: String, body: String)
+            do throws(UserText.Problem) {
+                text = (try UserText.title(title), try UserText.body(body ?? ""))
+            } catch {
+                // The title is the argument here, not `pending update`'s --title.
+                throw CLIError.usage(error.field == "title" ? "TITLE: \(error.message)" : error.description)
+            }
+            do throws(ReminderTime.Problem) {
+                let repetition = try every.map { text throws(ReminderTime.Problem) in try Repetition(text) }
+                // A repeat starts at the next time the clock shows its --at.
+                let due = if let at {
+                    try ReminderTime.at(at, next: next || repetition != nil, now: context.now, zone: context.zone)
+                } else {
+                    try ReminderTime.after(after ?? "", now: context.now)
+                }
+                let end = try until.map { text throws(ReminderTime.Problem) in try ReminderTime.until(text, now: context.now, zone: context.zone) }
+                if let end, end < due {
+                    throw ReminderTime.Problem(
+                        option: "until", message: "\(ISOTime.format(end, in: context.zone)) comes before the first time, \(ISOTime.format(due, in: context.zone))")
+                }
+                return NewReminder(
+                    title: text.title, body: text.body, category: Category(rawValue: category) ?? .system,
+                    deepLink: link, channels: channels, at: due, repetition: repetition, until: end)
+            } catch {
+                throw CLIError.usage(error.description)
+            }
+        }
+    }
+}

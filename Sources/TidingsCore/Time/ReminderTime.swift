@@ -1,0 +1,115 @@
+/// The times of a reminder the user adds (`tidings add`): when it is due (`--at`, `--in`),
+/// how it repeats (`--every`) and until when (`--until`). Times people give are whole
+/// minutes: seconds are dropped.
+public enum ReminderTime {
+    /// A time that cannot be used: the option and why.
+    public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The option without its dashes: `at`, `in`, `every`, `until`.
+        public var option: String
+        /// Why, e.g. `09:00 has passed today; add --next for tomorrow`.
+        public var message: String
+
+        /// Creates a problem.
+        public init(option: String, message: String) {
+            self.option = option
+            self.message = message
+        }
+
+        /// `--at: 09:00 has passed today; add --next for tomorrow`.
+        public var description: String { "--\(option): \(message)" }
+    }
+
+    /// `instant` with its seconds dropped.
+    public static func wholeMinute(_ instant: EpochMillis) -> EpochMillis {
+        instant - ((instant % 60_000) + 60_000) % 60_000
+    }
+
+    /// The minute `--at` names at `now` in `zone`: `HH:MM` today, or tomorrow with `next`
+    /// when it has passed today; or a date and time (`2026-11-23T09:15`, in `zone` unless it
+    /// carries an offset), which must lie ahead.
+    public static func at(_ text: String, next: Bool, now: EpochMillis, zone: Zone) throws(Problem) -> EpochMillis {
+        if let wall = WallTime(text) {
+            let today = zone.date(of: now)
+            let instant = zone.instant(today, wall)
+            if instant > now { return instant }
+            guard next else { throw Problem(option: "at", message: "\(wall) has passed today; add --next for tomorrow") }
+            return zone.instant(today.adding(days: 1), wall)
+        }
+        guard text.count > 10, let instant = ISOTime.parse(text, in: zone) else {
+            throw Problem(option: "at", message: "expected HH:MM or a date and time such as 2026-11-23T09:15, found \"\(text)\"")
+        }
+        let minute = wholeMinute(instant)
+        guard minute > now else {
+            throw Problem(option: "at", message: "\(ISOTime.format(minute, in: zone)) has passed (now is \(ISOTime.format(now, in: zone)))")
+        }
+        return minute
+    }
+
+    /// The minute `--in` names: `now` plus a duration such as `10m` or `1h30m`, at least a minute.
+    public static func after(_ text: String, now: EpochMillis) throws(Problem) -> EpochMillis {
+        guard let millis = DurationText.parse(text), millis >= 60_000 else {
+            throw Problem(option: "in", message: "expected a duration of a minute or more such as 10m or 1h30m, found \"\(text)\"")
+        }
+        let (sum, overflow) = now.addingReportingOverflow(millis)
+        guard !overflow else { throw Problem(option: "in", message: "\"\(text)\" is too far ahead") }
+        return wholeMinute(sum)
+    }
+
+    /// The last moment `--until` allows: `HH:MM` (the next time the clock shows it), a date
+    /// (`2026-11-30`: through the end of that day), or a date and time.
+    public static func until(_ text: String, now: EpochMillis, zone: Zone) throws(Problem) -> EpochMillis {
+        if let wall = WallTime(text) {
+            let today = zone.date(of: now)
+            let instant = zone.instant(today, wall)
+            return instant > now ? instant : zone.instant(today.adding(days: 1), wall)
+        }
+        if text.count == 10, let date = LocalDate(text) {
+            return zone.startOfDay(date.adding(days: 1)) - 1
+        }
+        guard text.count > 10, let instant = ISOTime.parse(text, in: zone) else {
+            throw Problem(option: "until", message: "expected HH:MM, a date such as 2026-11-30, or a date and time, found \"\(text)\"")
+        }
+        return wholeMinute(instant)
+    }
+}
+
+/// How a reminder repeats: every fixed span, every day, or every weekday (Monday to Friday),
+/// at the wall time of its first occurrence.
+public enum Repetition: Sendable, Equatable, CustomStringConvertible {
+    /// Every span of milliseconds, counted from the first occurrence.
+    case every(Int64)
+    /// Every day at the same wall time.
+    case daily
+    /// Monday to Friday at the same wall time.
+    case weekdays
+
+    /// The shortest span of `every`: each occurrence is a notification, and more would crowd
+    /// the pending places.
+    public static let shortest: Int64 = 30 * 60_000
+
+    /// Reads `daily`, `weekdays` or a duration of at least `shortest` (`2h`, `1h30m`).
+    public init(_ text: String) throws(ReminderTime.Problem) {
+        switch text.lowercased() {
+        case "daily": self = .daily
+        case "weekdays": self = .weekdays
+        default:
+            guard let millis = DurationText.parse(text) else {
+                throw ReminderTime.Problem(option: "every", message: "expected daily, weekdays or a duration such as 2h, found \"\(text)\"")
+            }
+            guard millis >= Self.shortest, millis % 60_000 == 0 else {
+                throw ReminderTime.Problem(
+                    option: "every", message: "a repeat is whole minutes, at least \(DurationText.format(Self.shortest)), found \"\(text)\"")
+            }
+            self = .every(millis)
+        }
+    }
+
+    /// The stored text: `daily`, `weekdays`, or the span (`2h`).
+    public var description: String {
+        switch self {
+        case .every(let millis): DurationText.format(millis)
+        case .daily: "daily"
+        case .weekdays: "weekdays"
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import GRDB
+import TidingsCore
+
+extension TidingsDatabase {
+    /// Stores a reminder the user added: its first notifications and, for a repeat, its
+    /// rule, in one transaction. An id already taken fails the whole write.
+    public func addReminder(_ occurrences: [NotificationRecord], rule: ReminderRecord?) throws(StoreError) {
+        try write("add reminder") { db in
+            if let rule { try rule.insert(db) }
+            for item in occurrences { try item.insert(db) }
+        }
+    }
+
+    /// The repeating reminders that may still have occurrences from `now` on: not stopped,
+    /// and not past their `--until`.
+    public func runningReminders(at now: EpochMillis) throws(StoreError) -> [ReminderRecord] {
+        try read("read reminders") { db in
+            try ReminderRecord.fetchAll(
+                db, sql: "SELECT * FROM reminder WHERE stoppedAt IS NULL AND (untilAt IS NULL OR untilAt >= ?) ORDER BY id",
+                arguments: [now])
+        }
+    }
+
+    /// Whether `id` (`reminder:<token>`, letters and digits) names a reminder, a notification
+    /// or an occurrence already.
+    public func reminderIDTaken(_ id: String) throws(StoreError) -> Bool {
+        try read("look up reminder id") { db in
+            try Bool.fetchOne(
+                db,
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM reminder WHERE id = ?)
+                        OR EXISTS (SELECT 1 FROM notification WHERE id = ? OR substr(id, 1, ?) = ?)
+                    """,
+                arguments: [id, id, id.count + 1, id + "@"]) ?? false
+        }
+    }
+
+    /// Whether `id` names a repeating reminder that still runs.
+    public func isRunningReminder(_ id: String) throws(StoreError) -> Bool {
+        try read("look up reminder") { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM reminder WHERE id = ? AND stoppedAt IS NULL)", arguments: [id]) ?? false
+        }
+    }
+
+    /// Stops the repeating reminder `id`: plan creates no more occurrences, and the open ones
+    /// are cancelled for `reason`, held for the user. Returns them, earliest first, or nil
+    /// when no running reminder has that id.
+    public func stopReminder(_ id: String, reason: String, now: EpochMillis) throws(StoreError) -> [NotificationRecord]? {
+        try write("stop reminder") { db in
+            try db.execute(sql: "UPDATE reminder SET stoppedAt = ? WHERE id = ? AND stoppedAt IS NULL", arguments: [now, id])
+            guard db.changesCount > 0 else { return nil }
+            let open = try NotificationRecord.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM notification WHERE state IN ('pending', 'backlog') AND substr(id, 1, ?) = ?
+                    ORDER BY dueAt, id
+                    """,
+                arguments: [id.count + 1, id + "@"])
+            return try open.map { row in try Self.settle(row, reason: reason, now: now, db: db) }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import GRDB
+import TidingsCore
+
+/// A repeating reminder the user added (`tidings add --every`): the rule each plan run
+/// creates the coming occurrences from, as notifications of kind `reminder`.
+public struct ReminderRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "reminder"
+
+    /// `reminder:<token>`; an occurrence's id adds `@` and its local date (and time, for a
+    /// repeat shorter than a day).
+    public var id: String
+    /// The category of every occurrence.
+    public var category: Category
+    /// The text of every occurrence.
+    public var title: String
+    public var body: String
+    /// What every occurrence opens.
+    public var deepLink: String?
+    /// The channels chosen for it, comma-separated; nil: its category's route.
+    public var channels: String?
+    /// How it repeats, as `Repetition` writes it: `daily`, `weekdays`, `2h`.
+    public var every: String
+    /// When the first occurrence is due (before quiet hours move it): the wall time of every
+    /// daily occurrence, the start every span is counted from.
+    public var firstAt: EpochMillis
+    /// No occurrence after this; nil: until stopped.
+    public var untilAt: EpochMillis?
+    /// The zone it was added in: a span's occurrences are named by their wall time there.
+    public var zone: String
+    /// When the user added it.
+    public var createdAt: EpochMillis
+    /// When it was stopped; nil while it runs.
+    public var stoppedAt: EpochMillis?
+
+    /// Creates a running rule.
+    public init(
+        id: String, category: Category, title: String, body: String, deepLink: String?, channels: String?,
+        every: Repetition, firstAt: EpochMillis, untilAt: EpochMillis?, zone: String, now: EpochMillis
+    ) {
+        self.id = id
+        self.category = category
+        self.title = title
+        self.body = body
+        self.deepLink = deepLink
+        self.channels = channels
+        self.every = every.description
+        self.firstAt = firstAt
+        self.untilAt = untilAt
+        self.zone = zone
+        self.createdAt = now
+    }
+
+    /// How it repeats; nil for a stored text this version does not read.
+    public var repetition: Repetition? { try? Repetition(every) }
+}
