@@ -23,7 +23,7 @@ import TidingsTestSupport
     func inDuration() async throws {
         let pipeline = try pipeline()
         let id = try addedID(try await pipeline.succeed("tidings", "add", "Stretch", "--in", "25m", "--body", "Stand up", "--now", "2026-11-23T10:00:30"))
-        let line = "2026-11-23 10:25  pending   reminder \(id)  Stretch\n"
+        let line = "2026-11-23 10:25  pending     reminder  \(id)  Stretch\n"
         #expect(try await pipeline.succeed("tidings", "pending", "--now", "2026-11-23T10:01") == line)
 
         try await pipeline.succeed("plan", "--now", "2026-11-23T10:02")
@@ -100,8 +100,8 @@ import TidingsTestSupport
         let quiet = try addedID(added.stdout)
         let urgent = try addedID(try await pipeline.succeed("tidings", "add", "Check the oven", "--at", "23:00", "--category", "transactional", "--now", now))
         #expect(try await pipeline.succeed("tidings", "pending", "--now", now) == """
-            2026-11-23 23:00  pending   reminder \(urgent)  Check the oven
-            2026-11-24 07:00  pending   reminder \(quiet)  Take out the bins
+            2026-11-23 23:00  pending     reminder  \(urgent)  Check the oven
+            2026-11-24 07:00  pending     reminder  \(quiet)  Take out the bins
 
             """)
     }

@@ -17,7 +17,7 @@ public struct DigestMerge: Sendable, Equatable {
 
 /// Which open items a digest may take: those of a kind (`tidings pending --group`, which also
 /// takes items the user changed) or those a `[[digests]]` rule names (which leaves the user's
-/// items as they are).
+/// items, and the reminders they added, as they are).
 public enum DigestCandidates: Sendable, Equatable {
     /// Every open item of the kind, the user's too.
     case kind(NotificationKind)
@@ -65,7 +65,9 @@ extension TidingsDatabase {
         let (filter, value): (String, String) = switch candidates {
         case .kind(let kind): ("kind = ?", kind.rawValue)
         case .rule(.kind(let kind)): ("kind = ? AND (fingerprint IS NULL OR fingerprint NOT LIKE 'user:%')", kind.rawValue)
-        case .rule(.category(let category)): ("category = ? AND (fingerprint IS NULL OR fingerprint NOT LIKE 'user:%')", category.rawValue)
+        // A reminder the user added is theirs: only `tidings pending --group reminder` merges it.
+        case .rule(.category(let category)):
+            ("category = ? AND kind <> 'reminder' AND (fingerprint IS NULL OR fingerprint NOT LIKE 'user:%')", category.rawValue)
         }
         return try NotificationRecord.fetchAll(
             db, sql: "SELECT * FROM notification WHERE \(open) AND \(filter) ORDER BY dueAt, id", arguments: [now, value])
