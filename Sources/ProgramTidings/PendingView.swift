@@ -52,7 +52,8 @@ enum PendingView {
         word.count >= width ? word : word + String(repeating: " ", count: width - word.count)
     }
 
-    private static func time(_ instant: EpochMillis, zone: Zone) -> String {
+    /// `2026-11-23 08:50`: `instant` on the wall clock of `zone`.
+    static func time(_ instant: EpochMillis, zone: Zone) -> String {
         let (date, second) = zone.local(instant)
         return "\(date) \(LocalDate.pad(second / 3600, 2)):\(LocalDate.pad(second / 60 % 60, 2))"
     }

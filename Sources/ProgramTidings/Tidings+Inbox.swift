@@ -11,11 +11,12 @@ extension Tidings {
             discussion: """
                 Items routed to the inbox (and desktop items when the desktop was unavailable) \
                 are kept here. Reading one records a tap and opens its link; dismissing records \
-                a dismissal. Both count in report's engagement rate. An item tapped or \
+                a dismissal. Both count in report's engagement rate. Snoozing hides an \
+                item and delivers it again later, through its channels. An item tapped or \
                 dismissed on the desktop is read here too; a test notification and the \
                 reminder of a meeting that has begun are never unread.
                 """,
-            subcommands: [List.self, Read.self, Dismiss.self, Clear.self],
+            subcommands: [List.self, Read.self, Dismiss.self, Snooze.self, Clear.self],
             defaultSubcommand: List.self)
     }
 }

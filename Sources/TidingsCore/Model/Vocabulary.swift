@@ -72,6 +72,9 @@ public enum Engagement: String, VocabularyWord {
     case tapped = "TAPPED"
     case dismissed = "DISMISSED"
     case ignored = "IGNORED"
+    /// Put off for later (`tidings inbox snooze`): the item comes back, through its route,
+    /// when the snooze ends.
+    case snoozed = "SNOOZED"
 }
 
 /// How one send of a notification on one channel ended, as a delivery row records it.

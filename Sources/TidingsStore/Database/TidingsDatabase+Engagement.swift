@@ -34,7 +34,7 @@ extension TidingsDatabase {
             let state: NotificationState? = switch engagement {
             case .tapped: .read
             case .dismissed: .dismissed
-            case .ignored: nil
+            case .ignored, .snoozed: nil
             }
             if let state {
                 try db.execute(

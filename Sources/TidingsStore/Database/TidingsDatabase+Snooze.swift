@@ -1,0 +1,77 @@
+import GRDB
+import TidingsCore
+
+extension TidingsDatabase {
+    /// Snoozes the unread inbox item `id` until `until`, in one transaction: its inbox entry
+    /// records the engagement `snoozed` (so it leaves the unread list), and the notification
+    /// is pending again, due at `until`, as its next revision, so that every channel of its
+    /// route takes it again as an update in place (the desktop replaces its popup, a webhook
+    /// edits its message, the inbox lists it as new). It is held for the user: `plan` leaves
+    /// the new time alone. `body`, when given, replaces the text (a stale label moved to the
+    /// new time). Refused when the item is unknown, not unread in the inbox, a test, already
+    /// due again, expired, or when it would expire before `until` (a meeting's reminder
+    /// cannot come back after the meeting began).
+    public func snoozeInboxItem(id: String, until: EpochMillis, body: String? = nil, now: EpochMillis, zone: Zone) throws(StoreError) -> PendingWrite {
+        try write("snooze an inbox item") { db in
+            let entry = try Int64.fetchOne(
+                db,
+                sql: """
+                    SELECT id FROM delivery WHERE notificationId = ? AND channel = 'inbox'
+                    AND outcome = 'delivered' AND engagement IS NULL ORDER BY id DESC LIMIT 1
+                    """,
+                arguments: [id])
+            var row: NotificationRecord
+            switch try Self.snoozable(id, entry: entry, until: until, now: now, zone: zone, db: db) {
+            case .success(let found): row = found
+            case .failure(let refusal): return .refused([refusal])
+            }
+            try db.execute(
+                sql: "UPDATE delivery SET engagement = ?, engagedAt = ? WHERE id = ?",
+                arguments: [Engagement.snoozed, now, entry])
+            row.state = .pending
+            row.stateReason = nil
+            row.dueAt = until
+            row.plannedLocal = Self.wallTime(until, in: zone)
+            row.plannedZone = zone.identifier
+            row.revision += 1
+            row.claimedAt = nil
+            row.claimedBy = nil
+            row.claims = 0
+            if let body { row.body = body }
+            row.holdForUser()
+            row.updatedAt = now
+            try row.update(db)
+            return .done([row])
+        }
+    }
+
+    /// The notification `id` when it can be snoozed until `until`, or why not. `entry` is its
+    /// inbox entry still without an engagement, if any.
+    private static func snoozable(
+        _ id: String, entry: Int64?, until: EpochMillis, now: EpochMillis, zone: Zone, db: Database
+    ) throws -> Result<NotificationRecord, PendingRefusal> {
+        func refuse(_ reason: String) -> Result<NotificationRecord, PendingRefusal> { .failure(PendingRefusal(id: id, reason: reason)) }
+        guard let row = try NotificationRecord.fetchOne(db, key: id) else {
+            return refuse("no such notification (see tidings inbox --all)")
+        }
+        if row.kind == .test { return refuse("a test notification cannot be snoozed") }
+        switch row.state {
+        case .pending, .backlog: return refuse("already due at \(ISOTime.format(row.dueAt, in: zone)) (see tidings pending)")
+        case .delivering: return refuse("being delivered right now")
+        case .read, .dismissed: return refuse("already \(row.state), not unread in the inbox")
+        case .delivered: break
+        case .failed, .missed, .expired, .cancelled: return refuse("\(row.state), not in the inbox")
+        }
+        guard entry != nil else { return refuse("not unread in the inbox (see tidings inbox --all)") }
+        if let expiresAt = row.expiresAt {
+            let end = row.kind == .meeting ? "its meeting starts" : "it expires"
+            if expiresAt <= now {
+                return refuse("\(row.kind == .meeting ? "its meeting started" : "it expired") at \(ISOTime.format(expiresAt, in: zone))")
+            }
+            if until >= expiresAt {
+                return refuse("\(end) at \(ISOTime.format(expiresAt, in: zone)): it cannot come back at \(ISOTime.format(until, in: zone))")
+            }
+        }
+        return .success(row)
+    }
+}
