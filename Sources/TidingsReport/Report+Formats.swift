@@ -14,7 +14,7 @@ extension Report {
         let rows: [(String, Double?, String)] = [
             ("Fetch success", fetchSuccessRate, "\(fetchSucceeded) of \(fetchAttempts) attempts"),
             ("Delivery", deliveryRate, "\(delivered) delivered, \(missed) missed, \(failed) failed, \(expired) expired\(cappedNote)"),
-            ("Engagement", engagementRate, "\(counts.tapped) tapped of \(counts.engageableNotifications)"),
+            ("Engagement", engagementRate, "\(counts.tapped) tapped of \(counts.engageableNotifications)\(snoozedNote)"),
             ("Stale content", staleContentRate, "\(staleDelivered) of \(delivered) delivered"),
         ]
         for (label, value, detail) in rows {
@@ -24,6 +24,9 @@ extension Report {
         if let channels { lines += [""] + Report.channelSections(channels) }
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// `, 3 snoozed` when the user snoozed items in the window (they are not in the rate).
+    var snoozedNote: String { counts.snoozed > 0 ? ", \(counts.snoozed) snoozed" : "" }
 
     /// ` (2 held back by the pending cap)` when the cap kept items back until they were
     /// missed or expired.
@@ -61,6 +64,7 @@ extension Report {
         counts.add("emergency", self.counts.deliveredStaleness[.emergency, default: 0])
         counts.add("engageableNotifications", self.counts.engageableNotifications)
         counts.add("tapped", self.counts.tapped)
+        counts.add("snoozed", self.counts.snoozed)
         var generatedCounts = JSONLine()
         var shares = JSONLine()
         for entry in generatorShares {
@@ -118,6 +122,9 @@ extension Report {
         metric("tidings_tapped_notifications", "Of the engageable notifications, the ones the user tapped (on any channel).", [
             ("", String(counts.tapped))
         ])
+        metric("tidings_snoozed_notifications", "Snoozes of notifications in the window (tidings inbox snooze); not part of the engagement ratio.", [
+            ("", String(counts.snoozed))
+        ])
         metric(
             "tidings_notifications_by_generator", "Notifications due in the window (except cancelled ones) by the generator of their text.",
             generatorShares.map { ("{generator=\"\(Report.labelValue($0.name))\"}", String($0.count)) })
@@ -174,7 +181,8 @@ extension Report {
         let countsData = [
             ("fetch_attempts", fetchAttempts), ("fetch_succeeded", fetchSucceeded), ("delivered", delivered),
             ("missed", missed), ("capped_missed", counts.capped), ("failed", failed), ("expired", expired),
-            ("engageable_notifications", counts.engageableNotifications), ("tapped", counts.tapped), ("stale_delivered", staleDelivered),
+            ("engageable_notifications", counts.engageableNotifications), ("tapped", counts.tapped), ("snoozed", counts.snoozed),
+            ("stale_delivered", staleDelivered),
         ]
         perfdata += countsData.map { "\($0)=\($1)" }
         perfdata += stages.compactMap { stage -> String? in

@@ -36,6 +36,13 @@ import TidingsTestSupport
         #expect(inbox.compactMap { $0.string("id") } == ["daily:2026-11-22"])
         #expect(inbox.first?.bool("unread") == true)
         #expect(inbox.first?.string("deliveredAt") == "2026-11-22T08:10:00+01:00")
+
+        // report counts the snooze beside the taps, outside the engagement rate.
+        let report = try JSONObject(try await pipeline.succeed(
+            "report", "--format", "json", "--since", "2026-11-22T00:00", "--until", "2026-11-23T00:00", "--now", "2026-11-22T08:11"))
+        #expect(report.object("counts")?.int("snoozed") == 1)
+        #expect(report.object("counts")?.int("tapped") == 0)
+        #expect(report.object("counts")?.int("engageableNotifications") == 1)
     }
 
     @Test("Refused with the reason and exit 1, or exit 64 for a duration that is none")

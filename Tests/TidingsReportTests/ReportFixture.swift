@@ -14,7 +14,7 @@ enum Sample {
 
     /// Fetch 4 of 6 (3 ok + 1 not modified), delivery 4 of 8 (2 delivered + 1 read + 1
     /// dismissed, over those 4 + 3 missed + 1 failed), engagement 1 of 4 tapped, stale 3 of 4
-    /// (2 stale + 1 emergency).
+    /// (2 stale + 1 emergency); 2 snoozes, outside the engagement rate.
     static var counts: ReportCounts {
         var counts = ReportCounts()
         counts.fetchOutcomes = [.ok: 3, .notModified: 1, .timeout: 1, .invalid: 1]
@@ -24,6 +24,7 @@ enum Sample {
         counts.deliveredStaleness = [.fresh: 1, .stale: 2, .emergency: 1]
         counts.engageableNotifications = 4
         counts.tapped = 1
+        counts.snoozed = 2
         counts.generators = ["template": 6, "llm": 3, "llm-fallback": 1]
         return counts
     }
@@ -35,6 +36,7 @@ enum Sample {
         var counts = counts
         counts.engageableNotifications = 0
         counts.tapped = 0
+        counts.snoozed = 0
         return Report(since: since, until: until, counts: counts)
     }
 

@@ -28,7 +28,7 @@ import TidingsTestSupport
             "fetch_ok": 3, "fetch_not_modified": 1, "fetch_timeout": 1, "fetch_network": 0,
             "fetch_http_status": 0, "fetch_invalid": 1, "fetch_too_large": 0,
             "delivered": 4, "missed": 3, "cappedMissed": 0, "failed": 1, "expired": 0, "stale": 2, "emergency": 1,
-            "engageableNotifications": 4, "tapped": 1,
+            "engageableNotifications": 4, "tapped": 1, "snoozed": 2,
         ]
         #expect(Set(counts.keys) == Set(expected.keys).union(["generated"]))
         for (key, value) in expected {
@@ -86,6 +86,8 @@ import TidingsTestSupport
             "# TYPE tidings_engageable_notifications gauge",
             "tidings_engageable_notifications 4",
             "tidings_tapped_notifications 1",
+            "# TYPE tidings_snoozed_notifications gauge",
+            "tidings_snoozed_notifications 2",
             "# HELP tidings_notifications_by_generator Notifications due in the window (except cancelled ones) by the generator of their text.",
             "tidings_notifications_by_generator{generator=\"template\"} 6",
             "tidings_notifications_by_generator{generator=\"llm\"} 3",
@@ -109,7 +111,7 @@ import TidingsTestSupport
         }
         #expect(lines.filter { $0.hasPrefix("tidings_fetch_attempts{") }.count == 7)
         #expect(lines.filter { $0.hasPrefix("tidings_notifications{") }.count == NotificationState.allCases.count)
-        #expect(lines.filter { $0.hasPrefix("# HELP ") }.count == 14)
+        #expect(lines.filter { $0.hasPrefix("# HELP ") }.count == 15)
         #expect(text.contains("tidings_capped_missed_notifications 0\n"))
         #expect(!text.contains("tidings_stage_last_success_timestamp_seconds"), "no stage ever succeeded")
         #expect(!text.contains("tidings_deliveries{"), "no breakdown was asked for")

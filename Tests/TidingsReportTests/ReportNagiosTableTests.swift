@@ -45,7 +45,7 @@ import TidingsTestSupport
             + " | fetch_success_rate=0.666667;0.95:;0.8:;0;1 delivery_rate=0.5;0.95:;0.8:;0;1"
             + " engagement_rate=0.25;;;0;1 stale_content_rate=0.75;;;0;1"
             + " fetch_attempts=6 fetch_succeeded=4 delivered=4 missed=3 capped_missed=0 failed=1 expired=0"
-            + " engageable_notifications=4 tapped=1 stale_delivered=3\n")
+            + " engageable_notifications=4 tapped=1 snoozed=2 stale_delivered=3\n")
     }
 
     @Test("nagios: stale content and engagement are never judged; no perfdata without defined rates")
@@ -59,13 +59,13 @@ import TidingsTestSupport
         #expect(line == "TIDINGS OK - fetch success n/a (0/0), delivery 100.0% (4/4), engagement 0.0% (0/4), stale content 100.0% (4/4)"
             + " | delivery_rate=1;0.9:;0.5:;0;1 engagement_rate=0;;;0;1 stale_content_rate=1;;;0;1"
             + " fetch_attempts=0 fetch_succeeded=0 delivered=4 missed=0 capped_missed=0 failed=0 expired=0"
-            + " engageable_notifications=4 tapped=0 stale_delivered=4\n")
+            + " engageable_notifications=4 tapped=0 snoozed=0 stale_delivered=4\n")
 
         let empty = Sample.empty.nagios(warn: 0.95, crit: 0.8, expected: [:], now: Sample.until)
         #expect(empty.status == 0)
         #expect(empty.line == "TIDINGS OK - fetch success n/a (0/0), delivery n/a (0/0), engagement n/a (0/0), stale content n/a (0/0)"
             + " | fetch_attempts=0 fetch_succeeded=0 delivered=0 missed=0 capped_missed=0 failed=0 expired=0"
-            + " engageable_notifications=0 tapped=0 stale_delivered=0\n")
+            + " engageable_notifications=0 tapped=0 snoozed=0 stale_delivered=0\n")
     }
 
     @Test("table: the window in the zone, a row per rate, n/a when undefined")
@@ -75,7 +75,7 @@ import TidingsTestSupport
 
             Fetch success    66.7%   4 of 6 attempts
             Delivery         50.0%   4 delivered, 3 missed, 1 failed, 0 expired
-            Engagement       25.0%   1 tapped of 4
+            Engagement       25.0%   1 tapped of 4, 2 snoozed
             Stale content    75.0%   3 of 4 delivered
             LLM text         30.0%   3 of 10 generated (template 6, llm-fallback 1)
 

@@ -39,6 +39,10 @@ import TidingsTestSupport
         // plan leaves the new time alone.
         _ = try db.applyPlan([InboxUnreadTests.item("daily:2026-11-23")], now: Self.due + 2 * Self.minute)
         #expect(try db.notifications(ids: ["daily:2026-11-23"])["daily:2026-11-23"]?.dueAt == until)
+        // The snooze is counted in its window, beside the taps.
+        let counts = try db.reportCounts(from: Self.due - 60 * Self.minute, until: Self.due + 60 * Self.minute, engagementChannels: ["desktop", "inbox"])
+        #expect(counts.snoozed == 1)
+        #expect(counts.tapped == 0)
     }
 
     @Test("A meeting's reminder cannot come back after its meeting starts, nor be snoozed once it began")

@@ -59,6 +59,18 @@ import TidingsTestSupport
         #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
     }
 
+    @Test("report's snooze count reads one range of its own partial index")
+    func snoozedIndex() throws {
+        let dir = try TemporaryDirectory()
+        _ = try dir.database()
+        let queue = try DatabaseQueue(path: dir.file("tidings.sqlite"))
+        defer { try? queue.close() }
+        let plan = try queue.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + TidingsDatabase.snoozedCountSQL, arguments: [0, 1]).map { $0["detail"] as String }
+        }
+        #expect(plan.contains("SEARCH delivery USING COVERING INDEX delivery_snoozed (scheduledTime>? AND scheduledTime<?)"), "\(plan)")
+    }
+
     @Test("A delivery step's statements over a list of ids look each id up by its key, never by reading every row")
     func stepStatementsUseKeys() throws {
         let dir = try TemporaryDirectory()

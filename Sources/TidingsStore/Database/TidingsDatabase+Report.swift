@@ -17,6 +17,10 @@ public struct ReportCounts: Sendable, Equatable {
     public var engageableNotifications = 0
     /// Of those, the ones the user tapped (on any of those channels; once however many).
     public var tapped = 0
+    /// Snoozes of notifications scheduled in the window (`tidings inbox snooze`), on any
+    /// channel: engagement of its own kind, outside the engagement rate (the item comes back,
+    /// and what the user does with it then is what the rate counts).
+    public var snoozed = 0
     /// Notifications due in the window (except cancelled ones) whose text a generator wrote,
     /// by generator name (`template`, `llm`, `llm-fallback`, the reason left off).
     public var generators: [String: Int] = [:]
@@ -78,6 +82,7 @@ extension TidingsDatabase {
                 counts.engageableNotifications = engagement.notifications
                 counts.tapped = engagement.tapped
             }
+            counts.snoozed = try Int.fetchOne(db, sql: Self.snoozedCountSQL, arguments: [from, until]) ?? 0
             return counts
         }
     }
@@ -101,6 +106,14 @@ extension TidingsDatabase {
         let row = try Row.fetchOne(db, sql: Self.engagementCountSQL(channels: channels), arguments: StatementArguments(values))
         return (row?[0] ?? 0, row?[1] ?? 0)
     }
+
+    /// Snoozes of deliveries scheduled in the window (its start and end, the arguments), on
+    /// any channel and whatever became of the row (a snoozed entry is `replaced` once the item
+    /// comes back): one range of the small `delivery_snoozed` index (v18).
+    public static let snoozedCountSQL = """
+        SELECT count(*) FROM delivery INDEXED BY delivery_snoozed
+        WHERE engagement = 'SNOOZED' AND scheduledTime >= ? AND scheduledTime < ?
+        """
 
     /// The statement behind `engagementCounts`: its arguments are the window's start and end,
     /// after the channels when they are not those of `delivery_engageable`.
