@@ -40,7 +40,7 @@ extension Tidings.Inbox {
                 let moved = StaleLabel.moved(item.body, fetchTime: fetchTime, from: item.dueAt, to: until)
                 if moved != item.body { body = moved }
             }
-            let write = try database.snoozeInboxItem(id: id, until: until, body: body, now: context.now, zone: context.zone)
+            let write = try database.snooze(id: id, until: until, body: body, now: context.now, zone: context.zone)
             let snoozed = try Tidings.Pending.written(write, refusing: "not snoozed")
             try Tidings.Pending.rearm(context, database)
             try Terminal.output(snoozed.map { "snoozed \($0.id) until \(PendingView.time($0.dueAt, zone: context.zone))\n" }.joined())

@@ -52,7 +52,7 @@ public final class DesktopSession: Sendable {
                 started.append(xvfb)
                 display = Int(number)
                 environment["DISPLAY"] = ":\(number)"
-                let script = try directory.write("#!/bin/sh\nhead -n 1\n", to: "dmenu")
+                let script = try directory.write(Self.dmenuScript, to: "dmenu")
                 chmod(script, 0o755)
                 let dunstrc = try directory.write(Self.dunstConfig(dmenu: script), to: "dunstrc")
                 let dunst = try Spawn.spawn(
@@ -91,6 +91,21 @@ public final class DesktopSession: Sendable {
     public func suspendDaemon() {
         if let daemonPID { Glibc.kill(daemonPID, SIGSTOP) }
     }
+
+    /// Makes the context menu (`dunstctl context`) pick the first entry that contains `text`
+    /// (an action's label), instead of the first entry.
+    public func pickInMenu(_ text: String) throws {
+        _ = try directory.write(text, to: "dmenu-pick")
+    }
+
+    /// dunst's menu program for tests: it picks the first entry, or the first containing the
+    /// text of `dmenu-pick` in the session's folder (dunst's HOME).
+    private static let dmenuScript = """
+        #!/bin/sh
+        pick="$HOME/dmenu-pick"
+        if [ -s "$pick" ]; then grep -F -m 1 -- "$(cat "$pick")"; else head -n 1; fi
+
+        """
 
     /// Runs `dunstctl args` in the session and returns its output (`history` prints JSON).
     public func dunstctl(_ args: [String]) async throws -> String {

@@ -65,6 +65,50 @@ import TidingsTestSupport
         #expect(channels.map { $0["channel"] as? String } == ["desktop", "inbox"], "--by channel still counts both sends")
     }
 
+    /// The due time (`scheduledAt`) of the pending item `id`, polling while the detached
+    /// waiter writes it.
+    func pendingDueTime(_ pipeline: Pipeline, id: String) async throws -> String? {
+        for _ in 0..<80 {
+            let pending = try JSONObject.lines(try await pipeline.succeed("tidings", "pending", "--format", "json"))
+            if let due = pending.first(where: { $0.string("id") == id })?.string("scheduledAt") { return due }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return nil
+    }
+
+    @Test("The popup's Snooze action hides the item from the inbox, counts as a snooze, and it comes back on the desktop")
+    func snoozeAction() async throws {
+        // Given: a reminder shown on the desktop and kept in the inbox. The waiter snoozes
+        // from the real clock, so the reminder is due by the real clock too.
+        let session = try DesktopSession()
+        defer { session.stop() }
+        var pipeline = try Pipeline(config: "[delivery]\ngrace = \"1d\"\n[desktop]\ndeadline = \"10s\"\n")
+        pipeline.runner.environment.merge(session.environment) { $1 }
+        let id = try await pipeline.succeed("tidings", "add", "Stretch", "--in", "1m", "--channel", "desktop", "--channel", "inbox")
+            .trimmingCharacters(in: .newlines)
+        let due = try #require(try await pendingDueTime(pipeline, id: id))
+        try await pipeline.succeed("deliver", "--now", due)
+        #expect(try await pipeline.succeed("tidings", "inbox", "--count", "--now", due) == "1\n")
+
+        // When: the user picks "Snooze 10 min" in dunst's context menu.
+        try session.pickInMenu("Snooze 10 min")
+        _ = try await session.dunstctl(["context"])
+
+        // Then: it is pending again, ten minutes on, and gone from the inbox.
+        let again = try #require(try await pendingDueTime(pipeline, id: id))
+        #expect(again > due)
+        #expect(try await pipeline.succeed("tidings", "inbox", "--count", "--now", due) == "0\n", "the inbox copy is snoozed too")
+        let report = try JSONObject(try await pipeline.succeed("report", "--format", "json", "--since", "1d", "--now", again))
+        #expect(report.object("counts")?.int("snoozed") == 1, "one snooze, though it marked the desktop and the inbox")
+        #expect(report.object("counts")?.int("tapped") == 0)
+
+        // When it ends, it is shown again and unread in the inbox.
+        try await pipeline.succeed("deliver", "--now", again)
+        #expect(try await pipeline.succeed("tidings", "inbox", "--count", "--now", again) == "1\n")
+        let shown = try await session.dunstctl(["count", "displayed"])
+        #expect(shown.trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+    }
+
     @Test("With no session bus (cron on a headless machine) the item goes to the inbox, and the row says why")
     func fallbackToInbox() async throws {
         var pipeline = try Pipeline(config: Self.config)

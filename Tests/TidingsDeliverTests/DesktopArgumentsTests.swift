@@ -19,12 +19,12 @@ import TidingsTestSupport
         return config
     }
 
-    @Test("A daemon with actions and markup: a View action, the body escaped, the summary as it is")
+    @Test("A daemon with actions and markup: View and Snooze actions, the body escaped, the summary as it is")
     func fullDaemon() {
         let item = DesktopFixture.item("a", title: "-5% <off>", body: "Fish & chips <b>\tnow</b>\u{1B}[31m")
         #expect(DesktopChannel.notifySendArguments(for: item, config: Self.config(), server: Self.dunst) == [
             "notify-send", "--app-name=Tidings", "--urgency=normal", "--expire-time=10000", "--category=x-tidings.system",
-            "--print-id", "--wait", "--action=default=View", "--", "-5% <off>", "Fish &amp; chips &lt;b&gt;now&lt;/b&gt;[31m",
+            "--print-id", "--wait", "--action=default=View", "--action=snooze=Snooze 10 min", "--", "-5% <off>", "Fish &amp; chips &lt;b&gt;now&lt;/b&gt;[31m",
         ])
     }
 
@@ -90,12 +90,24 @@ import TidingsTestSupport
         #expect(DesktopChannel.categoryHint(for: category) == hint)
     }
 
-    @Test("A meeting's action is Join")
+    @Test("A meeting's action is Join; Snooze only when the meeting starts more than 10 minutes after the reminder")
     func meeting() {
         var item = DesktopFixture.item("m")
         item.kind = .meeting
+        item.expiresAt = item.dueAt + 10 * 60_000
         let arguments = DesktopChannel.notifySendArguments(for: item, config: Self.config(), server: Self.dunst)
         #expect(arguments.filter { $0.hasPrefix("--action=") } == ["--action=default=Join"])
+        item.expiresAt = item.dueAt + 30 * 60_000
+        let early = DesktopChannel.notifySendArguments(for: item, config: Self.config(), server: Self.dunst)
+        #expect(early.filter { $0.hasPrefix("--action=") } == ["--action=default=Join", "--action=snooze=Snooze 10 min"])
+    }
+
+    @Test("A test notification offers no Snooze")
+    func testNotification() {
+        var item = DesktopFixture.item("test:1")
+        item.kind = .test
+        let arguments = DesktopChannel.notifySendArguments(for: item, config: Self.config(), server: Self.dunst)
+        #expect(arguments.filter { $0.hasPrefix("--action=") } == ["--action=default=View"])
     }
 
     @Test("The icon is passed only when it is an existing local file")

@@ -29,11 +29,23 @@ extension DesktopChannel {
         arguments += ["--print-id", "--wait"]
         if server?.supportsActions == true {
             arguments.append("--action=default=\(item.kind == .meeting ? "Join" : "View")")
+            if offersSnooze(item) { arguments.append("--action=\(snoozeAction)=Snooze \(snoozeDelay / 60_000) min") }
         }
         let title = withoutControls(item.title)
         // "--" ends the options: a title starting with "-" is still the summary.
         arguments += ["--", title.isEmpty ? "Tidings" : title, bodyArgument(item.body, server: server)]
         return arguments
+    }
+
+    /// The key of the popup's second action, which snoozes the item for `snoozeDelay`.
+    static let snoozeAction = "snooze"
+    /// How long the popup's "Snooze" action puts an item off.
+    public static let snoozeDelay: Int64 = 10 * 60_000
+
+    /// Whether the popup offers "Snooze": not for a test, nor for an item that would expire
+    /// before it came back (a meeting's reminder, shown 10 minutes before the start).
+    static func offersSnooze(_ item: NotificationRecord) -> Bool {
+        item.kind != .test && (item.expiresAt.map { $0 > item.dueAt + snoozeDelay } ?? true)
     }
 
     /// The body as notify-send must be given it for the daemon to receive exactly the

@@ -6,7 +6,8 @@ import TidingsStore
 
 /// The process that stays with one desktop popup: it runs notify-send, tells `deliver` the
 /// daemon's id at once, then waits for the popup to end and records what the user did
-/// (TAPPED, DISMISSED or IGNORED). `tidings desktop-wait` runs it.
+/// (TAPPED, DISMISSED, IGNORED, or SNOOZED, which also puts the item off for
+/// `DesktopChannel.snoozeDelay`). `tidings desktop-wait` runs it.
 public enum DesktopWaiter {
     /// The longest a waiter stays with one popup; after that it counts as ignored.
     public static let longestWait: Duration = .seconds(24 * 3600)
@@ -65,13 +66,15 @@ public enum DesktopWaiter {
         if engagement == .tapped, let link, LinkPolicy.isAllowed(link), let problem = LinkOpener.open(link, environment: environment) {
             warn(problem)
         }
-        return await record(engagement, notificationId: notification.id, databasePath: databasePath)
+        return await record(engagement, notification: notification, databasePath: databasePath)
     }
 
-    /// What the user did with `popup`: an invoked action is a tap; otherwise the daemon's
+    /// What the user did with `popup`: the Snooze action is a snooze, another invoked action
+    /// a tap; otherwise the daemon's
     /// close reason when the bus monitor saw it; otherwise timing: closed more than half a
     /// second before it would have expired means dismissed.
     static func engagement(of popup: DesktopPopup, expireMs: Int64, closeWatch: DesktopCloseWatch?) async -> Engagement {
+        if popup.action == DesktopChannel.snoozeAction { return .snoozed }
         if popup.action != nil { return .tapped }
         if popup.outlived { return .ignored }
         switch await closeWatch?.reason(for: popup.id, waitingUpTo: .seconds(1)) {
@@ -83,8 +86,10 @@ public enum DesktopWaiter {
     }
 
     /// Records `engagement` on the notification's desktop delivery, waiting for `deliver`
-    /// to have written that row.
-    static func record(_ engagement: Engagement, notificationId: String, databasePath: String) async -> Int32 {
+    /// to have written that row. A snooze is `tidings inbox snooze`'s, from the desktop's row:
+    /// the item is due again `DesktopChannel.snoozeDelay` from now.
+    static func record(_ engagement: Engagement, notification: (id: String, revision: Int), databasePath: String) async -> Int32 {
+        let notificationId = notification.id
         guard FileManager.default.fileExists(atPath: databasePath) else {
             warn("no database at \(databasePath)")
             return 1
@@ -96,7 +101,18 @@ public enum DesktopWaiter {
                 var now = timespec()
                 clock_gettime(CLOCK_REALTIME, &now)
                 let instant = EpochMillis(now.tv_sec) * 1000 + EpochMillis(now.tv_nsec / 1_000_000)
-                if try database.recordEngagement(notificationId: notificationId, channel: "desktop", engagement: engagement, at: instant) {
+                if engagement == .snoozed {
+                    let until = WhenText.wholeMinute(instant + DesktopChannel.snoozeDelay)
+                    switch try database.snooze(id: notificationId, on: "desktop", until: until, now: instant, zone: .current) {
+                    case .done: return 0
+                    case .refused(let refusals):
+                        // Refused for good once deliver has written this popup's row.
+                        if try database.hasNewerDelivery(of: notificationId, on: "desktop", than: notification.revision - 1) {
+                            warn("not snoozed: " + refusals.map(\.description).joined(separator: "; "))
+                            return 1
+                        }
+                    }
+                } else if try database.recordEngagement(notificationId: notificationId, channel: "desktop", engagement: engagement, at: instant) {
                     return 0
                 }
                 guard ContinuousClock.now < deadline else {

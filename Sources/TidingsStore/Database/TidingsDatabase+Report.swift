@@ -107,12 +107,15 @@ extension TidingsDatabase {
         return (row?[0] ?? 0, row?[1] ?? 0)
     }
 
-    /// Snoozes of deliveries scheduled in the window (its start and end, the arguments), on
-    /// any channel and whatever became of the row (a snoozed entry is `replaced` once the item
-    /// comes back): one range of the small `delivery_snoozed` index (v18).
+    /// Snoozes of deliveries scheduled in the window (its start and end, the arguments),
+    /// whatever became of the rows (a snoozed entry is `replaced` once the item comes back):
+    /// one snooze marks the legs of one version (desktop and inbox), which share its due time,
+    /// so they are grouped on (due time, id), in the order of the small `delivery_snoozed` index (v18).
     public static let snoozedCountSQL = """
-        SELECT count(*) FROM delivery INDEXED BY delivery_snoozed
-        WHERE engagement = 'SNOOZED' AND scheduledTime >= ? AND scheduledTime < ?
+        SELECT count(*) FROM (
+            SELECT 1 FROM delivery INDEXED BY delivery_snoozed
+            WHERE engagement = 'SNOOZED' AND scheduledTime >= ? AND scheduledTime < ?
+            GROUP BY scheduledTime, notificationId)
         """
 
     /// The statement behind `engagementCounts`: its arguments are the window's start and end,

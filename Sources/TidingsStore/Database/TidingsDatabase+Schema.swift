@@ -265,10 +265,12 @@ extension TidingsDatabase {
             try digestMembersMigration(db)
         }
         migrator.registerMigration("v18-snoozed-index") { db in
-            // report counts snoozes (`tidings inbox snooze`) in its window: few rows among
-            // many, so a partial index makes that count one short range, read without the table.
+            // report counts snoozes (`tidings inbox snooze`, the desktop's action) in its
+            // window: few rows among many, so a partial index makes that count one short range,
+            // read without the table; a snooze marks the desktop and inbox legs of one
+            // version, which share its due time and id, and counts once.
             try db.execute(sql: """
-                CREATE INDEX delivery_snoozed ON delivery(scheduledTime, engagement) WHERE engagement = 'SNOOZED';
+                CREATE INDEX delivery_snoozed ON delivery(scheduledTime, notificationId, engagement) WHERE engagement = 'SNOOZED';
                 """)
         }
         return migrator

@@ -2,32 +2,37 @@ import GRDB
 import TidingsCore
 
 extension TidingsDatabase {
-    /// Snoozes the unread inbox item `id` until `until`, in one transaction: its inbox entry
-    /// records the engagement `snoozed` (so it leaves the unread list), and the notification
+    /// Snoozes the notification `id`, as delivered on `channel` (`inbox`, or `desktop` for the
+    /// popup's "Snooze" action), until `until`, in one transaction: that delivery records the
+    /// engagement `snoozed`, and so does its inbox entry (so it leaves the unread list); the notification
     /// is pending again, due at `until`, as its next revision, so that every channel of its
     /// route takes it again as an update in place (the desktop replaces its popup, a webhook
     /// edits its message, the inbox lists it as new). It is held for the user: `plan` leaves
     /// the new time alone. `body`, when given, replaces the text (a stale label moved to the
-    /// new time). Refused when the item is unknown, not unread in the inbox, a test, already
+    /// new time). Refused when the item is unknown, not unread on `channel`, a test, already
     /// due again, expired, or when it would expire before `until` (a meeting's reminder
     /// cannot come back after the meeting began).
-    public func snoozeInboxItem(id: String, until: EpochMillis, body: String? = nil, now: EpochMillis, zone: Zone) throws(StoreError) -> PendingWrite {
-        try write("snooze an inbox item") { db in
-            let entry = try Int64.fetchOne(
-                db,
-                sql: """
-                    SELECT id FROM delivery WHERE notificationId = ? AND channel = 'inbox'
-                    AND outcome = 'delivered' AND engagement IS NULL ORDER BY id DESC LIMIT 1
-                    """,
-                arguments: [id])
+    public func snooze(
+        id: String, on channel: String = "inbox", until: EpochMillis, body: String? = nil, now: EpochMillis, zone: Zone
+    ) throws(StoreError) -> PendingWrite {
+        try write("snooze a notification") { db in
+            let latest = try db.cachedStatement(sql: """
+                SELECT id FROM delivery WHERE notificationId = ? AND channel = ?
+                AND outcome = 'delivered' AND engagement IS NULL ORDER BY id DESC LIMIT 1
+                """)
+            let entry = try Int64.fetchOne(latest, arguments: [id, channel])
             var row: NotificationRecord
-            switch try Self.snoozable(id, entry: entry, until: until, now: now, zone: zone, db: db) {
+            switch try Self.snoozable(id, channel: channel, entry: entry, until: until, now: now, zone: zone, db: db) {
             case .success(let found): row = found
             case .failure(let refusal): return .refused([refusal])
             }
-            try db.execute(
-                sql: "UPDATE delivery SET engagement = ?, engagedAt = ? WHERE id = ?",
-                arguments: [Engagement.snoozed, now, entry])
+            var entries = [entry]
+            if channel != "inbox" { entries.append(try Int64.fetchOne(latest, arguments: [id, "inbox"])) }
+            for entry in entries.compactMap({ $0 }) {
+                try db.execute(
+                    sql: "UPDATE delivery SET engagement = ?, engagedAt = ? WHERE id = ?",
+                    arguments: [Engagement.snoozed, now, entry])
+            }
             row.state = .pending
             row.stateReason = nil
             row.dueAt = until
@@ -46,9 +51,9 @@ extension TidingsDatabase {
     }
 
     /// The notification `id` when it can be snoozed until `until`, or why not. `entry` is its
-    /// inbox entry still without an engagement, if any.
+    /// delivery on `channel` still without an engagement, if any.
     private static func snoozable(
-        _ id: String, entry: Int64?, until: EpochMillis, now: EpochMillis, zone: Zone, db: Database
+        _ id: String, channel: String, entry: Int64?, until: EpochMillis, now: EpochMillis, zone: Zone, db: Database
     ) throws -> Result<NotificationRecord, PendingRefusal> {
         func refuse(_ reason: String) -> Result<NotificationRecord, PendingRefusal> { .failure(PendingRefusal(id: id, reason: reason)) }
         guard let row = try NotificationRecord.fetchOne(db, key: id) else {
@@ -62,7 +67,9 @@ extension TidingsDatabase {
         case .delivered: break
         case .failed, .missed, .expired, .cancelled: return refuse("\(row.state), not in the inbox")
         }
-        guard entry != nil else { return refuse("not unread in the inbox (see tidings inbox --all)") }
+        guard entry != nil else {
+            return refuse(channel == "inbox" ? "not unread in the inbox (see tidings inbox --all)" : "no \(channel) delivery of it to snooze")
+        }
         if let expiresAt = row.expiresAt {
             let end = row.kind == .meeting ? "its meeting starts" : "it expires"
             if expiresAt <= now {
