@@ -14,7 +14,7 @@ extension Tidings.Inbox {
                 The item leaves the unread list at once and is due again DURATION from now \
                 (rounded down to the minute): the next deliver run after that sends it again on \
                 every channel of its route, as an update of what they showed. plan leaves the new \
-                time alone. A snooze counts as engagement of its own kind in report. An item \
+                time alone. report counts snoozes beside taps, outside the engagement rate. An item \
                 that would expire first (the reminder of a meeting that begins sooner) is refused, \
                 and so is a test notification.
                 """)
