@@ -22,7 +22,9 @@ enum AnswerValidator {
         for (field, text) in [("title", title), ("body", body)] {
             if let problem = contentProblem(text) { return .failure(.invalid("the \(field) \(problem)")) }
         }
-        if let expected = language, ["en", "de"].contains(expected), let found = LanguageGuess.guess(title + " " + body), found != expected {
+        if let expected = language, LanguageGuess.known.contains(expected), let found = LanguageGuess.guess(title + " " + body),
+            found != expected
+        {
             return .failure(.invalid("the answer is in \(LanguageGuess.name(of: found)), not \(LanguageGuess.name(of: expected))"))
         }
         return .success(TextDraft(title: title, body: body))
