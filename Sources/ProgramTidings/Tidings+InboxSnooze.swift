@@ -1,7 +1,7 @@
 import ArgumentParser
 import TidingsCLI
 import TidingsCore
-import TidingsGenerate
+import TidingsPlan
 import TidingsStore
 
 extension Tidings.Inbox {
@@ -28,18 +28,15 @@ extension Tidings.Inbox {
         var duration: String
 
         func run(_ context: RunContext) throws {
-            guard let millis = DurationText.parse(duration), millis >= 60_000,
-                  case (let sum, false) = context.now.addingReportingOverflow(millis) else {
+            let until: EpochMillis
+            do throws(ReminderTime.Problem) {
+                until = try ReminderTime.after(duration, now: context.now)
+            } catch {
                 throw CLIError.usage("expected a duration of at least a minute, such as \"10m\" or \"1h\", found \"\(duration)\"")
             }
-            let until = WhenText.wholeMinute(sum)
             let database = try context.openExistingDatabase()
-            var body: String?
-            if let item = try database.notifications(ids: [id])[id], item.staleness == .stale, let fetchTime = item.contentFetchTime {
-                // "from 1 day ago" was true when it was shown; say what is true when it comes back.
-                let moved = StaleLabel.moved(item.body, fetchTime: fetchTime, from: item.dueAt, to: until)
-                if moved != item.body { body = moved }
-            }
+            // "from 1 day ago" was true when it was shown; say what is true when it comes back.
+            let body = try database.notifications(ids: [id])[id]?.bodyMoved(to: until)
             let write = try database.snooze(id: id, until: until, body: body, now: context.now, zone: context.zone)
             let snoozed = try Tidings.Pending.written(write, refusing: "not snoozed")
             try Tidings.Pending.rearm(context, database)

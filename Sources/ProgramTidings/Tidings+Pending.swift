@@ -161,11 +161,8 @@ extension Tidings.Pending {
                 throw CLIError.usage(error.description)
             }
             let database = try context.openExistingDatabase()
-            if let dueAt = edit.dueAt, edit.body == nil, let item = try database.notifications(ids: [id])[id],
-                item.staleness == .stale, let fetchTime = item.contentFetchTime {
-                // "from 1 day ago" was true at the planned time; say what is true at the new one.
-                let body = StaleLabel.moved(item.body, fetchTime: fetchTime, from: item.dueAt, to: dueAt)
-                if body != item.body { edit.body = body }
+            if let dueAt = edit.dueAt, edit.body == nil {
+                edit.body = try database.notifications(ids: [id])[id]?.bodyMoved(to: dueAt)
             }
             let write = try database.updatePending(id: id, edit: edit, now: context.now, zone: context.zone)
             let updated = try Tidings.Pending.written(write, refusing: "nothing changed")

@@ -65,7 +65,7 @@ import TidingsCore
 
     @Test("Seconds are dropped, before 1970 too")
     func wholeMinute() {
-        #expect(ReminderTime.wholeMinute(Oracle.utc("2026-11-23T09:00:30Z")) == Oracle.utc("2026-11-23T09:00Z"))
-        #expect(ReminderTime.wholeMinute(-1) == -60_000)
+        #expect(WhenText.wholeMinute(Oracle.utc("2026-11-23T09:00:30Z")) == Oracle.utc("2026-11-23T09:00Z"))
+        #expect(WhenText.wholeMinute(-1) == -60_000)
     }
 }

@@ -19,11 +19,6 @@ public enum ReminderTime {
         public var description: String { "--\(option): \(message)" }
     }
 
-    /// `instant` with its seconds dropped.
-    public static func wholeMinute(_ instant: EpochMillis) -> EpochMillis {
-        instant - ((instant % 60_000) + 60_000) % 60_000
-    }
-
     /// The minute `--at` names at `now` in `zone`: `HH:MM` today, or tomorrow with `next`
     /// when it has passed today; or a date and time (`2026-11-23T09:15`, in `zone` unless it
     /// carries an offset), which must lie ahead.
@@ -38,7 +33,7 @@ public enum ReminderTime {
         guard text.count > 10, let instant = ISOTime.parse(text, in: zone) else {
             throw Problem(option: "at", message: "expected HH:MM or a date and time such as 2026-11-23T09:15, found \"\(text)\"")
         }
-        let minute = wholeMinute(instant)
+        let minute = WhenText.wholeMinute(instant)
         guard minute > now else {
             throw Problem(option: "at", message: "\(ISOTime.format(minute, in: zone)) has passed (now is \(ISOTime.format(now, in: zone)))")
         }
@@ -52,24 +47,20 @@ public enum ReminderTime {
         }
         let (sum, overflow) = now.addingReportingOverflow(millis)
         guard !overflow else { throw Problem(option: "in", message: "\"\(text)\" is too far ahead") }
-        return wholeMinute(sum)
+        return WhenText.wholeMinute(sum)
     }
 
     /// The last moment `--until` allows: `HH:MM` (the next time the clock shows it), a date
     /// (`2026-11-30`: through the end of that day), or a date and time.
     public static func until(_ text: String, now: EpochMillis, zone: Zone) throws(Problem) -> EpochMillis {
-        if let wall = WallTime(text) {
-            let today = zone.date(of: now)
-            let instant = zone.instant(today, wall)
-            return instant > now ? instant : zone.instant(today.adding(days: 1), wall)
-        }
+        if let wall = WallTime(text) { return WhenText.next(wall, after: now, zone: zone) }
         if text.count == 10, let date = LocalDate(text) {
             return zone.startOfDay(date.adding(days: 1)) - 1
         }
         guard text.count > 10, let instant = ISOTime.parse(text, in: zone) else {
             throw Problem(option: "until", message: "expected HH:MM, a date such as 2026-11-30, or a date and time, found \"\(text)\"")
         }
-        return wholeMinute(instant)
+        return WhenText.wholeMinute(instant)
     }
 }
 

@@ -12,13 +12,17 @@ public enum WhenText {
             let (sum, overflow) = now.addingReportingOverflow(millis)
             return overflow ? nil : wholeMinute(sum)
         }
-        if let wall = WallTime(text) {
-            let today = zone.date(of: now)
-            let instant = zone.instant(today, wall)
-            return instant > now ? instant : zone.instant(today.adding(days: 1), wall)
-        }
+        if let wall = WallTime(text) { return next(wall, after: now, zone: zone) }
         guard text.count > 10 else { return nil }
         return ISOTime.parse(text, in: zone).map(wholeMinute)
+    }
+
+    /// The next time after `now` the clock in `zone` shows `wall`: today, or tomorrow when it
+    /// has passed.
+    public static func next(_ wall: WallTime, after now: EpochMillis, zone: Zone) -> EpochMillis {
+        let today = zone.date(of: now)
+        let instant = zone.instant(today, wall)
+        return instant > now ? instant : zone.instant(today.adding(days: 1), wall)
     }
 
     /// `instant` with its seconds dropped (towards the past, also before 1970).

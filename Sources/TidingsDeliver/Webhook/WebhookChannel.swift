@@ -102,12 +102,11 @@ public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, Custom
             return items.map { ChannelResult(id: $0.id, outcome: .failed("\(name): \(target.format.rawValue) webhooks cannot take back what they showed")) }
         }
         if target.format == .discord {
-            let messages = items.map { previous[$0.id].flatMap(WebhookBody.discordMessageID(inPlatformInfo:)) }
-            let known = zip(items, messages).compactMap { item, message in message.map { (item, $0) } }
-            let byID = Dictionary(known.map { ($0.0.id, $0.1) }, uniquingKeysWith: { first, _ in first })
-            let cleared = await run(known.map(\.0), now: now) { item, credentials in
+            let messages = previous.compactMapValues(WebhookBody.discordMessageID(inPlatformInfo:))
+            let known = items.filter { messages[$0.id] != nil }
+            let cleared = known.isEmpty ? [] : await run(known, now: now) { item, credentials in
                 var job = job(
-                    for: item, body: WebhookBody.discordDelete(url: target.url, messageID: byID[item.id] ?? ""),
+                    for: item, body: WebhookBody.discordDelete(url: target.url, messageID: messages[item.id] ?? ""),
                     key: item.idempotencyKey + "#clear", credentials: credentials, now: now)
                 // Discord answers 404 for a message that is gone already: nothing left to take back.
                 job.notFound = .done
