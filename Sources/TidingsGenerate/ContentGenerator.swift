@@ -48,10 +48,10 @@ public struct TextDraft: Sendable, Equatable {
         self.body = body
     }
 
-    /// The same text cut to the content limits (80 and 280 characters), a cut ending in `…`.
+    /// The same text cut to the content limits (`TextLimit.title` and `.body`: characters
+    /// and bytes), a cut ending in `…`.
     public func limited() -> TextDraft {
-        TextDraft(
-            title: Self.cut(title, to: ContentPayload.maxTitleLength), body: Self.cut(body, to: ContentPayload.maxBodyLength))
+        TextDraft(title: TextLimit.title.cut(title), body: TextLimit.body.cut(body))
     }
 
     /// `text` cut to `limit` characters, a cut ending in `…`.

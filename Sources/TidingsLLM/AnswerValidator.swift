@@ -13,12 +13,8 @@ enum AnswerValidator {
         let title = TextSanitizer.clean(proposed.title)
         let body = TextSanitizer.clean(proposed.body)
         if title.isEmpty { return .failure(.invalid("the title is empty")) }
-        if title.count > ContentPayload.maxTitleLength {
-            return .failure(.invalid("the title is longer than \(ContentPayload.maxTitleLength) characters (\(title.count))"))
-        }
-        if body.count > ContentPayload.maxBodyLength {
-            return .failure(.invalid("the body is longer than \(ContentPayload.maxBodyLength) characters (\(body.count))"))
-        }
+        if let excess = TextLimit.title.excess(of: title) { return .failure(.invalid("the title is \(excess)")) }
+        if let excess = TextLimit.body.excess(of: body) { return .failure(.invalid("the body is \(excess)")) }
         for (field, text) in [("title", title), ("body", body)] {
             if let problem = contentProblem(text) { return .failure(.invalid("the \(field) \(problem)")) }
         }

@@ -95,7 +95,6 @@ public struct Digest: Sendable {
             let second = zone.local(instant).secondOfDay
             return "\(LocalDate.pad(second / 3600, 2)):\(LocalDate.pad(second / 60 % 60, 2)) \(member.title)"
         }.joined(separator: " · ") as String
-        let limit = ContentPayload.maxBodyLength
-        return text.count > limit ? String(text.prefix(limit - 1)) + "…" : text
+        return TextLimit.body.cut(text)
     }
 }

@@ -3,10 +3,10 @@ import Foundation
 /// Decodes and validates a content feed: one `NotificationContent v1` object,
 /// or `{"version": 1, "items": [...]}`.
 public enum ContentPayload {
-    /// Longest title accepted, in characters after trimming.
-    public static let maxTitleLength = 80
-    /// Longest body accepted, in characters after trimming.
-    public static let maxBodyLength = 280
+    /// Longest title accepted, in characters after trimming (`TextLimit.title` also bounds its bytes).
+    public static let maxTitleLength = TextLimit.title.characters
+    /// Longest body accepted, in characters after trimming (`TextLimit.body` also bounds its bytes).
+    public static let maxBodyLength = TextLimit.body.characters
     /// Most items one payload may carry.
     public static let maxItems = 1000
 
@@ -163,12 +163,8 @@ private struct RawContent: Decodable {
         let title = TextSanitizer.clean(title)
         let body = TextSanitizer.clean(body)
         if title.isEmpty { throw ContentError(path: path + "title", message: "empty") }
-        if title.count > ContentPayload.maxTitleLength {
-            throw ContentError(path: path + "title", message: "longer than \(ContentPayload.maxTitleLength) characters (\(title.count))")
-        }
-        if body.count > ContentPayload.maxBodyLength {
-            throw ContentError(path: path + "body", message: "longer than \(ContentPayload.maxBodyLength) characters (\(body.count))")
-        }
+        if let excess = TextLimit.title.excess(of: title) { throw ContentError(path: path + "title", message: excess) }
+        if let excess = TextLimit.body.excess(of: body) { throw ContentError(path: path + "body", message: excess) }
         if scheduledTime < 0 { throw ContentError(path: path + "scheduledTime", message: "negative") }
         if let expiresAt, expiresAt <= scheduledTime {
             throw ContentError(path: path + "expiresAt", message: "not after scheduledTime")

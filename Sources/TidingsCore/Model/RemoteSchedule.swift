@@ -118,10 +118,10 @@ private struct RawSchedule: Decodable {
             throw ContentError(path: "schedules", message: "more than \(RemoteSchedule.maxEntries) entries (\(schedules.count))")
         }
         let defaultTitle = try notificationContent?.title.map { text throws(ContentError) in
-            try Self.text(text, path: "notificationContent.title", limit: ContentPayload.maxTitleLength)
+            try Self.text(text, path: "notificationContent.title", limit: .title)
         }
         let defaultBody = try notificationContent?.subtitle.map { text throws(ContentError) in
-            try Self.text(text, path: "notificationContent.subtitle", limit: ContentPayload.maxBodyLength)
+            try Self.text(text, path: "notificationContent.subtitle", limit: .body)
         }
         var firstIndex: [String: Int] = [:]
         var entries: [RemoteSchedule.Entry] = []
@@ -142,24 +142,24 @@ private struct RawSchedule: Decodable {
                 throw ContentError(path: path + "dayOffset", message: "must be ≤ \(RemoteSchedule.maxDayOffset)")
             }
             let title = try raw.title.map { text throws(ContentError) in
-                try Self.text(text, path: path + "title", limit: ContentPayload.maxTitleLength)
+                try Self.text(text, path: path + "title", limit: .title)
             } ?? defaultTitle
             guard let title else {
                 throw ContentError(path: path + "title", message: "missing, and notificationContent has no default title")
             }
             let body = try raw.subtitle.map { text throws(ContentError) in
-                try Self.text(text, path: path + "subtitle", limit: ContentPayload.maxBodyLength, allowEmpty: true)
+                try Self.text(text, path: path + "subtitle", limit: .body, allowEmpty: true)
             } ?? defaultBody ?? ""
             entries.append(RemoteSchedule.Entry(id: id, dayOffset: raw.dayOffset, title: title, body: body))
         }
         return RemoteSchedule(version: version, fixedTime: time, weekdaysOnly: config.weekdaysOnly ?? false, entries: entries)
     }
 
-    /// `text` cleaned of markup and control characters, within `limit` characters.
-    private static func text(_ text: String, path: String, limit: Int, allowEmpty: Bool = false) throws(ContentError) -> String {
+    /// `text` cleaned of markup and control characters, within `limit`.
+    private static func text(_ text: String, path: String, limit: TextLimit, allowEmpty: Bool = false) throws(ContentError) -> String {
         let clean = TextSanitizer.clean(text)
         if clean.isEmpty && !allowEmpty { throw ContentError(path: path, message: "empty") }
-        if clean.count > limit { throw ContentError(path: path, message: "longer than \(limit) characters (\(clean.count))") }
+        if let excess = limit.excess(of: clean) { throw ContentError(path: path, message: excess) }
         return clean
     }
 }

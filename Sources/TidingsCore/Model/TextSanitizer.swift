@@ -1,23 +1,60 @@
 /// Makes untrusted text safe and tidy to show: no control or bidi-override characters,
-/// white space folded, trimmed.
+/// white space folded, trimmed, and no character swollen by a flood of marks or joiners.
 public enum TextSanitizer {
+    /// Most combining marks kept in a row after a base character: a renderer stacks a few,
+    /// and a letter with 60,000 marks would still count as one character.
+    public static let maxMarksInRow = 4
+    /// Most Unicode scalars kept in one character: the longest emoji sequences have ten,
+    /// while a run of joined emoji or of conjoining jamo is one character of any length.
+    public static let maxScalarsPerCharacter = 16
+
     /// Returns `text` with control characters replaced by spaces, bidi overrides removed,
-    /// runs of white space folded into one space, and both ends trimmed.
+    /// runs of white space folded into one space, both ends trimmed, at most
+    /// `maxMarksInRow` combining marks in a row and `maxScalarsPerCharacter` scalars in a
+    /// character.
     public static func clean(_ text: String) -> String {
         if isClean(text) { return text }
         var result = String.UnicodeScalarView()
         var pendingSpace = false
+        var marks = 0
+        var ascii = true
         for scalar in text.unicodeScalars {
             if isRemoved(scalar) { continue }
             if scalar.isSpaceOrControl {
                 pendingSpace = !result.isEmpty
+                marks = 0
                 continue
+            }
+            if scalar.isCombiningMark {
+                marks += 1
+                if marks > maxMarksInRow { continue }
+            } else {
+                marks = 0
             }
             if pendingSpace {
                 result.append(" ")
                 pendingSpace = false
             }
+            ascii = ascii && scalar.isASCII
             result.append(scalar)
+        }
+        return ascii ? String(result) : boundingCharacters(String(result))
+    }
+
+    /// `text` with every character cut to its first `maxScalarsPerCharacter` scalars; a cut
+    /// character loses a trailing joiner, which would join it to the next.
+    private static func boundingCharacters(_ text: String) -> String {
+        guard text.contains(where: { $0.unicodeScalars.count > maxScalarsPerCharacter }) else { return text }
+        var result = String.UnicodeScalarView()
+        for character in text {
+            let scalars = character.unicodeScalars
+            guard scalars.count > maxScalarsPerCharacter else {
+                result.append(contentsOf: scalars)
+                continue
+            }
+            var kept = Array(scalars.prefix(maxScalarsPerCharacter))
+            while kept.count > 1, kept.last?.value == 0x200D { kept.removeLast() }
+            result.append(contentsOf: kept)
         }
         return String(result)
     }
@@ -65,6 +102,17 @@ public enum TextSanitizer {
 }
 
 extension Unicode.Scalar {
+    /// A combining mark (Mn, Mc, Me) other than a variation selector, which belongs to an
+    /// emoji or an ideograph rather than stacking on a letter.
+    var isCombiningMark: Bool {
+        guard value >= 0x300 else { return false }
+        if (0xFE00...0xFE0F).contains(value) || (0xE0100...0xE01EF).contains(value) { return false }
+        switch properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
+        }
+    }
+
     /// Unicode white space, answered without a property look-up for ASCII (the hot case).
     public var isSpace: Bool {
         value < 0x80 ? value == 0x20 || (0x09...0x0D).contains(value) : properties.isWhitespace

@@ -16,16 +16,16 @@ public enum UserText {
     public static func title(_ text: String) throws(Problem) -> String {
         let title = TextSanitizer.clean(text)
         if title.isEmpty { throw Problem(field: "title", message: "empty") }
-        return try within(title, field: "title", limit: ContentPayload.maxTitleLength)
+        return try within(title, field: "title", limit: .title)
     }
 
     /// `text` cleaned for use as a body (it may be empty), or the problem with it.
     public static func body(_ text: String) throws(Problem) -> String {
-        try within(TextSanitizer.clean(text), field: "body", limit: ContentPayload.maxBodyLength)
+        try within(TextSanitizer.clean(text), field: "body", limit: .body)
     }
 
-    private static func within(_ text: String, field: String, limit: Int) throws(Problem) -> String {
-        guard text.count <= limit else { throw Problem(field: field, message: "longer than \(limit) characters (\(text.count))") }
+    private static func within(_ text: String, field: String, limit: TextLimit) throws(Problem) -> String {
+        if let excess = limit.excess(of: text) { throw Problem(field: field, message: excess) }
         return text
     }
 }
