@@ -89,7 +89,7 @@ extension Phrasebook {
         switch facts {
         case .content(let title, let body, let staleAge):
             guard let staleAge else { return TextDraft(title: title, body: body) }
-            return TextDraft(title: title, body: body.isEmpty ? staleLabel(staleAge, alone: true) : "\(body) (\(staleLabel(staleAge, alone: false)))")
+            return TextDraft(title: title, body: StaleLabel.labelled(body, age: staleAge, words: self))
         case .emergency(let line, let date):
             return TextDraft(title: phrases.emergencyTitle, body: line ?? EmergencyMessages.line(for: date, from: phrases.emergencyLines))
         }

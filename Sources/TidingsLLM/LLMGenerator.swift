@@ -31,7 +31,13 @@ public struct LLMGenerator: ContentGenerator {
             facts: Self.describe(request.facts), language: request.locale.language.rawValue)
         switch writer.rewrite(asked) {
         case .written(let text), .cached(let text):
-            return GeneratedText(TextDraft(title: text.title, body: text.body), by: .llm)
+            // A rewrite of stale content says its age the way the template does, in the same
+            // words, so that it never looks fresh and a move can update the label.
+            var body = text.body
+            if case .daily(.content(_, _, let staleAge?)) = request.facts {
+                body = StaleLabel.labelled(body, age: staleAge, locale: request.locale)
+            }
+            return GeneratedText(TextDraft(title: text.title, body: body), by: .llm)
         case .fallback(let reason):
             return GeneratedText(request.draft, by: .llmFallback(reason: reason))
         }

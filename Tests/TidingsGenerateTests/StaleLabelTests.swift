@@ -21,4 +21,16 @@ import TidingsCore
             body, fetchTime: Self.fetched, from: Self.fetched + fromHours * Self.hour, to: Self.fetched + toHours * Self.hour)
         #expect(moved == expected)
     }
+
+    @Test("A stale body as long as a body may be is cut before its label, in every language", arguments: TextLocale.Language.allCases)
+    func labelSurvivesLongBody(language: TextLocale.Language) {
+        let locale = TextLocale(language: language, format: LocaleFormat(name: nil))
+        let long = String(repeating: "ü", count: TextLimit.body.characters)
+        let draft = Templates.draft(.daily(.content(title: "Q4", body: long, staleAge: 30 * Self.hour)), locale: locale)
+        let short = Templates.draft(.daily(.content(title: "Q4", body: "x", staleAge: 30 * Self.hour)), locale: locale)
+        let label = short.body.dropFirst()
+        #expect(draft.body.hasSuffix("…" + label))
+        #expect(TextLimit.body.excess(of: draft.body) == nil)
+        #expect(StaleLabel.labelled(draft.body, age: 30 * Self.hour, locale: locale) == draft.body)
+    }
 }
