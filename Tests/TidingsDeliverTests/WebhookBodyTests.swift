@@ -25,7 +25,7 @@ import TidingsStore
         let body = WebhookBody(item: F.item(deepLink: F.link), format: .ntfy, url: "https://ntfy.sh/topic")
         #expect(body.contentType == "text/plain; charset=utf-8")
         #expect(body.headers == [
-            WebhookBody.Header("Title", "Morning news"), WebhookBody.Header("Priority", "3"), WebhookBody.Header("Tags", "system"),
+            WebhookBody.Header("Title", "Morning news"), WebhookBody.Header("Priority", "3"), WebhookBody.Header("Tags", "newspaper"),
             WebhookBody.Header("Click", F.link), WebhookBody.Header("Actions", "view, View, \(F.link)"),
             WebhookBody.Header("X-Sequence-ID", "tidings-45d243d86b5c763f11689e5e2cbfcf9e"),
         ])
@@ -47,7 +47,7 @@ import TidingsStore
     func ntfyEdges() {
         let item = F.item(deepLink: "https://example.com/a,b", staleness: .emergency)
         let body = WebhookBody(item: item, format: .ntfy, url: "https://ntfy.sh/topic")
-        #expect(body.headers.first { $0.name == "Tags" }?.value == "system,warning")
+        #expect(body.headers.first { $0.name == "Tags" }?.value == "newspaper,warning")
         #expect(body.headers.first { $0.name == "Actions" }?.value == "view, View, \"https://example.com/a,b\"")
     }
 
@@ -58,5 +58,39 @@ import TidingsStore
         #expect(WebhookReasons.host(of: "https://user:pw@Hooks.Example.com:8443/a/b") == "hooks.example.com")
         #expect(WebhookReasons.host(of: "http://[::1]:8080/x") == "[::1]")
         #expect(WebhookReasons.host(of: "not a url") == nil)
+    }
+
+    @Test("ntfy tags: a word for each kind, or the webhook's own; none at all with tags = []", arguments: [
+        (NotificationKind.daily, "newspaper"), (.meeting, "calendar"), (.weekly, "bar_chart"), (.schedule, "bell"),
+        (.digest, "inbox_tray"), (.insight, "bulb"), (.reminder, "alarm_clock"), (.test, "test_tube"),
+    ])
+    func ntfyTags(kind: NotificationKind, word: String) {
+        var item = F.item()
+        item.kind = kind
+        func tags(_ chosen: [String]?) -> String? {
+            WebhookBody(item: item, format: .ntfy, url: "https://ntfy.sh/t", tags: chosen).headers.first { $0.name == "Tags" }?.value
+        }
+        #expect(tags(nil) == word)
+        #expect(tags(["laptop", "home"]) == "laptop,home")
+        #expect(tags([]) == nil)
+        #expect(!Set(TidingsCore.Category.allCases.map(\.rawValue)).contains(word), "never the internal category")
+    }
+
+    @Test("ntfy: a meeting's action is Join, as on the desktop; other kinds View")
+    func ntfyJoin() {
+        var item = F.item(deepLink: F.link)
+        item.kind = .meeting
+        let body = WebhookBody(item: item, format: .ntfy, url: "https://ntfy.sh/topic")
+        #expect(body.headers.first { $0.name == "Actions" }?.value == "view, Join, \(F.link)")
+    }
+
+    @Test("ntfy: an item without a body sends its due time in its zone (ntfy shows an empty one as triggered)")
+    func ntfyEmptyBody() {
+        let body = WebhookBody(item: F.item(body: ""), format: .ntfy, url: "https://ntfy.sh/topic")
+        #expect(F.text(body.bytes) == "07:30")
+        var lost = F.item(body: "")
+        lost.plannedZone = "Nowhere/Atlantis"
+        #expect(F.text(WebhookBody(item: lost, format: .ntfy, url: "https://ntfy.sh/topic").bytes) == "Morning news")
+        #expect(F.text(WebhookBody(item: F.item(body: ""), format: .gotify, url: "https://g.example").bytes).contains(#""message":"""#))
     }
 }

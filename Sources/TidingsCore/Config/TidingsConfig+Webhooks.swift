@@ -19,6 +19,8 @@ extension TidingsConfig {
         public var maxAttempts = 5
         /// Where an item goes when it finally fails here (stdout, desktop or inbox); nil: nowhere.
         public var fallback: ChannelName? = .inbox
+        /// ntfy's tags for every message (`tags`); nil for one word per kind (`calendar`).
+        public var tags: [String]?
 
         /// A target with defaults for the optional settings.
         public init(name: String, url: String, format: WebhookFormat) {
@@ -58,7 +60,25 @@ extension TidingsConfig {
                 webhook.maxAttempts = attempts
             }
             if let text = try table.string("fallback") { webhook.fallback = try parseFallback(text, table) }
+            if let tags = try table.strings("tags") {
+                guard format == .ntfy else { throw table.error("tags", "only the ntfy format has tags") }
+                webhook.tags = try parseTags(tags, table)
+            }
             return webhook
+        }
+
+        /// ntfy's tags as given: at most 5, each 1 to 32 characters without a comma (ntfy's
+        /// separator) or a control character; `[]` for none.
+        static func parseTags(_ tags: [String], _ table: TOMLReader) throws(ConfigError) -> [String] {
+            if tags.count > 5 { throw table.error("tags", "at most 5 tags (\(tags.count))") }
+            for tag in tags {
+                let plain = !tag.isEmpty && tag.count <= 32
+                    && !tag.unicodeScalars.contains { $0 == "," || $0.properties.generalCategory == .control }
+                guard plain, tag.first?.isWhitespace == false, tag.last?.isWhitespace == false else {
+                    throw table.error("tags", "\(ConfigError.quoted(tag)) is not a tag: use 1 to 32 characters, no comma")
+                }
+            }
+            return tags
         }
 
         /// The channel `fallback` names: stdout, desktop or inbox; nil for `none`. E-mail

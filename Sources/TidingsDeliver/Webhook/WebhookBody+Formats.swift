@@ -32,26 +32,49 @@ extension WebhookBody {
         return base + "/" + sequenceID + url[queryStart...]
     }
 
-    /// ntfy's publish headers: the title, priority, tags, the deep link as click and action,
-    /// and the sequence id that lets an update replace the notification (and a clear delete it).
-    static func ntfyHeaders(_ item: NotificationRecord) -> [Header] {
-        var tags = [item.category.description]
+    /// ntfy's publish headers: the title, priority, tags (`tags`, else the word for the
+    /// item's kind), the deep link as click and action (`Join` for a meeting, as on the
+    /// desktop), and the sequence id that lets an update replace the notification (and a
+    /// clear delete it).
+    static func ntfyHeaders(_ item: NotificationRecord, tags chosen: [String]?) -> [Header] {
+        var tags = chosen ?? [ntfyTag(item.kind)]
         if item.staleness == .stale || item.staleness == .emergency {
             tags.append("warning")
         }
-        var headers = [
-            Header("Title", headerValue(item.title)),
-            Header("Priority", String(ntfyPriority(item.category))),
-            Header("Tags", headerValue(tags.joined(separator: ","))),
-        ]
+        var headers = [Header("Title", headerValue(item.title)), Header("Priority", String(ntfyPriority(item.category)))]
+        if !tags.isEmpty { headers.append(Header("Tags", headerValue(tags.joined(separator: ",")))) }
         if let link = item.deepLink.map(headerValue), !link.isEmpty {
             headers.append(Header("Click", link))
             // ntfy splits actions on ';' and fields on ',', and reads a quoted field as one.
             let field = link.contains(where: { $0 == "," || $0 == ";" }) ? "\"\(link)\"" : link
-            headers.append(Header("Actions", "view, View, \(field)"))
+            headers.append(Header("Actions", "view, \(item.kind == .meeting ? "Join" : "View"), \(field)"))
         }
         headers.append(Header("X-Sequence-ID", ntfySequenceID(item.id)))
         return headers
+    }
+
+    /// The tag an ntfy message carries when the webhook names none: a word for what the
+    /// item is, one that ntfy shows as its emoji (📆 calendar, ⏰ alarm_clock).
+    static func ntfyTag(_ kind: NotificationKind) -> String {
+        switch kind {
+        case .daily: "newspaper"
+        case .meeting: "calendar"
+        case .weekly: "bar_chart"
+        case .schedule: "bell"
+        case .digest: "inbox_tray"
+        case .insight: "bulb"
+        case .reminder: "alarm_clock"
+        case .test: "test_tube"
+        }
+    }
+
+    /// ntfy's message text: the body, or for an item without one its due time (`14:00` in the
+    /// zone it was planned in), since ntfy shows an empty message as "triggered".
+    static func ntfyMessage(_ item: NotificationRecord) -> String {
+        guard item.body.isEmpty else { return item.body }
+        guard let zone = Zone(identifier: item.plannedZone) else { return item.title }
+        let second = zone.local(item.dueAt).secondOfDay
+        return "\(LocalDate.pad(second / 3600, 2)):\(LocalDate.pad(second / 60 % 60, 2))"
     }
 
     /// ntfy's scale runs 1–5; 5 overrides do-not-disturb on Android, so only transactional gets it.

@@ -17,10 +17,13 @@ import TidingsStore
 ///   the id of the notification an update replaces (`null` for a first send).
 ///   `{"id":"daily:2026-11-22","kind":"daily","category":"system","title":"Morning news","body":"Today's headline.","deepLink":"https://example.com/today","scheduledAt":"2026-11-22T06:30:00Z","staleness":"fresh","replaces":null}`
 /// - `ntfy`: to the topic URL, `Content-Type: text/plain; charset=utf-8`, the body is the message
-///   text. Headers: `Title: <title>`; `Priority:` 5 transactional, 3 system, 3 social,
-///   2 marketing; `Tags: <category>`, plus `,warning` when the content is stale or emergency;
-///   with a deep link `Click: <deepLink>` and `Actions: view, View, <deepLink>` (the link in double
-///   quotes when it holds `,` or `;`); `X-Sequence-ID: tidings-<first 32 hex digits of the SHA-256
+///   text (for an item without a body its due time, `14:00`). Headers: `Title: <title>`;
+///   `Priority:` 5 transactional, 3 system, 3 social, 2 marketing; `Tags:` the webhook's `tags`,
+///   else one word for the kind (`newspaper` daily, `calendar` meeting, `bar_chart` weekly, `bell`
+///   schedule, `inbox_tray` digest, `bulb` insight, `alarm_clock` reminder, `test_tube` test), plus
+///   `,warning` when the content is stale or emergency; with a deep link `Click: <deepLink>` and
+///   `Actions: view, View, <deepLink>` (`Join` for a meeting; the link in double quotes when it
+///   holds `,` or `;`); `X-Sequence-ID: tidings-<first 32 hex digits of the SHA-256
 ///   of the id>`, the same for every version, so an update replaces the notification (ntfy 2.16+);
 ///   `Authorization: Bearer <token>` when a token is set.
 ///   Header values are UTF-8 with control characters turned into spaces.
@@ -75,8 +78,9 @@ public struct WebhookBody: Sendable, Equatable {
         self.bytes = bytes
     }
 
-    /// The request `item` becomes in `format` for a target at `url`.
-    public init(item: NotificationRecord, format: WebhookFormat, url: String) {
+    /// The request `item` becomes in `format` for a target at `url`; `tags` are ntfy's tags
+    /// (the webhook's `tags`), nil for the word of the item's kind.
+    public init(item: NotificationRecord, format: WebhookFormat, url: String, tags: [String]? = nil) {
         headers = []
         switch format {
         case .json:
@@ -86,8 +90,8 @@ public struct WebhookBody: Sendable, Equatable {
         case .ntfy:
             self.url = url
             contentType = "text/plain; charset=utf-8"
-            headers = Self.ntfyHeaders(item)
-            bytes = Array(item.body.utf8)
+            headers = Self.ntfyHeaders(item, tags: tags)
+            bytes = Array(Self.ntfyMessage(item).utf8)
         case .gotify:
             self.url = Self.gotifyMessageURL(url)
             contentType = Self.json
