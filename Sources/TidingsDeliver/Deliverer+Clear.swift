@@ -3,7 +3,8 @@ import TidingsStore
 
 extension Deliverer {
     /// Takes back what channels showed of items no longer wanted (`legs`, clears claimed from
-    /// the outbox), a channel at a time, and commits each channel's outcome before the next:
+    /// the outbox), a channel at a time and `chunkSize` legs at a time, and commits each
+    /// step's outcome before the next, so that a kill repeats one step at most, as for sends:
     /// a `cleared` row, a retry on the webhook's schedule (the outbox row stays a clear), or a
     /// `failed` row once the attempts are spent. The items keep their state: they reached the
     /// user. A clear never falls back to another channel.
@@ -11,23 +12,31 @@ extension Deliverer {
         let byChannel = Dictionary(grouping: legs, by: \.channel)
         for channelName in byChannel.keys.sorted() {
             let legs = byChannel[channelName] ?? []
-            let items = legs.map(\.notification)
-            let outcomes: [ChannelResult.Outcome]
-            if let name = ChannelName(channelName), let channel = channels(name) {
+            guard let name = ChannelName(channelName), let channel = channels(name) else {
+                try record(legs, outcomes: legs.map { _ in .failed("channel \(channelName) is not configured") }, step: &step)
+                continue
+            }
+            var start = 0
+            while start < legs.count {
+                let chunk = Array(legs[start..<min(legs.count, start + max(1, channel.chunkSize))])
+                start += chunk.count
+                let items = chunk.map(\.notification)
                 let previous = (try? database.lastDeliveredPlatformInfo(ids: items.map(\.id), channel: channelName)) ?? [:]
                 let results = await channel.clear(items, previous: previous, now: step.now)
                 let byID = Dictionary(results.map { ($0.id, $0.outcome) }, uniquingKeysWith: { first, _ in first })
-                outcomes = items.map { byID[$0.id] ?? .failed("the channel gave no result") }
-            } else {
-                outcomes = items.map { _ in .failed("channel \(channelName) is not configured") }
+                try record(chunk, outcomes: items.map { byID[$0.id] ?? .failed("the channel gave no result") }, step: &step)
             }
-            let rowsBefore = step.results.deliveries.count
-            let retriesBefore = step.results.retries.count
-            step.results.recordClears(legs, outcomes: outcomes)
-            try database.recordLegs(
-                deliveries: Array(step.results.deliveries[rowsBefore...]), retries: Array(step.results.retries[retriesBefore...]),
-                settle: [], now: step.now)
         }
+    }
+
+    /// Commits the outcome of one step of clears.
+    private func record(_ legs: [RetryLeg], outcomes: [ChannelResult.Outcome], step: inout DeliveryStep) throws(StoreError) {
+        let rowsBefore = step.results.deliveries.count
+        let retriesBefore = step.results.retries.count
+        step.results.recordClears(legs, outcomes: outcomes)
+        try database.recordLegs(
+            deliveries: Array(step.results.deliveries[rowsBefore...]), retries: Array(step.results.retries[retriesBefore...]),
+            settle: [], now: step.now)
     }
 }
 

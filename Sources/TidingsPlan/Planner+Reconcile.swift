@@ -33,7 +33,8 @@ extension Planner {
         let candidates = (stillOpen + open.filter { !plannedIDs.contains($0.id) && obsolete[$0.id] == nil })
             .filter { ($0.expiresAt ?? .max) > now }
         let ranked = PendingCap(limit: config.plan.maxPending).assign(candidates, now: now)
-        let clears = try clears(plannedIDs: plannedIDs, inputs: inputs, now: now)
+        let cancelledUpdates = open.filter { $0.revision > 0 && $0.kind == .meeting && obsolete[$0.id] != nil }.map(\.id)
+        let clears = try clears(plannedIDs: plannedIDs, cancelledUpdates: cancelledUpdates, inputs: inputs, now: now)
         return Reconciliation(ranked: ranked, obsolete: obsolete, settled: settled, plannedIDs: plannedIDs, clears: clears)
     }
 

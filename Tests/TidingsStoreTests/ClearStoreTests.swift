@@ -98,4 +98,19 @@ import TidingsCore
         let claimed = try database.claimDueRetries(at: Self.now)
         #expect(claimed.map(\.clears) == [true])
     }
+
+    @Test("An update still waiting is clearable only when named as being cancelled: its first version still shows")
+    func waitingUpdate() throws {
+        let database = try delivered(["a"], on: [Self.phone])
+        var update = M.reminder("a", start: 120)
+        update.revision = 1
+        #expect(try database.applyPlan([update], now: Self.now).resent == 1)
+        #expect(try database.notifications(ids: [update.id])[update.id]?.state == .pending)
+        #expect(try database.clearableMeetingLegs(channels: [Self.phone], now: Self.now).isEmpty, "the update still goes out")
+        let legs = try database.clearableMeetingLegs(channels: [Self.phone], now: Self.now, updates: [update.id])
+        #expect(legs == [ClearableLeg(notificationId: update.id, channel: Self.phone)])
+        // A first send still pending, never delivered, has nothing to take back.
+        _ = try database.applyPlan([M.reminder("c", start: 60)], now: Self.now)
+        #expect(try database.clearableMeetingLegs(channels: [Self.phone], now: Self.now, updates: ["meeting:c@10m"]).isEmpty)
+    }
 }

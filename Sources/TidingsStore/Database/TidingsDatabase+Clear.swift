@@ -27,14 +27,18 @@ extension TidingsDatabase {
     /// Meeting reminders that reached the user on one of `channels`, whose meeting has not
     /// started at `now`, and that are neither cleared there nor waiting to be: what a plan
     /// takes back when their meeting is gone. Reads only reminders due in the last day.
-    public func clearableMeetingLegs(channels: [String], now: EpochMillis) throws(StoreError) -> [ClearableLeg] {
+    /// `updates` names open updates being cancelled (a reminder that went out, then moved,
+    /// then cancelled before the update was sent): what their earlier versions showed counts
+    /// as delivered too, since it still shows the old time.
+    public func clearableMeetingLegs(channels: [String], now: EpochMillis, updates: [String] = []) throws(StoreError) -> [ClearableLeg] {
         guard !channels.isEmpty else { return [] }
         return try read("read delivered reminders") { db in
             let rows = try Row.fetchAll(
                 db,
                 sql: """
                     SELECT DISTINCT n.id, d.channel FROM notification n JOIN delivery d ON d.notificationId = n.id
-                    WHERE n.state IN ('delivered', 'read', 'dismissed') AND n.dueAt > ? AND n.kind = 'meeting' AND n.expiresAt > ?
+                    WHERE (n.state IN ('delivered', 'read', 'dismissed') OR (n.revision > 0 AND n.id IN (SELECT value FROM json_each(?))))
+                      AND n.dueAt > ? AND n.kind = 'meeting' AND n.expiresAt > ?
                       AND d.outcome = 'delivered' AND d.channel IN (SELECT value FROM json_each(?))
                       AND NOT EXISTS (SELECT 1 FROM delivery c WHERE c.notificationId = n.id AND c.channel = d.channel
                                       AND c.outcome = 'cleared' AND c.revision >= d.revision)
@@ -42,7 +46,7 @@ extension TidingsDatabase {
                                       AND o.action = 'clear')
                     ORDER BY n.id, d.channel
                     """,
-                arguments: [now - 86_400_000, now, Self.jsonList(channels)])
+                arguments: [Self.jsonList(updates), now - 86_400_000, now, Self.jsonList(channels)])
             return rows.map { ClearableLeg(notificationId: $0[0], channel: $0[1]) }
         }
     }
