@@ -11,6 +11,7 @@ public enum StaleLabel {
         labelled(body, age: age, words: Templates.phrasebook(locale))
     }
 
+    /// `labelled(_:age:locale:)` in the language of `words`.
     static func labelled(_ body: String, age: Int64, words: Phrasebook) -> String {
         let alone = words.staleLabel(age, alone: true)
         if body.isEmpty || body == alone { return alone }
