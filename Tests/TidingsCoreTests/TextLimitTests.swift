@@ -100,4 +100,16 @@ import Testing
             try ContentPayload.decode(Array(json.utf8), fetchTime: 0)
         }
     }
+
+    @Test("a remote schedule's texts: a flood of marks is cut, a title over the byte bound refused, naming the entry")
+    func remoteSchedule() throws {
+        func schedule(_ title: String) -> [UInt8] {
+            Array(#"{"config": {"version": "1", "fixedTime": "07:00"}, "schedules": [{"id": "a", "dayOffset": 0, "title": "\#(title)"}]}"#.utf8)
+        }
+        let flooded = try RemoteSchedule.decode(schedule("S" + String(repeating: Self.acute, count: 60_000) + "tretch"))
+        #expect(flooded.entries.first?.title == "S" + String(repeating: Self.acute, count: 4) + "tretch")
+        #expect(throws: ContentError(path: "schedules[0].title", message: "longer than 512 bytes (560)")) {
+            try RemoteSchedule.decode(schedule(String(repeating: "👍🏽", count: 70)))
+        }
+    }
 }
