@@ -7,6 +7,7 @@ import TidingsTimers
 
 public struct Deliver: TidingsCommand {
     public static let program = "deliver"
+    public static let brokenConfig: BrokenConfigPolicy = .lastGood
 
     public static let configuration = CommandConfiguration(
         commandName: "deliver",
@@ -58,6 +59,9 @@ public struct Deliver: TidingsCommand {
         }
         let database = try context.openDatabase()
         guard try StageLock.acquire(context, wait: try lock.wait()) else { return }
+        // A config file with an error: this run goes on with its last good version, and the
+        // person is told once, by a notice due now (so this run is not idle).
+        try context.recordConfigProblem(in: database)
         // The every-minute idle run ends here, before anything else starts.
         if case .idle(let rearm) = try DeliverStart.check(database: database, delivery: context.config.delivery, now: context.now) {
             context.narrate("nothing due")
@@ -65,6 +69,7 @@ public struct Deliver: TidingsCommand {
             if rearm { try runBlocking { await WakeUp.rearm(context: context, database: database) } }
             return
         }
+        try context.keepConfig(in: database)
         // The work runBlocking runs is @Sendable: it takes the option's value, not the command.
         let format = format
         let (outcome, notes) = try runBlocking {

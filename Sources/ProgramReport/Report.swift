@@ -7,6 +7,7 @@ import TidingsStore
 
 public struct ReportCommand: TidingsCommand {
     public static let program = "report"
+    public static let brokenConfig: BrokenConfigPolicy = .lastGood
 
     public static let configuration = CommandConfiguration(
         commandName: "report",
@@ -87,10 +88,11 @@ public struct ReportCommand: TidingsCommand {
         let start = try ISOTime.parse(since, in: context.zone) ?? end - durationOption(since, flag: "--since")
         guard start < end else { throw CLIError.usage("--since must be before --until") }
         let database = try context.openExistingDatabase()
-        let report = try Report.generate(
+        var report = try Report.generate(
             database: database, since: start, until: end,
             engagementChannels: ChannelName.engagementChannels, breakdown: by,
             sources: Set(context.config.sources.map(\.name)), now: context.now)
+        report.configError = context.configProblem?.error.description
         let text: String
         var status: Int32 = 0
         switch format {

@@ -8,6 +8,7 @@ import TidingsProcess
 extension Tidings {
     struct Doctor: AsyncTidingsCommand {
         static let program = "tidings doctor"
+        static let brokenConfig: BrokenConfigPolicy = .diagnose
 
         static let configuration = CommandConfiguration(
             abstract: "Check the whole install and say how to fix what is wrong.",
@@ -37,7 +38,8 @@ extension Tidings {
             let factory = ChannelFactory(context: context)
             let crontab = await BoundedProcess(environment: Environment.current, limit: .seconds(3)).output("crontab", ["-l"])
             let findings = await Diagnosis(
-                config: context.config, configOrigin: context.configOrigin, database: database,
+                config: context.config, configOrigin: context.configOrigin,
+                configError: context.configProblem.map { ($0.error, $0.fix) }, database: database,
                 databasePath: context.databasePath,
                 missingDatabaseFix: "run prefetch and plan first (or tidings init), or check \(context.databasePathOrigin)",
                 channels: ChannelCheck(config: context.config, factory: factory), now: context.now, zone: context.zone,

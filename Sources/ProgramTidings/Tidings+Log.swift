@@ -6,6 +6,7 @@ import TidingsStore
 extension Tidings {
     struct Log: TidingsCommand {
         static let program = "tidings log"
+        static let brokenConfig: BrokenConfigPolicy = .lastGood
 
         static let configuration = CommandConfiguration(
             abstract: "Show the last runs of each program, with outcome and counts.",
