@@ -29,7 +29,11 @@ public struct Deliver: TidingsCommand {
             wake-ups (delivery.wake), a run that sent something, or that an armed wake-up \
             started, arms the wake-up for the next due time.
 
-            Exit status: 0 done (also when nothing was due, or another deliver run still runs), 64 usage or config error, 1 failure \
+            When the config file has an error, deliver goes on with its last good version (the \
+            one plan and prefetch stored), says the error with its line on stderr, and tells \
+            the person once through their channels; with no last good version it refuses (64).
+
+            Exit status: 0 done (also when nothing was due, another deliver run still runs, or it went on with the last good config), 64 usage error or a config error with no last good config, 1 failure \
             (the database, or no due item could be sent anywhere).
             """)
 

@@ -35,7 +35,9 @@ public struct ReportCommand: TidingsCommand {
             ("no database at PATH"; with --format nagios, TIDINGS UNKNOWN).
 
             Exit status: 0 done; with --format nagios 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN \
-            (also when there is no database); 64 usage or config error; 1 failure, or no database.
+            (also when there is no database); 64 usage error, or a config error with no last good \
+            config; 1 failure, or no database. A config error with a last good config is shown \
+            in every format (nagios: WARNING) and the report goes on with that config.
             """)
 
     @OptionGroup public var options: CommonOptions

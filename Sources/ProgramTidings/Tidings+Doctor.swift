@@ -22,9 +22,11 @@ extension Tidings {
                 line per check, ✓ or ✗, with the fix.
 
                 Doctor creates nothing: without a database at the path, the database check fails \
-                and the others are still made.
+                and the others are still made. A config file with an error fails the config check \
+                (with its line); the others are made with its last good version, else the \
+                built-in defaults.
 
-                Exit status: 0 when every check passes, 1 otherwise, 64 for a usage or config error.
+                Exit status: 0 when every check passes, 1 otherwise (a config error too), 64 for a usage error.
                 """)
 
         @OptionGroup var options: CommonOptions
