@@ -37,6 +37,11 @@ import TidingsTestSupport
         ("[daily]\nenabled = true\n", 13, "daily"),
     ]
 
+    /// The bytes of the database file and its WAL (nil for a file not there).
+    static func contents(of database: String) -> [Data?] {
+        [database, database + "-wal"].map { FileManager.default.contents(atPath: $0) }
+    }
+
     @Test("a misspelt key or a duplicated table after a plan: deliver sends what was planned on the last good config and tells the person once; doctor, report and nagios show the error; plan and prefetch refuse it", arguments: 0..<2)
     func brokenAfterPlan(_ index: Int) async throws {
         let breakage = Self.breakages[index]
@@ -73,6 +78,10 @@ import TidingsTestSupport
         #expect(again.status == 0)
         #expect(again.stdout.isEmpty, "\(again.stdout)")
         #expect(again.stderr.contains("deliver: warning: \(error)"))
+        // ...and write nothing to the database when nothing is due.
+        let stored = Self.contents(of: pipeline.database)
+        #expect(try await pipeline.run("deliver", "--now", "2026-11-23T08:51").status == 0)
+        #expect(Self.contents(of: pipeline.database) == stored)
 
         // doctor: ✗ with the line, and every other check still made.
         let doctor = try await pipeline.run("tidings", "doctor", "--now", "2026-11-23T08:52")
