@@ -102,10 +102,13 @@ import TidingsTestSupport
         let prometheus = try await pipeline.succeed("report", "--format", "prometheus", "--now", "2026-11-23T08:52")
         #expect(prometheus.contains("\ntidings_config_error 1\n"))
 
-        // The commands that only read go on too.
-        let log = try await pipeline.run("tidings", "log", "--now", "2026-11-23T08:52")
-        #expect(log.status == 0)
-        #expect(log.stderr.contains("tidings log: warning: \(error)"))
+        // The commands that only read go on too, saying the error.
+        for command in [["log"], ["inbox"], ["pending"], ["next"], ["join", "--print"]] {
+            let result = try await pipeline.runner.run("tidings", command + ["--now", "2026-11-23T08:52"])
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("tidings \(command[0]): warning: \(error)"), "\(command): \(result.stderr)")
+        }
+        #expect(try await pipeline.succeed("tidings", "join", "--print", "--now", "2026-11-23T08:52").contains("acme.zoom.us"))
 
         // Fixed: plan keeps the new text, and nothing is said any more.
         try pipeline.folder.write(Self.config, to: "config.toml")
