@@ -7,6 +7,7 @@ import TidingsTimers
 
 public struct Deliver: TidingsCommand {
     public static let program = "deliver"
+    public static let brokenConfig: BrokenConfigPolicy = .lastGood
 
     public static let configuration = CommandConfiguration(
         commandName: "deliver",
@@ -28,7 +29,11 @@ public struct Deliver: TidingsCommand {
             wake-ups (delivery.wake), a run that sent something, or that an armed wake-up \
             started, arms the wake-up for the next due time.
 
-            Exit status: 0 done (also when nothing was due, or another deliver run still runs), 64 usage or config error, 1 failure \
+            When the config file has an error, deliver goes on with its last good version (the \
+            one plan and prefetch stored), says the error with its line on stderr, and tells \
+            the person once through their channels; with no last good version it refuses (64).
+
+            Exit status: 0 done (also when nothing was due, another deliver run still runs, or it went on with the last good config), 64 usage error or a config error with no last good config, 1 failure \
             (the database, or no due item could be sent anywhere).
             """)
 
@@ -58,6 +63,9 @@ public struct Deliver: TidingsCommand {
         }
         let database = try context.openDatabase()
         guard try StageLock.acquire(context, wait: try lock.wait()) else { return }
+        // A config file with an error: this run goes on with its last good version, and the
+        // person is told once, by a notice due now (so this run is not idle).
+        try context.recordConfigProblem(in: database)
         // The every-minute idle run ends here, before anything else starts.
         if case .idle(let rearm) = try DeliverStart.check(database: database, delivery: context.config.delivery, now: context.now) {
             context.narrate("nothing due")
@@ -65,6 +73,7 @@ public struct Deliver: TidingsCommand {
             if rearm { try runBlocking { await WakeUp.rearm(context: context, database: database) } }
             return
         }
+        try context.keepConfig(in: database)
         // The work runBlocking runs is @Sendable: it takes the option's value, not the command.
         let format = format
         let (outcome, notes) = try runBlocking {

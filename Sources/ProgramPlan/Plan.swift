@@ -59,6 +59,8 @@ public struct Plan: TidingsCommand {
         let database = try dryRun ? context.openDatabaseReadingOnly() : context.openDatabase()
         // A dry run writes nothing, so it needs no lock.
         guard try dryRun || StageLock.acquire(context, wait: try lock.wait()) else { return }
+        // What deliver and the commands that only read go on with when the file breaks.
+        if !dryRun { try context.keepConfig(in: database) }
         // A dry run records nothing, so it needs no inputs.
         let inputs = try dryRun ? nil : planInputs(context, database: database, horizon: horizon)
         if ifChanged, let inputs {

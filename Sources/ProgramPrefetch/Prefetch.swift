@@ -43,6 +43,7 @@ public struct Prefetch: TidingsCommand {
     public func run(_ context: RunContext) throws {
         let database = try context.openDatabase()
         guard try StageLock.acquire(context, wait: try lock.wait()) else { return }
+        try context.keepConfig(in: database)
         if context.config.sources.isEmpty {
             let daily = context.config.daily.enabled ? "plan will use emergency lines" : "the daily update is \(context.config.daily.status)"
             Terminal.warning(program: "prefetch", "no sources configured (\(context.configOrigin)); \(daily)")

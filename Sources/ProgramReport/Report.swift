@@ -7,6 +7,7 @@ import TidingsStore
 
 public struct ReportCommand: TidingsCommand {
     public static let program = "report"
+    public static let brokenConfig: BrokenConfigPolicy = .lastGood
 
     public static let configuration = CommandConfiguration(
         commandName: "report",
@@ -34,7 +35,9 @@ public struct ReportCommand: TidingsCommand {
             ("no database at PATH"; with --format nagios, TIDINGS UNKNOWN).
 
             Exit status: 0 done; with --format nagios 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN \
-            (also when there is no database); 64 usage or config error; 1 failure, or no database.
+            (also when there is no database); 64 usage error, or a config error with no last good \
+            config; 1 failure, or no database. A config error with a last good config is shown \
+            in every format (nagios: WARNING) and the report goes on with that config.
             """)
 
     @OptionGroup public var options: CommonOptions
@@ -87,10 +90,11 @@ public struct ReportCommand: TidingsCommand {
         let start = try ISOTime.parse(since, in: context.zone) ?? end - durationOption(since, flag: "--since")
         guard start < end else { throw CLIError.usage("--since must be before --until") }
         let database = try context.openExistingDatabase()
-        let report = try Report.generate(
+        var report = try Report.generate(
             database: database, since: start, until: end,
             engagementChannels: ChannelName.engagementChannels, breakdown: by,
             sources: Set(context.config.sources.map(\.name)), now: context.now)
+        report.configError = context.configProblem?.error.description
         let text: String
         var status: Int32 = 0
         switch format {

@@ -8,6 +8,7 @@ import TidingsProcess
 extension Tidings {
     struct Doctor: AsyncTidingsCommand {
         static let program = "tidings doctor"
+        static let brokenConfig: BrokenConfigPolicy = .diagnose
 
         static let configuration = CommandConfiguration(
             abstract: "Check the whole install and say how to fix what is wrong.",
@@ -21,9 +22,11 @@ extension Tidings {
                 line per check, ✓ or ✗, with the fix.
 
                 Doctor creates nothing: without a database at the path, the database check fails \
-                and the others are still made.
+                and the others are still made. A config file with an error fails the config check \
+                (with its line); the others are made with its last good version, else the \
+                built-in defaults.
 
-                Exit status: 0 when every check passes, 1 otherwise, 64 for a usage or config error.
+                Exit status: 0 when every check passes, 1 otherwise (a config error too), 64 for a usage error.
                 """)
 
         @OptionGroup var options: CommonOptions
@@ -37,7 +40,8 @@ extension Tidings {
             let factory = ChannelFactory(context: context)
             let crontab = await BoundedProcess(environment: Environment.current, limit: .seconds(3)).output("crontab", ["-l"])
             let findings = await Diagnosis(
-                config: context.config, configOrigin: context.configOrigin, database: database,
+                config: context.config, configOrigin: context.configOrigin,
+                configError: context.configProblem.map { ($0.error, $0.fix) }, database: database,
                 databasePath: context.databasePath,
                 missingDatabaseFix: "run prefetch and plan first (or tidings init), or check \(context.databasePathOrigin)",
                 channels: ChannelCheck(config: context.config, factory: factory), now: context.now, zone: context.zone,

@@ -24,6 +24,7 @@ extension Tidings {
 extension Tidings.Inbox {
     struct List: TidingsCommand {
         static let program = "tidings inbox"
+        static let brokenConfig: BrokenConfigPolicy = .lastGood
 
         static let configuration = CommandConfiguration(abstract: "List unread items, newest first (the default).")
 

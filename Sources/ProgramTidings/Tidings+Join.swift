@@ -6,6 +6,7 @@ import TidingsDeliver
 extension Tidings {
     struct Join: TidingsCommand {
         static let program = "tidings join"
+        static let brokenConfig: BrokenConfigPolicy = .lastGood
 
         static let configuration = CommandConfiguration(
             abstract: "Open the join link of the next meeting.",

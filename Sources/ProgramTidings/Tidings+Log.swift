@@ -6,6 +6,7 @@ import TidingsStore
 extension Tidings {
     struct Log: TidingsCommand {
         static let program = "tidings log"
+        static let brokenConfig: BrokenConfigPolicy = .lastGood
 
         static let configuration = CommandConfiguration(
             abstract: "Show the last runs of each program, with outcome and counts.",
@@ -22,7 +23,7 @@ extension Tidings {
                 (in JSON, that run's failingSources).
 
                 Exit status: 0 shown, 1 when there is no database (nothing is created) or it cannot be read, \
-                64 usage or config error.
+                64 usage error, or a config error with no last good config (with one, it goes on with it).
                 """)
 
         @OptionGroup var options: CommonOptions

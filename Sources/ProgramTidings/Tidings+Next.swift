@@ -7,6 +7,7 @@ import TidingsStore
 extension Tidings {
     struct Next: TidingsCommand {
         static let program = "tidings next"
+        static let brokenConfig: BrokenConfigPolicy = .lastGood
 
         static let configuration = CommandConfiguration(
             abstract: "Show the next meeting with a join link.",

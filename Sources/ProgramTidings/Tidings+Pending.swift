@@ -27,6 +27,7 @@ extension Tidings {
 extension Tidings.Pending {
     struct List: TidingsCommand {
         static let program = "tidings pending"
+        static let brokenConfig: BrokenConfigPolicy = .lastGood
 
         static let configuration = CommandConfiguration(
             abstract: "List pending and backlogged items, earliest first (the default); with --group, merge close items into digests.")

@@ -20,8 +20,12 @@ public struct RunContext: Sendable {
     /// The config file of this run, whether it exists or not: the one `--config` or
     /// `TIDINGS_CONFIG` names, else the default place.
     public let configPath: String
-    /// The text of that config file as read; nil for the built-in defaults.
+    /// The text of that config file as read (or of its last good version); nil for the
+    /// built-in defaults.
     public let configText: String?
+    /// The error of the config file when this run goes on without it, with the last good
+    /// config (see `BrokenConfigPolicy`); nil when the file loaded.
+    public let configProblem: ConfigProblem?
     /// The clock: `--now` or the real time.
     public let now: EpochMillis
     /// Whether `--now` fixed the clock.
@@ -35,8 +39,11 @@ public struct RunContext: Sendable {
 
     /// Resolves `options` for `program`: the flag, else the environment variable, else the default.
     /// With `allowingMissingConfig` (`tidings init`, which creates it), a config file named
-    /// but not there yet gives the built-in defaults instead of an error.
-    public init(program: String, options: CommonOptions, allowingMissingConfig: Bool = false) throws(CLIError) {
+    /// but not there yet gives the built-in defaults instead of an error. A config file with
+    /// an error is refused or replaced as `brokenConfig` says.
+    public init(
+        program: String, options: CommonOptions, allowingMissingConfig: Bool = false, brokenConfig: BrokenConfigPolicy = .refuse
+    ) throws(CLIError) {
         StandardStreams.ignoreBrokenPipes()
         let environment = Environment.current
         self.program = program
@@ -61,7 +68,17 @@ public struct RunContext: Sendable {
         configPath = explicit ?? places.defaultConfig
         try RunContext.refuseLineBreak(
             configPath, named: options.config != nil ? "--config" : explicit != nil ? "TIDINGS_CONFIG" : "the config path (XDG_CONFIG_HOME)")
-        (config, configOrigin, configText) = try RunContext.loadConfig(explicit: allowingMissingConfig ? nil : explicit, path: configPath, places: places)
+        do {
+            (config, configOrigin, configText) = try RunContext.loadConfig(explicit: allowingMissingConfig ? nil : explicit, path: configPath, places: places)
+            configProblem = nil
+        } catch {
+            guard case .config(let problem) = error,
+                  let fallback = RunContext.fallback(
+                      for: problem, path: configPath, databasePath: databasePath, places: places, zone: zone, policy: brokenConfig)
+            else { throw error }
+            (config, configOrigin, configText, configProblem) = (fallback.config, fallback.origin, fallback.text, fallback.problem)
+            if brokenConfig == .lastGood { Terminal.warning(program: program, "\(error.description); \(fallback.problem.goingOn)") }
+        }
     }
 
     /// Refuses a path with a line break: the crontab lines, systemd units and wake-ups that
@@ -114,7 +131,7 @@ public struct RunContext: Sendable {
         do {
             return (try TidingsConfig.parse(toml: text, file: path, directory: absoluteFolder), path, text)
         } catch {
-            throw CLIError.config(error)
+            throw CLIError.config(error.located(in: text))
         }
     }
 

@@ -10,6 +10,10 @@ public protocol TidingsCommandBase: ParsableCommand {
     /// an error; only `tidings init`, which creates it, says yes.
     static var allowsMissingConfig: Bool { get }
 
+    /// What the command does when its config file has an error: refuse (the default), or go
+    /// on with the file's last good config (`deliver` and the commands that only read).
+    static var brokenConfig: BrokenConfigPolicy { get }
+
     /// The options every program takes.
     var options: CommonOptions { get }
 
@@ -37,11 +41,14 @@ public protocol AsyncTidingsCommand: TidingsCommandBase, AsyncParsableCommand {
 extension TidingsCommandBase {
     public static var allowsMissingConfig: Bool { false }
 
+    public static var brokenConfig: BrokenConfigPolicy { .refuse }
+
     public func failureAnswer(_ message: String) -> (line: String, status: Int32)? { nil }
 
     /// The context of this run, resolved from the options and the environment.
     func makeContext() throws(CLIError) -> RunContext {
-        try RunContext(program: Self.program, options: options, allowingMissingConfig: Self.allowsMissingConfig)
+        try RunContext(
+            program: Self.program, options: options, allowingMissingConfig: Self.allowsMissingConfig, brokenConfig: Self.brokenConfig)
     }
 }
 

@@ -29,6 +29,10 @@ public struct Diagnosis {
     public let config: TidingsConfig
     /// Where it came from: a path, or "built-in defaults".
     public let configOrigin: String
+    /// The error of the config file when the checks use another config (its last good
+    /// version, or the built-in defaults), and the fix, which says what the programs do
+    /// meanwhile; nil when the file loaded.
+    public let configError: (error: ConfigError, fix: String)?
     /// The database; nil when there is none at `databasePath` (doctor creates none).
     public let database: TidingsDatabase?
     /// The database file, there or not.
@@ -50,12 +54,14 @@ public struct Diagnosis {
     /// `databasePath` (which must then be given) with `missingDatabaseFix`, and the checks
     /// that read it find nothing recorded.
     public init(
-        config: TidingsConfig, configOrigin: String, database: TidingsDatabase?, databasePath: String? = nil,
+        config: TidingsConfig, configOrigin: String, configError: (error: ConfigError, fix: String)? = nil,
+        database: TidingsDatabase?, databasePath: String? = nil,
         missingDatabaseFix: String = "run prefetch and plan first, or check --db",
         channels: ChannelCheck, now: EpochMillis, zone: Zone, environment: [String: String] = [:], mediaFolder: String? = nil
     ) {
         self.config = config
         self.configOrigin = configOrigin
+        self.configError = configError
         self.database = database
         self.databasePath = databasePath ?? database?.path ?? ""
         self.missingDatabaseFix = missingDatabaseFix
@@ -68,7 +74,7 @@ public struct Diagnosis {
 
     /// Runs every check.
     public func run(scheduling: SchedulingState) async -> [Finding] {
-        var findings = [Finding(check: "config", ok: true, detail: "\(configOrigin): valid")]
+        var findings = [configFinding()]
         findings.append(Finding(
             check: "clock", ok: true, detail: "\(ISOTime.format(now, in: zone)) in \(zone.identifier)"))
         findings.append(databaseFinding())
@@ -86,6 +92,13 @@ public struct Diagnosis {
         findings.append(scheduling.finding)
         findings.append(wakeFinding(scheduling: scheduling))
         return findings
+    }
+
+    /// ✓ with the file, or ✗ with the error (file, line, key) and what the programs do
+    /// meanwhile; the other checks are made either way.
+    private func configFinding() -> Finding {
+        guard let (error, fix) = configError else { return Finding(check: "config", ok: true, detail: "\(configOrigin): valid") }
+        return Finding(check: "config", ok: false, detail: error.description, fix: fix)
     }
 
     private func databaseFinding() -> Finding {

@@ -11,6 +11,7 @@ extension Report {
     /// section per channel follows.
     public func table(zone: Zone) -> String {
         var lines = ["Tidings report \(ISOTime.format(since, in: zone)) – \(ISOTime.format(until, in: zone))", ""]
+        if let configError { lines += ["Config error   \(configError) (the programs go on with its last good version)", ""] }
         let rows: [(String, Double?, String)] = [
             ("Fetch success", fetchSuccessRate, "\(fetchSucceeded) of \(fetchAttempts) attempts"),
             ("Delivery", deliveryRate, "\(delivered) delivered, \(missed) missed, \(failed) failed, \(expired) expired\(cappedNote)"),
@@ -82,6 +83,7 @@ extension Report {
         json.add("generatorShares", json: generated == 0 ? "null" : shares.string)
         json.add("counts", json: counts.string)
         if let channels { json.add("channels", json: Report.channelsJSON(channels)) }
+        json.add("configError", configError)
         return json.string + "\n"
     }
 
@@ -138,6 +140,9 @@ extension Report {
                 }
             })
         }
+        metric(
+            "tidings_config_error", "1 while the config file has an error and the programs go on with its last good version, else 0.",
+            [("", configError == nil ? "0" : "1")])
         metric("tidings_report_window_seconds", "Length of the report window.", [("", String((until - since) / 1000))])
         metric(
             "tidings_stage_last_success_timestamp_seconds",
@@ -163,6 +168,8 @@ extension Report {
         status = max(status, stages.map(\.status).max() ?? 0)
         // An item the cap kept back until too late is a promise broken without a failure.
         if counts.capped > 0 { status = max(status, 1) }
+        // A config file with an error: the programs go on with its last good version.
+        if configError != nil { status = max(status, 1) }
         let word = ["OK", "WARNING", "CRITICAL"][Int(status)]
 
         let stale = ([stages.filter { $0.status > 0 }.map(\.summary).joined(separator: ", ")]
@@ -170,7 +177,9 @@ extension Report {
             .filter { !$0.isEmpty }.joined(separator: ", ")
         let sources = nagiosSources(zone: zone)
         let rateSummary = rates.map { "\($0.label) \(Report.percent($0.value)) (\($0.part)/\($0.whole))" }.joined(separator: ", ")
-        let summary = ([stale] + sources + [rateSummary]).filter { !$0.isEmpty }.joined(separator: "; ")
+        // A `|` would start the perfdata.
+        let config = configError.map { "config error: " + String($0.map { $0 == "|" ? "/" : $0 }) } ?? ""
+        let summary = ([config, stale] + sources + [rateSummary]).filter { !$0.isEmpty }.joined(separator: "; ")
 
         let judged: Set = ["fetch_success", "delivery"]
         var perfdata = rates.compactMap { rate -> String? in

@@ -22,6 +22,9 @@ public struct Report: Sendable, Equatable {
     public var channels: [ChannelDeliveries]?
     /// The sources whose last attempt failed, as the database was read (whatever the window).
     public var failingSources: [SourceFailure] = []
+    /// The error of the config file (file, line, key and what is wrong) while the programs
+    /// go on with its last good version; nil when it loads.
+    public var configError: String?
 
     /// Builds the report for `since ..< until` from `database`, broken down by `breakdown`.
     /// With `sources` (the config's source names), the failing ones among them are named.

@@ -47,6 +47,7 @@ public enum UpcomingText {
         case .insight: "insight"
         case .digest: "digest"
         case .test: "test notification"
+        case .notice: "notice"
         case .schedule, .reminder: "\"\(item.title)\""
         }
     }

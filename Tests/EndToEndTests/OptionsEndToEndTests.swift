@@ -56,7 +56,7 @@ import TidingsTestSupport
         #expect(result.stdout.isEmpty)
     }
 
-    @Test("A config error names file and key, exits 64 and changes nothing in the database")
+    @Test("A config error names file, line and key, exits 64 and changes nothing in the database (a file with no last good version)")
     func configError() async throws {
         var pipeline = try Pipeline()
         try await pipeline.succeed("plan", "--now", "2026-11-22T06:00")
@@ -67,7 +67,7 @@ import TidingsTestSupport
         for program in ["prefetch", "plan", "deliver", "report"] {
             let result = try await pipeline.runner.run(program, ["--now", "2026-11-22T07:30"])
             #expect(result.status == 64)
-            #expect(result.stderr == "\(program): error: config \(broken): daily.time: expected a time as HH:MM (24-hour clock), found \"7.30\"\n")
+            #expect(result.stderr == "\(program): error: config \(broken): line 2: daily.time: expected a time as HH:MM (24-hour clock), found \"7.30\"\n")
         }
         pipeline.runner.environment["TIDINGS_CONFIG"] = pipeline.config
         let after = try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--dry-run", "--format", "json")

@@ -83,7 +83,7 @@ import TidingsTestSupport
             """)
         let result = try await pipeline.run("prefetch")
         #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("prefetch: error: config \(pipeline.config): sources[0].url: http: is only allowed"))
+        #expect(result.stderr.hasPrefix("prefetch: error: config \(pipeline.config): line 3: sources[0].url: http: is only allowed"))
         #expect(result.stdout.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: pipeline.database))
     }

@@ -14,7 +14,7 @@ import TidingsTestSupport
         #expect(text.dropLast().contains("\n") == false)
         #expect(text.contains("\"fetchSuccessRate\":0.6666666666666666,\"deliveryRate\":0.5,"))
         let object = try parseObject(text)
-        #expect(Set(object.keys) == ["since", "until", "fetchSuccessRate", "deliveryRate", "engagementRate", "staleContentRate", "generatorShares", "counts"])
+        #expect(Set(object.keys) == ["since", "until", "fetchSuccessRate", "deliveryRate", "engagementRate", "staleContentRate", "generatorShares", "counts", "configError"])
         #expect(!text.contains("\"channels\""), "no breakdown was asked for")
         #expect(object["since"] as? String == "2026-11-21T00:00:00+01:00")
         #expect(object["until"] as? String == "2026-11-22T00:00:00+01:00")
@@ -111,7 +111,7 @@ import TidingsTestSupport
         }
         #expect(lines.filter { $0.hasPrefix("tidings_fetch_attempts{") }.count == 7)
         #expect(lines.filter { $0.hasPrefix("tidings_notifications{") }.count == NotificationState.allCases.count)
-        #expect(lines.filter { $0.hasPrefix("# HELP ") }.count == 15)
+        #expect(lines.filter { $0.hasPrefix("# HELP ") }.count == 16)
         #expect(text.contains("tidings_capped_missed_notifications 0\n"))
         #expect(!text.contains("tidings_stage_last_success_timestamp_seconds"), "no stage ever succeeded")
         #expect(!text.contains("tidings_deliveries{"), "no breakdown was asked for")

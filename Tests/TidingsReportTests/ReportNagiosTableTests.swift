@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TidingsCore
 import TidingsStore
@@ -46,6 +47,21 @@ import TidingsTestSupport
             + " engagement_rate=0.25;;;0;1 stale_content_rate=0.75;;;0;1"
             + " fetch_attempts=6 fetch_succeeded=4 delivered=4 missed=3 capped_missed=0 failed=1 expired=0"
             + " engageable_notifications=4 tapped=1 snoozed=2 stale_delivered=3\n")
+    }
+
+    @Test("a config error: WARNING named first on the Nagios line (a | made /), a table row, JSON text and a Prometheus 1")
+    func configError() throws {
+        var report = Sample.empty
+        report.configError = "/c.toml: line 9: daily.tme: unknown key \"a|b\""
+        let (line, status) = report.nagios(warn: 0.95, crit: 0.8, expected: [:], now: Sample.until)
+        #expect(status == 1)
+        #expect(line.hasPrefix("TIDINGS WARNING - config error: /c.toml: line 9: daily.tme: unknown key \"a/b\"; fetch success n/a (0/0)"), "\(line)")
+        #expect(line.split(separator: "|").count == 2)
+        #expect(report.table(zone: .utc).contains("\nConfig error   /c.toml: line 9: daily.tme: unknown key \"a|b\" (the programs go on with its last good version)\n"))
+        #expect(try parseObject(report.json(zone: .utc))["configError"] as? String == report.configError)
+        #expect(report.prometheus(generatedAt: 0).contains("\ntidings_config_error 1\n"))
+        #expect(Sample.empty.prometheus(generatedAt: 0).contains("\ntidings_config_error 0\n"))
+        #expect(try parseObject(Sample.empty.json(zone: .utc))["configError"] is NSNull)
     }
 
     @Test("nagios: stale content and engagement are never judged; no perfdata without defined rates")

@@ -6,6 +6,9 @@ public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     public var key: String
     /// What is wrong, lower-case.
     public var message: String
+    /// The line of the file it is on, when known (`located(in:)`); an error without a key
+    /// names its line in `message` already (`line 3: …`).
+    public var line: Int?
 
     /// The most characters of a value a message echoes (``quoted(_:)``).
     public static let echoLimit = 200
@@ -33,8 +36,10 @@ public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
         return String(text.prefix(limit)) + "…" + (counted ? " (\(text.count) characters)" : "")
     }
 
-    /// `/home/a/.config/tidings/config.toml: daily.time: expected HH:MM, found "7.30"`.
+    /// `/home/a/.config/tidings/config.toml: line 4: daily.time: expected HH:MM, found "7.30"`
+    /// (without `line 4: ` when the line is not known).
     public var description: String {
-        key.isEmpty ? "\(file): \(message)" : "\(file): \(key): \(message)"
+        guard !key.isEmpty else { return "\(file): \(message)" }
+        return line.map { "\(file): line \($0): \(key): \(message)" } ?? "\(file): \(key): \(message)"
     }
 }

@@ -26,6 +26,8 @@ public enum NotificationKind: String, VocabularyWord {
     case insight
     /// A reminder the user added (`tidings add`), once or as an occurrence of a repeat.
     case reminder
+    /// Tidings telling the person about itself: the config file has an error, and what goes on.
+    case notice
 }
 
 /// A notification's category; it chooses urgency, routing and whether quiet hours apply.
