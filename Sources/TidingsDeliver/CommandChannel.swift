@@ -58,8 +58,15 @@ public struct CommandChannel: Channel, Sendable {
         command.argv.first.flatMap { SearchPath.find($0, environment: programEnvironment) }
     }
 
-    /// Which program runs, for `tidings doctor` and `--verbose`: `command:speak: runs /usr/bin/espeak`.
-    public var stateNote: String? { programPath.map { "\(name): runs \($0)" } }
+    /// Which program runs, for `tidings doctor` and `--verbose`: `command:speak: runs
+    /// /usr/bin/espeak`, and a warning when it cannot be tied to deliver's life.
+    public var stateNote: String? {
+        programPath.map { path in
+            let untied = TetheredProcess.wrapper(limit: .seconds(1)) == nil
+                ? "; setpriv or timeout is missing from /usr/bin, so a killed deliver leaves it running until it ends" : ""
+            return "\(name): runs \(path)\(untied)"
+        }
+    }
 
     /// Available when the program is found; it is not run.
     public func state() async -> ChannelState {
