@@ -51,8 +51,8 @@ public enum TetheredProcess {
         // Input that fits a pipe's buffer is written before the program starts; more is
         // written by a thread of its own, which ends when the program has read it or is gone.
         let small = input.utf8.count <= BoundedProcess.pipeCapacity
-        let inputPipe: (read: Int32, write: Int32?)
-        let errorPipe: (read: Int32, write: Int32)
+        var inputPipe: (read: Int32, write: Int32?) = (-1, nil)
+        var errorPipe: (read: Int32, write: Int32) = (-1, -1)
         let pid: pid_t
         do {
             if small, let filled = BoundedProcess.filledPipe(input) {
@@ -62,14 +62,13 @@ public enum TetheredProcess {
                 inputPipe = (made.read, made.write)
             }
             errorPipe = try ProcessSpawn.pipe()
-            defer {
-                close(inputPipe.read)
-                close(errorPipe.write)
-            }
             pid = try ProcessSpawn.start(
                 words, environment: environment, stdin: .descriptor(inputPipe.read), stdout: .null, stderr: .descriptor(errorPipe.write),
                 closingOthers: true, defaultSignals: true)
+            close(inputPipe.read)
+            close(errorPipe.write)
         } catch {
+            for fd in [inputPipe.read, inputPipe.write ?? -1, errorPipe.read, errorPipe.write] where fd >= 0 { close(fd) }
             return .failedToStart(error.description)
         }
         defer { close(errorPipe.read) }
@@ -146,7 +145,8 @@ public enum TetheredProcess {
                 let value = info._sifields._sigchld.si_status
                 return info.si_code == Int32(CLD_EXITED) ? (value & 0xFF) << 8 : value & 0x7F
             }
-            if result < 0, errno != EINTR { return 0 }
+            // Its status is lost (reaped elsewhere): counted as a failure, so the item is tried again.
+            if result < 0, errno != EINTR { return 1 << 8 }
             guard ContinuousClock.now < deadline else { return nil }
             usleep(pause)
             pause = min(pause * 2, 50_000)
