@@ -5,8 +5,8 @@ import Foundation
 ///
 /// The program runs under coreutils' `timeout -s KILL LIMIT`, which leads a process group of
 /// its own and at the limit kills the whole group (grandchildren too) with SIGKILL. `timeout`
-/// is started through util-linux's `setpriv --pdeathsig ALRM`: when this process ends, the
-/// kernel sends `timeout` SIGALRM, which is what its own deadline sends it, so it kills the
+/// is started through util-linux's `setpriv --pdeathsig ALRM` (and a check that this process
+/// is still its parent, `wrapper`): when this process ends, the kernel sends `timeout` SIGALRM, which is what its own deadline sends it, so it kills the
 /// group at once. The parent-death signal follows the *thread* that started the child
 /// (prctl(2)), so each run is started, read and waited for on a thread of its own that lives
 /// exactly as long as the child; a thread pool's thread could end first and kill it early.
@@ -22,16 +22,27 @@ public enum TetheredProcess {
     /// The most bytes of standard error kept (the last ones).
     static let errorLimit = 65_536
 
-    /// The words that run a program under `limit`, tied to this process: `setpriv
-    /// --pdeathsig ALRM -- timeout -s KILL 1.5s`; nil when either is missing.
-    public static func wrapper(limit: Duration) -> [String]? {
+    /// The words that run a program under `limit`, tied to the process `parent` (this one):
+    /// `setpriv --pdeathsig ALRM -- /bin/sh -c CHECK PARENT timeout -s KILL 1.500s`; nil when
+    /// a tool is missing.
+    ///
+    /// CHECK closes the moment between the spawn and setpriv's prctl, when a parent that dies
+    /// sends no signal yet: once the parent-death signal is armed, the shell checks that its
+    /// parent is still `parent` and only then becomes `timeout`; if the parent dies after the
+    /// check, SIGALRM ends the shell (its default action) or reaches `timeout`.
+    public static func wrapper(limit: Duration, parent: pid_t = getpid()) -> [String]? {
         guard let setpriv = SearchPath.find("setpriv", environment: systemPath),
-              let timeout = SearchPath.find("timeout", environment: systemPath)
+              let timeout = SearchPath.find("timeout", environment: systemPath),
+              let shell = SearchPath.find("sh", environment: systemPath)
         else { return nil }
         let milliseconds = max(1, limit.components.seconds * 1000 + limit.components.attoseconds / 1_000_000_000_000_000)
         let seconds = "\(milliseconds / 1000).\(String(milliseconds % 1000 + 1000).dropFirst())s"
-        return [setpriv, "--pdeathsig", "ALRM", "--", timeout, "-s", "KILL", seconds]
+        return [setpriv, "--pdeathsig", "ALRM", "--", shell, "-c", parentCheck, String(parent), timeout, "-s", "KILL", seconds]
     }
+
+    /// Goes on (`exec "$@"`) only while the shell's parent is the process named by `$0`; the
+    /// `PWD` the shell sets itself is not passed on (the program gets the environment given).
+    static let parentCheck = #"[ "$PPID" = "$0" ] || exit 125; unset PWD; exec "$@""#
 
     /// Runs `path` with `arguments` in exactly `environment`, `input` on its standard input,
     /// standard output on /dev/null, for at most `limit`; what it printed on standard error

@@ -6,14 +6,28 @@ import TidingsTestSupport
 /// Programs tied to this process and to their limit: what they get and give back, and a
 /// program past its limit killed with everything it started, even what ignores SIGTERM.
 @Suite struct TetheredProcessTests {
-    @Test("The wrapper is setpriv's parent-death signal around coreutils' timeout, the limit in seconds")
+    @Test("The wrapper is setpriv's parent-death signal, a check of the parent, then coreutils' timeout, the limit in seconds")
     func wrapper() throws {
         let words = try #require(TetheredProcess.wrapper(limit: .milliseconds(1500)))
-        #expect(words.count == 8)
+        #expect(words.count == 12)
         #expect(words[0].hasSuffix("/setpriv") && words[1...3] == ["--pdeathsig", "ALRM", "--"])
-        #expect(words[4].hasSuffix("/timeout") && words[5...7] == ["-s", "KILL", "1.500s"])
+        #expect(words[4].hasSuffix("/sh") && words[5] == "-c" && words[7] == String(getpid()))
+        #expect(words[8].hasSuffix("/timeout") && words[9...11] == ["-s", "KILL", "1.500s"])
         #expect(TetheredProcess.wrapper(limit: .milliseconds(100))?.last == "0.100s")
         #expect(TetheredProcess.wrapper(limit: .seconds(600))?.last == "600.000s")
+    }
+
+    @Test("Under a parent other than the one named, the program never starts")
+    func otherParent() throws {
+        let folder = try TemporaryDirectory()
+        let marker = folder.file("ran")
+        for (parent, runs) in [(getpid(), true), (1, false)] {
+            let words = try #require(TetheredProcess.wrapper(limit: .seconds(5), parent: parent))
+            let pid = try ProcessSpawn.start(words + ["/bin/sh", "-c", "echo \(parent) >> '\(marker)'"], environment: ["PATH": "/usr/bin:/bin"])
+            let status = ProcessSpawn.wait(pid)
+            #expect((status >> 8) & 0xFF == (runs ? 0 : 125))
+        }
+        #expect(try String(contentsOfFile: marker, encoding: .utf8) == "\(getpid())\n")
     }
 
     @Test("The program gets exactly the environment given, its input on stdin; stderr and the status come back")
