@@ -63,7 +63,7 @@ public struct CommandChannel: Channel, Sendable {
     public var stateNote: String? {
         programPath.map { path in
             let untied = TetheredProcess.wrapper(limit: .seconds(1)) == nil
-                ? "; setpriv or timeout is missing from /usr/bin, so a killed deliver leaves it running until it ends" : ""
+                ? "; setpriv, timeout or sh is missing from /usr/bin, so a killed deliver leaves it running until it ends" : ""
             return "\(name): runs \(path)\(untied)"
         }
     }
