@@ -130,6 +130,9 @@ CURLcode tidings_curl_setopt_write_callback(CURL *handle, CURLoption option, cur
 CURLcode tidings_curl_setopt_read_callback(CURL *handle, CURLoption option, curl_read_callback value) {
     return tidings_curl()->easy_setopt(handle, option, value);
 }
+CURLcode tidings_curl_setopt_debug_callback(CURL *handle, CURLoption option, curl_debug_callback value) {
+    return tidings_curl()->easy_setopt(handle, option, value);
+}
 CURLcode tidings_curl_setopt_xferinfo_callback(CURL *handle, CURLoption option, curl_xferinfo_callback value) {
     return tidings_curl()->easy_setopt(handle, option, value);
 }

@@ -5,8 +5,10 @@ import TidingsStore
 /// Runs a configured program once per item, the item on its standard input as one JSON
 /// object (the fields of `deliver --format json`, plus the content's `data` when it carried
 /// one). The program is started directly, never through a shell unless `argv` names one, so
-/// nothing of the content is ever interpreted; a run past the timeout is killed with its
-/// process group.
+/// nothing of the content is ever interpreted. The program gets a clean environment
+/// (`CommandEnvironment`), never `deliver`'s secrets, and is tethered to the run
+/// (`TetheredProcess`): past the timeout, or when `deliver` ends however it ends, it is killed
+/// with its process group.
 ///
 /// Exit status 0 is delivered. Anything else, or a timeout, is tried again later like a
 /// webhook, with stderr's last non-empty line (redacted) as the reason.
@@ -21,8 +23,10 @@ public struct CommandChannel: Channel, Sendable {
     public var chunkSize: Int { 4 }
     /// The command's settings.
     public let command: TidingsConfig.Command
-    /// The environment the program gets (PATH is searched in it).
+    /// `deliver`'s environment, which the program's is taken from.
     public let environment: [String: String]
+    /// The environment the program gets, but the item's variables (PATH is searched in it).
+    public let programEnvironment: [String: String]
     /// The zone the JSON's times are written in.
     public let zone: Zone
 
@@ -37,6 +41,7 @@ public struct CommandChannel: Channel, Sendable {
     public init(command: TidingsConfig.Command, environment: [String: String], zone: Zone) {
         self.command = command
         self.environment = environment
+        programEnvironment = CommandEnvironment.of(command, from: environment)
         self.zone = zone
     }
 
@@ -50,11 +55,18 @@ public struct CommandChannel: Channel, Sendable {
 
     /// The program's full path, nil when `argv[0]` is neither on PATH nor an executable path.
     public var programPath: String? {
-        command.argv.first.flatMap { SearchPath.find($0, environment: environment) }
+        command.argv.first.flatMap { SearchPath.find($0, environment: programEnvironment) }
     }
 
-    /// Which program runs, for `tidings doctor` and `--verbose`: `command:speak: runs /usr/bin/espeak`.
-    public var stateNote: String? { programPath.map { "\(name): runs \($0)" } }
+    /// Which program runs, for `tidings doctor` and `--verbose`: `command:speak: runs
+    /// /usr/bin/espeak`, and a warning when it cannot be tied to deliver's life.
+    public var stateNote: String? {
+        programPath.map { path in
+            let untied = TetheredProcess.wrapper(limit: .seconds(1)) == nil
+                ? "; setpriv, timeout or sh is missing from /usr/bin, so a killed deliver leaves it running until it ends" : ""
+            return "\(name): runs \(path)\(untied)"
+        }
+    }
 
     /// Available when the program is found; it is not run.
     public func state() async -> ChannelState {
@@ -62,7 +74,7 @@ public struct CommandChannel: Channel, Sendable {
             return .unavailable(reason: "no program given", fix: "set argv of [[commands]] \"\(command.name)\"")
         }
         guard programPath != nil else {
-            let reason = program.contains("/") ? "\(program) is not an executable file" : "\(program) is not on PATH (\(SearchPath.of(environment)))"
+            let reason = program.contains("/") ? "\(program) is not an executable file" : "\(program) is not on PATH (\(SearchPath.of(programEnvironment)))"
             return .unavailable(reason: reason, fix: "install \(program), or give its full path as argv[0] of [[commands]] \"\(command.name)\"")
         }
         return .available
@@ -92,9 +104,9 @@ public struct CommandChannel: Channel, Sendable {
         var results: [ChannelResult] = []
         for item in items {
             // The same key a webhook sends as Idempotency-Key, for programs that drop repeats.
-            var environment = environment
+            var environment = programEnvironment
             environment[Self.keyVariable] = item.idempotencyKey
-            let outcome = await BoundedProcess.run(
+            let outcome = await TetheredProcess.run(
                 path, Array(command.argv.dropFirst()), input: input(for: item, now: now), environment: environment, limit: limit)
             results.append(ChannelResult(id: item.id, outcome: judge(outcome)))
         }
@@ -125,7 +137,7 @@ public struct CommandChannel: Channel, Sendable {
 
     /// `text` with the command's likely credentials redacted (`CommandSecrets`).
     func redact(_ text: String) -> String {
-        CommandSecrets.redactor(argv: command.argv, environment: environment).redact(text)
+        CommandSecrets.redactor(argv: command.argv, environment: programEnvironment, passed: command.env).redact(text)
     }
 }
 

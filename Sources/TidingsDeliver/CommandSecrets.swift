@@ -4,25 +4,27 @@ import TidingsCore
 /// credentials (an API error echoing the URL with a bot token in its path, a curl `-v`).
 ///
 /// Commands read their credentials from the environment or carry them in their arguments, so
-/// the redactor looks for: the values of environment variables whose names say they hold one
-/// (`…TOKEN…`, `…SECRET…`, `…PASSWORD…`, `…PASSWD…`, `…KEY…`, `…AUTH…`, `…CREDENTIAL…`), the
-/// path and query of every URL in `argv`, and the value of every `Authorization` header or
-/// `key=value` argument whose key is such a name.
+/// the redactor looks for: the values of the program's environment variables whose names say
+/// they hold one (`…TOKEN…`, `…SECRET…`, `…PASSWORD…`, `…PASSWD…`, `…KEY…`, `…AUTH…`,
+/// `…CREDENTIAL…`) or that the command's `env` passes on, the path and query of every URL in
+/// `argv`, and the value of every `Authorization` header or `key=value` argument whose key is
+/// such a name; each in every form `SecretRedactor` finds (encoded in base64 or hex too).
 enum CommandSecrets {
     /// The parts of a variable's name that mark it as a credential.
     static let markers = ["TOKEN", "SECRET", "PASSWORD", "PASSWD", "KEY", "AUTH", "CREDENTIAL"]
     /// Values shorter than this are not redacted: they would match ordinary words.
     static let shortest = 6
 
-    /// A redactor for the credentials of a command run with `argv` in `environment`.
-    static func redactor(argv: [String], environment: [String: String]) -> SecretRedactor {
-        SecretRedactor(secrets: secrets(argv: argv, environment: environment))
+    /// A redactor for the credentials of a command run with `argv` in `environment`, where
+    /// the variables `passed` were passed on by its `env`.
+    static func redactor(argv: [String], environment: [String: String], passed: [String] = []) -> SecretRedactor {
+        SecretRedactor(secrets: secrets(argv: argv, environment: environment, passed: passed))
     }
 
     /// The values the redactor looks for.
-    static func secrets(argv: [String], environment: [String: String]) -> [String] {
+    static func secrets(argv: [String], environment: [String: String], passed: [String] = []) -> [String] {
         var found: [String] = []
-        for (name, value) in environment where isCredentialName(name) { found.append(value) }
+        for (name, value) in environment where isCredentialName(name) || passed.contains(name) { found.append(value) }
         for argument in argv.dropFirst() {
             if let path = WebhookReasons.pathAndQuery(of: argument) { found.append(path) }
             if let colon = argument.firstIndex(of: ":"), argument[..<colon].lowercased() == "authorization" {

@@ -60,7 +60,7 @@ public final class MailClient {
         }
         let code = withExtendedLifetime((recipients, upload, replies)) { curl.perform() }
         guard code == CURLE_OK else {
-            throw failure(code, request: request, reply: replies.lastRefusal)
+            throw failure(code, request: request, refusal: replies.lastRefusal)
         }
     }
 
@@ -89,16 +89,22 @@ public final class MailClient {
         }
     }
 
-    private func failure(_ code: CURLcode, request: MailRequest, reply: String?) -> MailError {
+    /// Like an HTTP answer to a request that carried a credential, a reply to the AUTH
+    /// exchange or to any command after it may echo the login (a 535 quoting `AUTH PLAIN`'s
+    /// base64): of such a reply only the code and the enhanced status code are kept.
+    private func failure(_ code: CURLcode, request: MailRequest, refusal: (line: String, afterAuthentication: Bool)?) -> MailError {
         let detail = curl.errorText(for: code)
         let host = MailClient.host(of: request.url)
-        let replyCode = reply.flatMap { Int($0.prefix(3)) }
+        let replyCode = refusal.flatMap { Int($0.line.prefix(3)) }
+        let reply = refusal?.afterAuthentication == false ? refusal?.line : nil
+        let enhanced = refusal.flatMap { Self.enhancedCode(in: $0.line) }
+        let afterAuthentication = refusal?.afterAuthentication ?? false
         switch code {
         case CURLE_OPERATION_TIMEDOUT:
             return MailError(kind: .timeout, curlCode: code.int32, message: "timed out after \(formatSeconds(request.totalTimeout)) sending to \(host)")
         case CURLE_USE_SSL_FAILED:
-            return MailError(kind: .noTLS, curlCode: code.int32, replyCode: replyCode, reply: reply,
-                             message: "\(host) does not offer STARTTLS, which is required")
+            return MailError(kind: .noTLS, curlCode: code.int32, replyCode: replyCode, reply: reply, enhancedCode: enhanced,
+                             afterAuthentication: afterAuthentication, message: "\(host) does not offer STARTTLS, which is required")
         case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
             return MailError(kind: .refusedURL, curlCode: code.int32, message: "refused url \(request.url): \(detail)")
         default:
@@ -107,8 +113,20 @@ public final class MailClient {
             }
             return MailError(
                 kind: replyCode < 500 ? .temporary : .refused, curlCode: code.int32, replyCode: replyCode, reply: reply,
-                message: "SMTP \(replyCode) from \(host) (\(detail))")
+                enhancedCode: enhanced, afterAuthentication: afterAuthentication, message: "SMTP \(replyCode) from \(host) (\(detail))")
         }
+    }
+
+    /// The enhanced status code (RFC 3463, `5.7.8`) after a reply's code, or nil: a class of
+    /// 2, 4 or 5, then two numbers of one to three digits.
+    static func enhancedCode(in line: String) -> String? {
+        let words = line.dropFirst(4).split(separator: " ", maxSplits: 1)
+        guard let word = words.first else { return nil }
+        let parts = word.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, ["2", "4", "5"].contains(parts[0]),
+              parts.dropFirst().allSatisfy({ (1...3).contains($0.count) && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
+        else { return nil }
+        return String(word)
     }
 
     /// The host of an `smtp(s)://` URL, without user info or port, for messages.
@@ -145,17 +163,29 @@ final class MailUpload {
     }
 }
 
-/// The server's reply lines, as libcurl hands them to the header callback.
+/// The server's reply lines, as libcurl hands them to the header callback, and where the
+/// AUTH exchange began (from the commands libcurl's debug callback shows).
 final class MailReplies {
     private(set) var lines: [String] = []
+    /// The number of reply lines received before the first AUTH command went out.
+    private(set) var authenticationStart: Int?
 
     /// The last 4xx or 5xx reply line, the one a failure is about (libcurl still says QUIT
-    /// after a refusal, so the very last line is the server's goodbye).
-    var lastRefusal: String? {
-        lines.last { line in
+    /// after a refusal, so the very last line is the server's goodbye), and whether it
+    /// answered the AUTH exchange or a command after it.
+    var lastRefusal: (line: String, afterAuthentication: Bool)? {
+        guard let index = lines.lastIndex(where: { line in
             let code = line.utf8.prefix(3)
             return code.count == 3 && code.allSatisfy { (0x30...0x39).contains($0) } && (code.first == 0x34 || code.first == 0x35)
-        }
+        }) else { return nil }
+        return (lines[index], authenticationStart.map { index >= $0 } ?? false)
+    }
+
+    /// Notes a command libcurl sent; only whether it starts the AUTH exchange is kept (the
+    /// commands after it carry the login).
+    func sent(_ bytes: UnsafeRawBufferPointer) {
+        guard authenticationStart == nil, bytes.count >= 4 else { return }
+        if bytes.prefix(4).map({ $0 & 0xDF }) == Array("AUTH".utf8) { authenticationStart = lines.count }
     }
 
     func receive(_ bytes: UnsafeRawBufferPointer) {
@@ -181,6 +211,11 @@ extension CurlHandle {
         try check(tidings_curl_setopt_pointer(handle, CURLOPT_HEADERDATA, context), CURLOPT_HEADERDATA)
         try check(tidings_curl_setopt_write_callback(handle, CURLOPT_WRITEFUNCTION, mailReplyLine), CURLOPT_WRITEFUNCTION)
         try check(tidings_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, context), CURLOPT_WRITEDATA)
+        // Verbose only to reach the debug callback, which tells where AUTH starts; libcurl
+        // then writes nothing to stderr itself.
+        try check(tidings_curl_setopt_debug_callback(handle, CURLOPT_DEBUGFUNCTION, mailCommandSent), CURLOPT_DEBUGFUNCTION)
+        try check(tidings_curl_setopt_pointer(handle, CURLOPT_DEBUGDATA, context), CURLOPT_DEBUGDATA)
+        try set(CURLOPT_VERBOSE, 1)
     }
 }
 
@@ -201,4 +236,14 @@ func mailReplyLine(
     guard let userdata, let data, total > 0 else { return total }
     Unmanaged<MailReplies>.fromOpaque(userdata).takeUnretainedValue().receive(UnsafeRawBufferPointer(start: data, count: total))
     return total
+}
+
+/// CURLOPT_DEBUGFUNCTION: hands each command libcurl sends (CURLINFO_HEADER_OUT) to the
+/// `MailReplies` in the userdata; everything else is ignored.
+func mailCommandSent(
+    _ handle: UnsafeMutableRawPointer?, _ type: curl_infotype, _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ userdata: UnsafeMutableRawPointer?
+) -> Int32 {
+    guard type == CURLINFO_HEADER_OUT, let userdata, let data, size > 0 else { return 0 }
+    Unmanaged<MailReplies>.fromOpaque(userdata).takeUnretainedValue().sent(UnsafeRawBufferPointer(start: data, count: size))
+    return 0
 }

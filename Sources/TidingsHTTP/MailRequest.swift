@@ -63,16 +63,27 @@ public struct MailError: Error, Sendable, CustomStringConvertible {
     public var replyCode: Int?
     /// The server's last reply line (`550 5.1.1 <x@example.org>: Recipient address rejected`),
     /// as sent; it may quote what the client sent, so callers redact it before showing it.
+    /// Nil when the reply answered the AUTH exchange or a command after it (`afterAuthentication`).
     public var reply: String?
+    /// The reply's enhanced status code (RFC 3463, `5.7.8`), when it has one.
+    public var enhancedCode: String?
+    /// Whether the reply answered the AUTH exchange or a command after it: its text may echo
+    /// the login in any encoding, so it is not kept, only its codes.
+    public var afterAuthentication: Bool
     /// A lower-case sentence saying what failed.
     public var message: String
 
     /// An error; useful for stand-ins in tests.
-    public init(kind: Kind, curlCode: Int32? = nil, replyCode: Int? = nil, reply: String? = nil, message: String) {
+    public init(
+        kind: Kind, curlCode: Int32? = nil, replyCode: Int? = nil, reply: String? = nil, enhancedCode: String? = nil,
+        afterAuthentication: Bool = false, message: String
+    ) {
         self.kind = kind
         self.curlCode = curlCode
         self.replyCode = replyCode
         self.reply = reply
+        self.enhancedCode = enhancedCode
+        self.afterAuthentication = afterAuthentication
         self.message = message
     }
 

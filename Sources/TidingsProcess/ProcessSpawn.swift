@@ -48,12 +48,12 @@ public enum ProcessSpawn {
     }
 
     /// Starts `arguments` (its first found on the search path of `environment` unless it
-    /// holds a slash) with `environment`, stdin on /dev/null, leading `grouping`, and returns
-    /// its process id. `closingOthers` closes every descriptor from 3 up in the child (that
+    /// holds a slash) with `environment`, stdin on /dev/null (or a `.descriptor` of this
+    /// process), leading `grouping`, and returns its process id. `closingOthers` closes every descriptor from 3 up in the child (that
     /// the caller did not mark close-on-exec); `defaultSignals` gives it an empty signal mask
     /// and the default handling of the usual signals, whatever this process changed.
     public static func start(
-        _ arguments: [String], environment: [String: String], stdout: Target = .null, stderr: Target = .null,
+        _ arguments: [String], environment: [String: String], stdin: Target = .null, stdout: Target = .null, stderr: Target = .null,
         grouping: Grouping = .processGroup, closingOthers: Bool = false, defaultSignals: Bool = false
     ) throws(SpawnError) -> pid_t {
         guard let program = arguments.first else { throw SpawnError("nothing to run") }
@@ -88,7 +88,11 @@ public enum ProcessSpawn {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if case .descriptor(let source) = stdin {
+            posix_spawn_file_actions_adddup2(&actions, source, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         direct(&actions, 1, to: stdout)
         direct(&actions, 2, to: stderr)
         if closingOthers { closeFrom3(&actions) }

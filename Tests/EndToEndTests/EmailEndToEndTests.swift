@@ -60,7 +60,7 @@ import TidingsTestSupport
         #expect(database.range(of: Data(Self.password.utf8)) == nil)
     }
 
-    @Test("A refused recipient fails with the server's reason and falls back to the inbox")
+    @Test("A refused recipient after a login fails with the reply's codes and falls back to the inbox")
     func refusedRecipient() async throws {
         let server = try SMTPTestServer(login: ("ann", Self.password), refused: ["nobody@example.org"])
         defer { server.stop() }
@@ -70,7 +70,8 @@ import TidingsTestSupport
         #expect(result.status == 0, "delivered on the fallback: \(result.stderr)")
         let report = try await pipeline.succeed(
             "report", "--by", "channel", "--since", "2026-11-22T00:00", "--until", "2026-11-23T00:00")
-        #expect(report.contains("SMTP 550 from 127.0.0.1: 5.1.1 <nobody@example.org>: Recipient address rejected"), "\(report)")
+        // After a login, a reply's text is not kept (it may echo the login): its codes are.
+        #expect(report.contains("SMTP 550 from 127.0.0.1: bad destination mailbox address (5.1.1)"), "\(report)")
         #expect(server.messages().isEmpty)
         let inbox = try await pipeline.succeed("tidings", "inbox", "--format", "json", "--now", "2026-11-22T08:00")
         #expect(inbox.contains("daily:2026-11-22"), "\(inbox)")

@@ -38,6 +38,17 @@ import Testing
         #expect(command.fallback == nil)
     }
 
+    @Test("env lists variable names to pass on; none by default; a name that is not one is an error naming it")
+    func env() throws {
+        #expect(try Self.command("")?.env == [])
+        #expect(try Self.command(#"env = ["MATRIX_TOKEN", "_x1"]"#)?.env == ["MATRIX_TOKEN", "_x1"])
+        for bad in ["", "1ABC", "A B", "A=B", "PÄSS"] {
+            let problem = Self.problem("[[commands]]\nname = \"speak\"\nargv = [\"espeak\"]\nenv = [\"OK\", \"\(bad)\"]")
+            #expect(problem?.contains("commands[0].env[1]") == true && problem?.contains("is not a variable name") == true, "\(problem ?? "")")
+        }
+        #expect(Self.problem("[[commands]]\nname = \"speak\"\nargv = [\"espeak\"]\nenv = \"TOKEN\"")?.contains("expected an array of strings") == true)
+    }
+
     @Test("Routes and [channels] name commands as command:NAME; an unknown one is an error")
     func routes() throws {
         let config = try Self.parse("""

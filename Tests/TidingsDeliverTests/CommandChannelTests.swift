@@ -60,6 +60,7 @@ import TidingsTestSupport
             environment: environment)
         var command = channel.command
         command.argv += ["https://chat.example.org/hooks/s3cr3tpath?k=v", "Authorization: Bearer xyz-secret-value"]
+        command.env = ["BOT_TOKEN"]
         let withArguments = CommandChannel(command: command, environment: environment, zone: .utc)
         let results = await withArguments.send([Self.item()], now: Self.now)
         guard case .transient(let reason, _)? = results.first?.outcome else {

@@ -35,6 +35,8 @@ CURLcode tidings_curl_setopt_slist(CURL *handle, CURLoption option, struct curl_
 CURLcode tidings_curl_setopt_write_callback(CURL *handle, CURLoption option, curl_write_callback value);
 /* CURLOPT_READFUNCTION: where an upload (an SMTP message) reads its bytes. */
 CURLcode tidings_curl_setopt_read_callback(CURL *handle, CURLoption option, curl_read_callback value);
+/* CURLOPT_DEBUGFUNCTION: sees the commands an SMTP session sends (with CURLOPT_VERBOSE). */
+CURLcode tidings_curl_setopt_debug_callback(CURL *handle, CURLoption option, curl_debug_callback value);
 CURLcode tidings_curl_setopt_xferinfo_callback(CURL *handle, CURLoption option, curl_xferinfo_callback value);
 CURLcode tidings_curl_getinfo_long(CURL *handle, CURLINFO info, long *value);
 CURLcode tidings_curl_getinfo_string(CURL *handle, CURLINFO info, char **value);

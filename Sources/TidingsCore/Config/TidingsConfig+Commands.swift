@@ -11,6 +11,9 @@ extension TidingsConfig {
         public var maxAttempts = 5
         /// Where an item goes when it finally fails here (stdout, desktop or inbox); nil: nowhere.
         public var fallback: ChannelName? = .inbox
+        /// Variables of `deliver`'s environment passed on to the program besides the clean
+        /// environment every command gets (a token it needs).
+        public var env: [String] = []
 
         /// The shortest and longest `timeout` accepted.
         public static let timeoutRange: ClosedRange<Int64> = 100...600_000
@@ -28,7 +31,14 @@ extension TidingsConfig {
             return commands
         }
 
-        /// Reads one `[[commands]]` table: `name`, `argv`, `timeout`, `max_attempts` and `fallback`.
+        /// Whether `name` is an environment variable's name: ASCII letters, digits and `_`,
+        /// not starting with a digit.
+        static func isVariableName(_ name: String) -> Bool {
+            guard let first = name.utf8.first, !(0x30...0x39).contains(first) else { return false }
+            return name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || $0 == 0x5F }
+        }
+
+        /// Reads one `[[commands]]` table: `name`, `argv`, `env`, `timeout`, `max_attempts` and `fallback`.
         private static func parse(_ table: inout TOMLReader) throws(ConfigError) -> Command {
             let name = try table.entryName()
             guard let argv = try table.strings("argv") else {
@@ -47,6 +57,12 @@ extension TidingsConfig {
             if let attempts = try table.int("max_attempts") {
                 guard (1...20).contains(attempts) else { throw table.error("max_attempts", "must be between 1 and 20") }
                 command.maxAttempts = attempts
+            }
+            if let names = try table.strings("env") {
+                for (index, name) in names.enumerated() where !isVariableName(name) {
+                    throw table.error("env[\(index)]", "\(ConfigError.quoted(name)) is not a variable name: letters, digits and _, not starting with a digit")
+                }
+                command.env = names
             }
             if let text = try table.string("fallback") {
                 switch ChannelName(text) {

@@ -4,7 +4,9 @@
 /// A form is found as it is, JSON- or backslash-escaped (`\/`, `\u002F`, `\x2F`), percent-encoded
 /// (`%2F`), as HTML entities (`&#47;`, `&amp;`), nested up to four times, in any letter case,
 /// and cut short: any run of at least `max(min(n, 8), n − 8)` of the secret's `n` characters
-/// (up to 4 cut at each end, at least 8 kept) counts as the secret.
+/// (up to 4 cut at each end, at least 8 kept) counts as the secret. It is also found encoded,
+/// in base64 (standard or URL-safe, padded or not, at any byte alignment inside a longer run)
+/// and in hex (see `SecretRedactor+Encodings.swift`); there the whole encoded run is replaced.
 ///
 /// It holds parts of the secrets, so it prints as `SecretRedactor(2 runs)` and mirrors nothing.
 public struct SecretRedactor: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
@@ -17,19 +19,28 @@ public struct SecretRedactor: Sendable, CustomStringConvertible, CustomDebugStri
     /// How many times a text is decoded at most (an escape inside an escape …).
     static let decodingRounds = 4
 
-    /// The folded runs of each secret's forms that count as a sighting.
-    private let windows: [[Unicode.Scalar]]
+    /// A folded run of one of a secret's forms that counts as a sighting, and for an encoded
+    /// form, its encoding's alphabet (a sighting then spreads over the encoded run).
+    private struct Window: Hashable {
+        var scalars: [Unicode.Scalar]
+        var alphabet: Alphabet?
+    }
+
+    /// The runs of each secret's forms that count as a sighting.
+    private let windows: [Window]
 
     /// A redactor for `secrets`; empty ones are ignored, so nothing matches them.
     public init(secrets: [String]) {
-        var windows: Set<[Unicode.Scalar]> = []
+        var windows: Set<Window> = []
         for secret in secrets where !secret.isEmpty {
-            for form in Self.stages(of: secret) {
-                let scalars = form.map { Self.folded($0.scalar) }
+            let plain = Self.stages(of: secret).map { (form: $0.map(\.scalar), alphabet: Alphabet?.none) }
+            let encoded = Self.encodedForms(of: secret).map { (form: $0.form, alphabet: Alphabet?.some($0.alphabet)) }
+            for (form, alphabet) in plain + encoded {
+                let scalars = form.map(Self.folded)
                 let length = max(min(scalars.count, Self.minimumKept), scalars.count - 2 * Self.maximumCut)
                 guard length > 0 else { continue }
                 for start in 0...(scalars.count - length) {
-                    windows.insert(Array(scalars[start..<start + length]))
+                    windows.insert(Window(scalars: Array(scalars[start..<start + length]), alphabet: alphabet))
                 }
             }
         }
@@ -71,12 +82,18 @@ public struct SecretRedactor: Sendable, CustomStringConvertible, CustomDebugStri
         var found: [Range<Int>] = []
         for stage in Self.stages(of: text) {
             let folded = stage.map { Self.folded($0.scalar) }
-            for window in windows where window.count <= folded.count {
-                guard let first = window.first else { continue }
+            for window in windows where window.scalars.count <= folded.count {
+                let scalars = window.scalars
+                guard let first = scalars.first else { continue }
                 var start = 0
-                while start <= folded.count - window.count {
-                    if folded[start] == first, folded[start..<start + window.count].elementsEqual(window) {
-                        found.append(stage[start].start..<stage[start + window.count - 1].end)
+                while start <= folded.count - scalars.count {
+                    if folded[start] == first, folded[start..<start + scalars.count].elementsEqual(scalars) {
+                        var (lower, upper) = (start, start + scalars.count)
+                        if let alphabet = window.alphabet {
+                            while lower > 0, alphabet.continues(stage[lower - 1].scalar, trailing: false) { lower -= 1 }
+                            while upper < stage.count, alphabet.continues(stage[upper].scalar, trailing: true) { upper += 1 }
+                        }
+                        found.append(stage[lower].start..<stage[upper - 1].end)
                     }
                     start += 1
                 }

@@ -148,8 +148,14 @@ struct EmailReasons: Sendable {
     }
 
     /// `SMTP 550 from HOST: <the server's reply>`, or the client's message; one line, redacted.
+    /// A reply to the AUTH exchange or a later command is not quoted: `SMTP 535 from HOST:
+    /// authentication refused (5.7.8)`, its codes and what they mean (`SMTPReplyReason`).
     func reason(_ error: MailError) -> String {
         let place = host ?? "the mail server"
+        if error.afterAuthentication, let code = error.replyCode {
+            let what = error.kind == .noTLS ? "\(place) does not offer STARTTLS, which is required: " : "SMTP \(code) from \(place): "
+            return redactor.redact(what + SMTPReplyReason.phrase(code: code, enhanced: error.enhancedCode))
+        }
         guard let code = error.replyCode, let reply = error.reply else {
             return redactor.redact(WebhookReasons.singleLine(error.message))
         }
