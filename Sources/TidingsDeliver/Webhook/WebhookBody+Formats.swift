@@ -65,6 +65,7 @@ extension WebhookBody {
         case .insight: "bulb"
         case .reminder: "alarm_clock"
         case .test: "test_tube"
+        case .notice: "warning"
         }
     }
 
