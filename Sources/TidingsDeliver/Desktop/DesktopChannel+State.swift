@@ -6,6 +6,9 @@ extension DesktopChannel {
     static let notificationsName = "org.freedesktop.Notifications"
     static let busFix = "set DBUS_SESSION_BUS_ADDRESS in the crontab to what `echo $DBUS_SESSION_BUS_ADDRESS` prints in your desktop session"
     static let daemonFix = "start a notification daemon such as dunst (apt install dunst)"
+    /// How the reason starts when no desktop session can be found at all (a machine without
+    /// a desktop, or nobody logged in): a state of the machine, not a failure of the desktop.
+    public static let noSessionReason = "no session bus"
 
     /// Asks the session whether popups can be shown now: notify-send, the bus, the daemon
     /// (what it is and can do), and the desktop's do-not-disturb (see `readDoNotDisturb`).
@@ -17,7 +20,7 @@ extension DesktopChannel {
         }
         guard let bus = session.busAddress else {
             return Probe(state: .unavailable(
-                reason: "no session bus: DBUS_SESSION_BUS_ADDRESS is not set and there is no bus socket in XDG_RUNTIME_DIR or /run/user/\(getuid())",
+                reason: "\(Self.noSessionReason): DBUS_SESSION_BUS_ADDRESS is not set and there is no bus socket in XDG_RUNTIME_DIR or /run/user/\(getuid())",
                 fix: Self.busFix))
         }
         guard let gdbus = session.find("gdbus") else {
