@@ -92,21 +92,34 @@ struct Onboarding {
             try step(true, "desktop", "turned off in the config")
         }
 
-        // The timers.
+        // The timers: what the flag or the answer says; without either, what is there stays.
         var kind = timers
         if kind == nil, interactive {
-            let suggested = setup.suggestedTimers
+            let present = await setup.installedTimers()
+            // The kind installed now, when it is one; else what this machine can run.
+            let suggested: TimerKind =
+                switch (present.cron, present.systemdUnits.isEmpty) {
+                case (true, true): .cron
+                case (false, false): .systemd
+                default: setup.suggestedTimers
+                }
             kind = ask("Install timers: cron, systemd or none", default: suggested.rawValue) { TimerKind(rawValue: $0) }
         }
-        let installed: Result<String, WakeProblem>
-        do throws(WakeProblem) {
-            installed = .success(try await setup.installTimers(kind ?? .none, prometheusFolder: prometheusFolder))
-        } catch {
-            installed = .failure(error)
-        }
-        switch installed {
-        case .success(let done): try step(true, "timers", done)
-        case .failure(let problem): try step(false, "timers", problem.description)
+        if let kind {
+            let installed: Result<String, WakeProblem>
+            do throws(WakeProblem) {
+                installed = .success(try await setup.installTimers(kind, prometheusFolder: prometheusFolder))
+            } catch {
+                installed = .failure(error)
+            }
+            switch installed {
+            case .success(let done): try step(true, "timers", done)
+            case .failure(let problem): try step(false, "timers", problem.description)
+            }
+        } else {
+            let present = await setup.installedTimers()
+            let hint = !present.isEmpty ? " (--timers none removes them)" : present.crontabProblem == nil ? " (--timers cron|systemd installs them)" : ""
+            try note("timers", "left as they are: \(present.summary)\(hint)")
         }
 
         // A first prefetch and plan, so that the next notifications are known now.
