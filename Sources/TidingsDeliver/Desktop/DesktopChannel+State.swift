@@ -15,13 +15,15 @@ extension DesktopChannel {
     /// All calls together take at most `config.deadline`; a miss kills the call and counts as
     /// unavailable, except for do-not-disturb, which then counts as off.
     func probe() async -> Probe {
-        guard session.find("notify-send") != nil else {
-            return Probe(state: .unavailable(reason: "notify-send is not installed", fix: "apt install libnotify-bin"))
-        }
+        // No session bus first: without a desktop session, what else is missing does not matter
+        // (a server has no notify-send either), and that is a state of the machine.
         guard let bus = session.busAddress else {
             return Probe(state: .unavailable(
                 reason: "\(Self.noSessionReason): DBUS_SESSION_BUS_ADDRESS is not set and there is no bus socket in XDG_RUNTIME_DIR or /run/user/\(getuid())",
-                fix: Self.busFix))
+                fix: Self.busFix + "; on a machine without a desktop, set [channels] desktop = false"))
+        }
+        guard session.find("notify-send") != nil else {
+            return Probe(state: .unavailable(reason: "notify-send is not installed", fix: "apt install libnotify-bin"))
         }
         guard let gdbus = session.find("gdbus") else {
             return Probe(state: .unavailable(reason: "gdbus is not installed", fix: "apt install libglib2.0-bin"))
