@@ -131,7 +131,7 @@ struct Onboarding {
 
         // A first prefetch and plan, so that the next notifications are known now.
         if hasConfig {
-            try report(await setup.firstRun(context: context))
+            try report(await setup.firstRun(context: context, wakeUps: kind != TimerKind.none))
         } else {
             try note("first run", "skipped: there is no config file")
         }

@@ -152,7 +152,8 @@ public struct Setup: Sendable {
     }
 
     /// Removes the crontab block and the systemd user units an earlier init installed, and
-    /// says what it removed and that none is installed now.
+    /// the exact wake-up plan armed (a deliver it starts would arm the next one, and so on),
+    /// and says what it removed and that none is installed now.
     public func removeTimers() async throws(WakeProblem) -> String {
         let installed = await installedTimers()
         if let problem = installed.crontabProblem { throw WakeProblem("\(problem); nothing removed") }
@@ -168,8 +169,19 @@ public struct Setup: Sendable {
             }
             removed.append("the systemd user units from \(installed.systemdFolder)\(note)")
         }
+        if let wake = await disarmWakeUp(), let handle = wake.handle {
+            removed.append(wake.mechanism == .at ? "the wake-up at job \(handle)" : "the wake-up timer \(handle).timer")
+        }
         let none = "none installed now (tidings init --timers cron|systemd installs them)"
         return removed.isEmpty ? none : "removed \(removed.joined(separator: " and ")); " + none
+    }
+
+    /// Stops the exact wake-up armed for the database and forgets it; what was armed, if anything.
+    @discardableResult
+    public func disarmWakeUp() async -> WakeState? {
+        let wake = await WakeUp.disarm(databasePath: databasePath, environment: processes.environment)
+        unlink(WakeState.path(forDatabase: databasePath))
+        return wake
     }
 
     /// The textfile the report writes: `chosen` (the file in the folder given now, checked

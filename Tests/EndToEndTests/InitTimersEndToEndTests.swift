@@ -67,6 +67,21 @@ import TidingsTestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/timers.target.wants").isEmpty)
     }
 
+    @Test("--timers none also stops the exact wake-up plan armed, which would start deliver and arm the next")
+    func wakeUp() async throws {
+        var (pipeline, fakes) = try pipeline()
+        try "[daily]\nenabled = true\n[channels]\ndesktop = false\n[delivery]\nwake = \"exact\"\n".write(toFile: pipeline.config, atomically: true, encoding: .utf8)
+        pipeline.runner.environment["PATH"] = fakes.folder
+        try fakes.install("systemd-run")
+        try fakes.install("systemctl")
+        try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "1d")
+        let unit = try #require(fakes.calls("systemd-run").first?[1].dropFirst("--unit=".count))
+        let none = try await pipeline.run("tidings", "init", "--yes", "--timers", "none", "--no-test")
+        #expect(none.stdout.contains("\n✓ timers: removed the wake-up timer \(unit).timer; none installed now"), "\(none.stdout)")
+        #expect(fakes.calls("systemctl").contains(["--user", "stop", "\(unit).timer"]))
+        #expect(!FileManager.default.fileExists(atPath: pipeline.database + ".wake"))
+    }
+
     @Test("systemd without a user manager: the step fails in one line saying why, and no unit file stays")
     func systemdWithoutManager() async throws {
         let (pipeline, fakes) = try pipeline()
