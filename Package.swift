@@ -96,7 +96,7 @@ let package = Package(
         // programs of a development build stay small and the installed multi-call binary
         // holds them all.
         .target(name: "ProgramPrefetch", dependencies: ["TidingsCLI", "TidingsFetch"]),
-        .target(name: "ProgramPlan", dependencies: ["TidingsCLI", "TidingsPlan", "TidingsLLM", "TidingsTimers"]),
+        .target(name: "ProgramPlan", dependencies: ["TidingsCLI", "TidingsPlan", "TidingsLLM", "TidingsTimers", "TidingsGenerate"]),
         .target(name: "ProgramDeliver", dependencies: ["TidingsCLI", "TidingsDeliver", "TidingsTimers"]),
         .target(name: "ProgramReport", dependencies: ["TidingsCLI", "TidingsReport", "TidingsStore"]),
         .target(

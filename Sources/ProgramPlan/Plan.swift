@@ -1,5 +1,6 @@
 import ArgumentParser
 import TidingsCLI
+import TidingsGenerate
 import TidingsCore
 import TidingsLLM
 import TidingsPlan
@@ -17,7 +18,8 @@ public struct Plan: TidingsCommand {
             moved out of quiet hours, with text from the fallback chain: fresh content, else the \
             last-known-good marked stale with its age, else an emergency line; meeting reminders, \
             the weekly summary and insights too, all in the language and formats of the locale \
-            (LC_ALL, LC_MESSAGES, LC_TIME, LANG: English or German). Running it again \
+            (LC_ALL, LC_MESSAGES, LC_TIME, LANG; the templates speak \(Self.languages), any other \
+            language gets English). Running it again \
             changes nothing; better content replaces the text of pending items; delivered items \
             are never touched. Needs no network, except the LLM endpoint that features.llm asks to \
             rewrite the text ([llm]; on any failure the template's text stands). Then, with exact wake-ups (delivery.wake), it \
@@ -32,6 +34,12 @@ public struct Plan: TidingsCommand {
 
             Exit status: 0 done (also when it fell back, or another plan run still runs), 64 usage or config error, 1 failure.
             """)
+
+    /// The languages of the templates, as --help names them: `en, de, … and pl`.
+    static var languages: String {
+        let codes = TextLocale.Language.allCases.map(\.rawValue)
+        return codes.dropLast().joined(separator: ", ") + " and " + (codes.last ?? "")
+    }
 
     @OptionGroup public var options: CommonOptions
     @OptionGroup var lock: LockOptions

@@ -75,7 +75,14 @@ struct Onboarding {
         // The desktop: is it reachable, and record the session for cron.
         let check = ChannelCheck(config: context.config, factory: ChannelFactory(context: context))
         let reports = await check.states()
-        if let desktop = reports.first(where: { $0.name == "desktop" }), desktop.enabled {
+        if let desktop = reports.first(where: { $0.name == "desktop" }), desktop.enabled,
+           case .unavailable(let reason, _) = desktop.state, reason.hasPrefix(DesktopChannel.noSessionReason)
+        {
+            // A machine without a desktop session (a server, a login over ssh with no user
+            // bus) is a state: the desktop's items go to the inbox, their fallback.
+            try note("desktop", "no desktop session on this machine (\(DesktopChannel.noSessionReason)): its items go to the inbox; "
+                + "[channels] desktop = false stops trying, tidings init in a desktop session records one")
+        } else if let desktop = reports.first(where: { $0.name == "desktop" }), desktop.enabled {
             switch desktop.state {
             case .available: try step(true, "desktop", "notifications work" + (desktop.platformInfo.map { " (\($0))" } ?? ""))
             case .quiet(let reason): try step(true, "desktop", "reachable, but quiet: \(reason)")
@@ -92,26 +99,39 @@ struct Onboarding {
             try step(true, "desktop", "turned off in the config")
         }
 
-        // The timers.
+        // The timers: what the flag or the answer says; without either, what is there stays.
         var kind = timers
         if kind == nil, interactive {
-            let suggested = setup.suggestedTimers
+            let present = await setup.installedTimers()
+            // The kind installed now, when it is one; else what this machine can run.
+            let suggested: TimerKind =
+                switch (present.cron, present.systemdUnits.isEmpty) {
+                case (true, true): .cron
+                case (false, false): .systemd
+                default: setup.suggestedTimers
+                }
             kind = ask("Install timers: cron, systemd or none", default: suggested.rawValue) { TimerKind(rawValue: $0) }
         }
-        let installed: Result<String, WakeProblem>
-        do throws(WakeProblem) {
-            installed = .success(try await setup.installTimers(kind ?? .none, prometheusFolder: prometheusFolder))
-        } catch {
-            installed = .failure(error)
-        }
-        switch installed {
-        case .success(let done): try step(true, "timers", done)
-        case .failure(let problem): try step(false, "timers", problem.description)
+        if let kind {
+            let installed: Result<String, WakeProblem>
+            do throws(WakeProblem) {
+                installed = .success(try await setup.installTimers(kind, prometheusFolder: prometheusFolder))
+            } catch {
+                installed = .failure(error)
+            }
+            switch installed {
+            case .success(let done): try step(true, "timers", done)
+            case .failure(let problem): try step(false, "timers", problem.description)
+            }
+        } else {
+            let present = await setup.installedTimers()
+            let hint = !present.isEmpty ? " (--timers none removes them)" : present.crontabProblem == nil ? " (--timers cron|systemd installs them)" : ""
+            try note("timers", "left as they are: \(present.summary)\(hint)")
         }
 
         // A first prefetch and plan, so that the next notifications are known now.
         if hasConfig {
-            try report(await setup.firstRun(context: context))
+            try report(await setup.firstRun(context: context, wakeUps: kind != TimerKind.none))
         } else {
             try note("first run", "skipped: there is no config file")
         }

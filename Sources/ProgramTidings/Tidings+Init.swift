@@ -39,9 +39,15 @@ extension Tidings {
                 the timers. --record-session only records the session, printing nothing: the \
                 form for a login autostart.
 
-                Exit status: 0 done, 1 a step failed (the config template not found, outside a \
-                desktop session while the desktop channel is on, a timer install, the first \
-                plan, the test notification), 64 usage or config error.
+                A machine with no desktop session at all (no session bus: a server) is no \
+                failure: the desktop's items go to the inbox. --timers none removes the timers \
+                an earlier init installed; without --timers they stay, and init says which are \
+                installed. A systemd setup that fails removes the unit files it wrote.
+
+                Exit status: 0 done, 1 a step failed (the config template not found, a desktop \
+                that is there but fails, outside the desktop session of a machine that has one \
+                while the desktop channel is on, a timer install, the first plan, the test \
+                notification), 64 usage or config error.
                 """)
 
         @OptionGroup var options: CommonOptions
@@ -55,7 +61,7 @@ extension Tidings {
         @Option(help: ArgumentHelp("The daily update's local time, HH:MM, written to the config file.", valueName: "time"))
         var dailyTime: String?
 
-        @Option(help: ArgumentHelp("What starts the pipeline: cron, systemd or none.", valueName: "kind"))
+        @Option(help: ArgumentHelp("What starts the pipeline: cron or systemd; none removes what an earlier init installed.", valueName: "kind"))
         var timers: TimerKind?
 
         @Option(help: ArgumentHelp(

@@ -15,7 +15,8 @@ extension Tidings {
                 deliver's heartbeat, the programs' lock files, the recorded desktop session and \
                 the media cache ($XDG_CACHE_HOME/tidings/media), after stopping the exact wake-up \
                 armed for it (the systemd timer or at job). \
-                The config file is yours and stays. Asks first when run in a terminal; elsewhere it deletes only with \
+                The config file is yours and stays, and so do the timers tidings init installed; \
+                it says so, and tidings init --timers none removes the timers. Asks first when run in a terminal; elsewhere it deletes only with \
                 --yes. Refuses while prefetch, plan or deliver is running; stop their timers (and \
                 anything that polls tidings inbox) first, or they create a new database at once.
 
@@ -35,6 +36,7 @@ extension Tidings {
             let present = files.filter { FileManager.default.fileExists(atPath: $0) }
             guard !present.isEmpty else {
                 try Terminal.output("Nothing to delete.\n")
+                try sayWhatStays(context)
                 return
             }
             if !yes {
@@ -78,6 +80,21 @@ extension Tidings {
             // The cache folder goes too when the media were all it held.
             rmdir(context.places.cacheFolder)
             try Terminal.output(deleted.map { "Deleted \($0)\n" }.joined())
+            try sayWhatStays(context)
+        }
+
+        /// Says what purge leaves: the config file, and the timers init installed, which
+        /// would start a new database at their next run; and how to remove each.
+        private func sayWhatStays(_ context: RunContext) throws {
+            if FileManager.default.fileExists(atPath: context.configPath) {
+                try Terminal.output("Kept your config file \(context.configPath) (delete it by hand to remove it)\n")
+            }
+            let setup = Setup(context: context, environment: Environment.current)
+            let timers = try runBlocking { await setup.installedTimers() }
+            if !timers.isEmpty {
+                try Terminal.output(
+                    "Kept the timers (\(timers.summary)): their next run starts a new database; tidings init --timers none removes them\n")
+            }
         }
     }
 }

@@ -14,13 +14,16 @@ extension Setup {
 
     /// Runs the pipeline's first `prefetch` and `plan` for the run of `context`, the programs
     /// beside this one with the flags the timers give them, and reads back the next notifications. A fetch that fails
-    /// is a warning: plan falls back, and the timers fetch again.
-    public func firstRun(context: RunContext) async -> FirstRun {
+    /// is a warning: plan falls back, and the timers fetch again. Without `wakeUps` (no timers
+    /// are to run), the exact wake-up the plan arms is stopped again: it would start deliver,
+    /// which arms the next.
+    public func firstRun(context: RunContext, wakeUps: Bool = true) async -> FirstRun {
         let commands = ProgramCommand(context: context)
         var clock: [String] = []
         if context.clockIsFixed { clock = ["--now", ISOTime.format(context.now, in: context.zone)] }
         let fetched = await problem(running: commands.command("prefetch") + clock, limit: Self.firstRunLimit)
         let planned = await problem(running: commands.command("plan") + clock, limit: Self.firstPlanLimit)
+        if !wakeUps { await disarmWakeUp() }
         // What they did, as they logged it; the database is there once either ran.
         let database = try? context.openExistingDatabaseIfPresent()
         func summary(of stage: Stage) -> String {

@@ -192,6 +192,9 @@ public struct DeliverOutcome: Sendable, Equatable {
     public var resumed = 0
     /// Items a channel could not take at all (a closed pipe): due again for the next run.
     public var dueAgain = 0
+    /// Desktop sends that found no desktop session at all (a machine without a desktop):
+    /// the items went to the inbox instead, and that is this machine's state, not a failure.
+    public var noDesktop = 0
     /// The first failure reason, for the log.
     public var firstFailure: String?
 
@@ -210,7 +213,7 @@ public struct DeliverOutcome: Sendable, Equatable {
     }
 
     /// Whether the run found nothing to do.
-    public var idle: Bool { delivered + cleared + failed + retrying + missed + expired + cancelled + interrupted + resumed + dueAgain == 0 }
+    public var idle: Bool { delivered + cleared + failed + noDesktop + retrying + missed + expired + cancelled + interrupted + resumed + dueAgain == 0 }
 
     mutating func add(_ results: DeliveryResults) {
         for row in results.deliveries {
@@ -219,6 +222,9 @@ public struct DeliverOutcome: Sendable, Equatable {
             case .cleared: cleared += 1
             case .retry: retrying += 1
             case .expired: expired += 1
+            case .failed where row.channel == ChannelName.desktop.description
+                && row.failureReason?.hasPrefix("desktop unavailable: \(DesktopChannel.noSessionReason)") == true:
+                noDesktop += 1
             default:
                 failed += 1
                 firstFailure = firstFailure ?? row.failureReason
@@ -237,11 +243,14 @@ public struct DeliverOutcome: Sendable, Equatable {
         if interrupted > 0 { text += ", \(interrupted) interrupted" }
         if resumed > 0 { text += ", \(resumed) resumed from a run that died" }
         if dueAgain > 0 { text += ", \(dueAgain) due again" }
+        if noDesktop > 0 { text += ", \(noDesktop) sent to the inbox for want of a desktop session" }
         if let firstFailure { text += "; first failure: \(firstFailure)" }
         return text
     }
 
-    /// ok, degraded when something failed, waits or was missed, failed when nothing got through.
+    /// ok, degraded when something failed, waits or was missed, failed when nothing got
+    /// through. A desktop send that found no desktop session is neither: its item went to
+    /// the inbox, where a failure would count.
     public var stageOutcome: StageOutcome {
         if failed + dueAgain > 0 && delivered + cleared == 0 && retrying == 0 { return .failed }
         return failed + missed + expired + interrupted + retrying + dueAgain > 0 ? .degraded : .ok

@@ -25,6 +25,10 @@ public struct PlanOutcome: Sendable {
     public var cleared: [String] = []
     /// The digests the run's `[[digests]]` rules made, with their members.
     public var digests: [DigestMerge] = []
+    /// Of the stale daily updates, the ids of those whose content is current now (fetched
+    /// within `fallback.stale_after` of the run): they are stale only because they are due
+    /// later than that, and a fetch nearer their due time makes them fresh.
+    public var staleAhead: Set<String> = []
 
     /// A one-line account for the log.
     public var summary: String {
@@ -41,18 +45,22 @@ public struct PlanOutcome: Sendable {
             let members = digests.reduce(0) { $0 + $1.members.count }
             text += "; \(members) merged into \(digests.count) digest\(digests.count == 1 ? "" : "s")"
         }
+        if !staleAhead.isEmpty { text += "; \(staleAhead.count) stale only until a fetch nearer their due time" }
         if let problem = problems.first { text += "; \(problem)" }
         if let generation { text += "; \(generation)" }
         return text
     }
 
-    /// ok when the next item is fresh, degraded when it fell back. (Later items are often
+    /// ok when the next daily update is fresh, or stale only because it is due later than
+    /// `fallback.stale_after` after content that is current now (the first plan in the
+    /// evening, for tomorrow morning); degraded when it fell back to old content or an
+    /// emergency line, or a calendar or schedule could not be read. (Later items are often
     /// stale when planned, since their content has not been published yet; a later run
     /// replaces their text.)
     public var stageOutcome: StageOutcome {
         if !problems.isEmpty { return .degraded }
         guard let next = schedule.first(where: { $0.kind == .daily }) else { return .ok }
-        return next.staleness == .fresh ? .ok : .degraded
+        return next.staleness == .fresh || staleAhead.contains(next.id) ? .ok : .degraded
     }
 }
 

@@ -50,6 +50,29 @@ public enum CrontabBlock {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Whether `crontab` holds a Tidings block.
+    public static func contains(_ crontab: String) -> Bool {
+        crontab.split(separator: "\n").contains { $0.hasPrefix("# BEGIN Tidings") }
+    }
+
+    /// `crontab` without its Tidings block (and the empty line `installing` put before it);
+    /// every other line stays. A block without its end line is left as it is: what follows
+    /// may be the user's.
+    public static func removing(from crontab: String) -> String {
+        var lines = crontab.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        guard let first = lines.firstIndex(where: { $0.hasPrefix("# BEGIN Tidings") }),
+              let last = lines[first...].firstIndex(where: { $0.hasPrefix(end) })
+        else { return crontab }
+        lines.removeSubrange(first...last)
+        if first > 0, first == lines.count || lines[first].trimmingCharacters(in: .whitespaces).isEmpty,
+           lines[first - 1].trimmingCharacters(in: .whitespaces).isEmpty
+        {
+            lines.remove(at: first - 1)
+        }
+        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    }
+
     /// The lines outside the block that run `deliver` (an older hand-made install), which
     /// would run it twice.
     public static func strayDeliverLines(in crontab: String) -> [String] {

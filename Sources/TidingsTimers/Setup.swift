@@ -102,7 +102,13 @@ public struct Setup: Sendable {
         return exists ? "set daily.time = \"\(dailyTime?.description ?? "")\" in \(path)" : "created \(path) from the template\(time)"
     }
 
-    /// Installs `kind` and says what it did. With `prometheusFolder`, the hourly report writes
+    /// What of the timers is installed now.
+    public func installedTimers() async -> InstalledTimers {
+        await InstalledTimers.detect(processes: processes, configHome: configHome)
+    }
+
+    /// Installs `kind` and says what it did; `none` removes what an earlier install put in
+    /// place, the crontab block and the systemd units. With `prometheusFolder`, the hourly report writes
     /// its Prometheus textfile there (`tidings.prom`, for node_exporter's textfile collector)
     /// instead of beside the database; the folder must exist and be writable. Without it, a
     /// folder chosen at an earlier install is kept.
@@ -114,7 +120,7 @@ public struct Setup: Sendable {
         commands.environment = ProgramCommand.localeAssignments(processes.environment)
         switch kind {
         case .none:
-            return "none installed (tidings init --timers cron|systemd installs them)"
+            return try await removeTimers()
         case .cron:
             let current = try await installer.crontab()
             let textfile = Self.prometheusFile(chosen: chosenFile, remembered: CrontabBlock.prometheusFolder(in: current))
@@ -143,6 +149,39 @@ public struct Setup: Sendable {
             let text = change == .unchanged ? "systemd user timers already installed in \(folder)" : "systemd user units written to \(folder), timers enabled and started"
             return text + textfile.note
         }
+    }
+
+    /// Removes the crontab block and the systemd user units an earlier init installed, and
+    /// the exact wake-up plan armed (a deliver it starts would arm the next one, and so on),
+    /// and says what it removed and that none is installed now.
+    public func removeTimers() async throws(WakeProblem) -> String {
+        let installed = await installedTimers()
+        if let problem = installed.crontabProblem { throw WakeProblem("\(problem); nothing removed") }
+        let installer = TimerInstaller(processes: processes)
+        var removed: [String] = []
+        var note = ""
+        if installed.cron, try await installer.removeCron(from: try await installer.crontab()) {
+            removed.append("the crontab lines")
+        }
+        if !installed.systemdUnits.isEmpty {
+            if let problem = try await installer.removeSystemd(names: installed.systemdUnits, folder: installed.systemdFolder) {
+                note = " (\(problem); with the files gone they do not start again)"
+            }
+            removed.append("the systemd user units from \(installed.systemdFolder)\(note)")
+        }
+        if let wake = await disarmWakeUp(), let handle = wake.handle {
+            removed.append(wake.mechanism == .at ? "the wake-up at job \(handle)" : "the wake-up timer \(handle).timer")
+        }
+        let none = "none installed now (tidings init --timers cron|systemd installs them)"
+        return removed.isEmpty ? none : "removed \(removed.joined(separator: " and ")); " + none
+    }
+
+    /// Stops the exact wake-up armed for the database and forgets it; what was armed, if anything.
+    @discardableResult
+    public func disarmWakeUp() async -> WakeState? {
+        let wake = await WakeUp.disarm(databasePath: databasePath, environment: processes.environment)
+        unlink(WakeState.path(forDatabase: databasePath))
+        return wake
     }
 
     /// The textfile the report writes: `chosen` (the file in the folder given now, checked

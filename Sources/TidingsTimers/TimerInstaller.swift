@@ -48,35 +48,87 @@ public struct TimerInstaller: Sendable {
 
     /// Writes `units` (file name and text) into `folder` (`$XDG_CONFIG_HOME/systemd/user`),
     /// then reloads the user manager and enables and starts the timers, unless every file
-    /// was already there and every timer enabled.
+    /// was already there and every timer enabled. When systemctl fails, each file is put back
+    /// as it was (a new one removed) and the problem says so in one line.
     public func installSystemd(units: [(name: String, text: String)], folder: String) async throws(WakeProblem) -> Change {
-        var changed = false
         do {
             try PrivateFolder.create(folder)
         } catch {
             throw WakeProblem(error.description)
         }
+        var before: [(path: String, data: Data?)] = []
         for unit in units {
             let path = folder + "/" + unit.name
-            if FileManager.default.contents(atPath: path) == Data(unit.text.utf8) { continue }
-            let temporary = path + ".tmp-\(getpid())"
-            guard FileManager.default.createFile(atPath: temporary, contents: Data(unit.text.utf8), attributes: [.posixPermissions: 0o644]),
-                  rename(temporary, path) == 0
-            else {
-                unlink(temporary)
-                throw WakeProblem("cannot write \(path): \(String(cString: strerror(errno)))")
+            let old = FileManager.default.contents(atPath: path)
+            if old == Data(unit.text.utf8) { continue }
+            do throws(WakeProblem) {
+                try Self.write(Data(unit.text.utf8), to: path)
+            } catch {
+                restore(before)
+                throw error
             }
-            changed = true
+            before.append((path, old))
         }
         let timers = units.map(\.name).filter { $0.hasSuffix(".timer") }
         let enabled = timers.allSatisfy { FileManager.default.fileExists(atPath: folder + "/timers.target.wants/" + $0) }
-        guard changed || !enabled else { return .unchanged }
+        guard !before.isEmpty || !enabled else { return .unchanged }
         for arguments in [["--user", "daemon-reload"], ["--user", "enable", "--now"] + timers] {
             let outcome = await processes.run("systemctl", arguments)
             guard outcome.succeeded else {
-                throw WakeProblem("systemctl \(arguments.joined(separator: " ")): \(outcome.problem ?? "failed")")
+                restore(before)
+                let undone = before.contains { $0.data == nil } ? "the unit files were removed" : "the unit files were left as they were"
+                let said = outcome.problem ?? "failed"
+                let reason = said.contains("connect to bus") ? "no systemd user manager is reachable from here" : "systemctl could not enable the timers"
+                throw WakeProblem(
+                    "\(reason) (systemctl \(arguments.joined(separator: " ")): \(said)); \(undone); "
+                        + "use --timers cron, or run tidings init in a login session")
             }
         }
         return .installed
+    }
+
+    /// Stops and disables the Tidings timers, then removes the unit files `names` from
+    /// `folder`. Returns why systemctl could not stop them, when it could not (the files go
+    /// all the same, so the user manager does not start them at the next login).
+    public func removeSystemd(names: [String], folder: String) async throws(WakeProblem) -> String? {
+        let timers = SystemdUnits.timers
+        let stopped = await processes.run("systemctl", ["--user", "disable", "--now"] + timers)
+        for name in names + timers.map({ "timers.target.wants/" + $0 }) {
+            let path = folder + "/" + name
+            guard unlink(path) == 0 || errno == ENOENT else {
+                throw WakeProblem("cannot remove \(path): \(String(cString: strerror(errno)))")
+            }
+        }
+        guard stopped.succeeded else { return "systemctl --user disable --now: \(stopped.problem ?? "failed")" }
+        _ = await processes.run("systemctl", ["--user", "daemon-reload"])
+        return nil
+    }
+
+    /// Takes the Tidings block out of the crontab `current` (just read), writing it back
+    /// with `crontab -`; whether there was one to take out.
+    public func removeCron(from current: String) async throws(WakeProblem) -> Bool {
+        let updated = CrontabBlock.removing(from: current)
+        guard updated != current else { return false }
+        let written = await processes.run("crontab", ["-"], input: updated)
+        guard written.succeeded else { throw WakeProblem("crontab -: \(written.problem ?? "failed")") }
+        return true
+    }
+
+    /// Writes `data` to `path` whole (a temporary file renamed), mode 0644.
+    private static func write(_ data: Data, to path: String) throws(WakeProblem) {
+        let temporary = path + ".tmp-\(getpid())"
+        guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o644]),
+              rename(temporary, path) == 0
+        else {
+            unlink(temporary)
+            throw WakeProblem("cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Puts each file back as it was before: rewritten, or removed when it was new.
+    private func restore(_ files: [(path: String, data: Data?)]) {
+        for file in files {
+            if let data = file.data { try? Self.write(data, to: file.path) } else { unlink(file.path) }
+        }
     }
 }

@@ -109,7 +109,7 @@ import TidingsTestSupport
         #expect(shown.trimmingCharacters(in: .whitespacesAndNewlines) == "1")
     }
 
-    @Test("With no session bus (cron on a headless machine) the item goes to the inbox, and the row says why")
+    @Test("With no session bus (cron on a headless machine) the item goes to the inbox, the row says why, and the run is ok")
     func fallbackToInbox() async throws {
         var pipeline = try Pipeline(config: Self.config)
         pipeline.runner.environment["XDG_RUNTIME_DIR"] = pipeline.folder.file("no-runtime-dir")
@@ -117,6 +117,10 @@ import TidingsTestSupport
         let result = try await pipeline.run("deliver", "--now", "2026-11-22T07:30", "-v")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try await pipeline.succeed("tidings", "inbox", "--count") == "1\n")
+        // No desktop session is this machine's state: the item reached the inbox, the run is ok.
+        let runs = try JSONObject.lines(try await pipeline.succeed("tidings", "log", "--stage", "deliver", "--format", "json"))
+        #expect(runs.first?.string("outcome") == "ok", "\(runs.map(\.fields))")
+        #expect(runs.first?.string("summary") == "1 delivered, 0 failed, 0 missed, 1 sent to the inbox for want of a desktop session")
         let doctor = try await pipeline.run("tidings", "doctor", "--format", "json")
         let findings = try JSONObject.array(doctor.stdout)
         let desktop = try #require(findings.first { $0.string("check") == "channel desktop" })

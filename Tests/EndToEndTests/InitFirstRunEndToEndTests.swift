@@ -50,6 +50,25 @@ import TidingsTestSupport
         #expect(result.stdout.contains("\nnext: daily update today 07:30; daily update tomorrow 07:30\n"))
     }
 
+    @Test("init in the evening: the first plans are ok, their stale updates explained, while content is current")
+    func eveningFirstRuns() async throws {
+        let pipeline = try Pipeline(config: "[channels]\ndesktop = false\n[[sources]]\nname = \"news\"\nurl = \"file:news.json\"\n")
+        try pipeline.folder.write(Feed.list(Feed.item(id: "1", title: "Briefing", body: "Rain.", scheduled: "2026-11-23T05:00:00Z")), to: "news.json")
+        let result = try await initialize(pipeline, now: "2026-11-23T19:00")
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.stdout.contains(
+            "✓ plan: 2 pending in the horizon (0 fresh, 2 stale, 0 emergency); 2 new, 0 updated, 0 unchanged; 2 stale only until a fetch nearer their due time\n"),
+            "\(result.stdout)")
+        try await pipeline.succeed("plan", "--now", "2026-11-23T19:15")
+        let runs = try JSONObject.lines(try await pipeline.succeed("tidings", "log", "--stage", "plan", "--format", "json"))
+        #expect(runs.map { $0.string("outcome") } == ["ok", "ok"])
+
+        // A day later with no fetch in between, the content is old: a real fallback, degraded.
+        try await pipeline.succeed("plan", "--now", "2026-11-24T19:15")
+        let later = try JSONObject.lines(try await pipeline.succeed("tidings", "log", "--stage", "plan", "--format", "json", "--limit", "1"))
+        #expect(later.first?.string("outcome") == "degraded", "\(later.map(\.fields))")
+    }
+
     @Test("nothing to plan: next says so, within the horizon")
     func nothingNext() async throws {
         let pipeline = try Pipeline(config: "[channels]\ndesktop = false\n", emergencyDaily: false)

@@ -35,6 +35,37 @@ import TidingsStore
             summary: "0 delivered, 1 failed, 1 missed; first failure: y", stage: .failed, idle: false),
     ]
 
+    @Test("A desktop without any session is no failure when the item reached the inbox; a desktop that fails still is")
+    func noDesktopSession() {
+        let item = DeliverFixture.item("daily:2026-11-22", due: utc("2026-11-22T06:30:00Z"))
+        let leg = DeliveryPlan.Leg(item: item, attempts: 0)
+        var results = DeliveryResults(config: TidingsConfig(), now: item.dueAt)
+        results.record([leg], on: "desktop", outcomes: [.unavailable("no session bus: DBUS_SESSION_BUS_ADDRESS is not set")], platformInfo: [nil])
+        results.record([leg], on: "inbox", outcomes: [.delivered], platformInfo: [nil])
+        var headless = DeliverOutcome()
+        headless.add(results)
+        #expect(headless.failed == 0 && headless.noDesktop == 1 && headless.delivered == 1)
+        #expect(headless.stageOutcome == .ok)
+        #expect(headless.summary == "1 delivered, 0 failed, 0 missed, 1 sent to the inbox for want of a desktop session")
+        #expect(!headless.idle)
+
+        var broken = DeliveryResults(config: TidingsConfig(), now: item.dueAt)
+        broken.record([leg], on: "desktop", outcomes: [.unavailable("no notification daemon: nothing owns it")], platformInfo: [nil])
+        broken.record([leg], on: "inbox", outcomes: [.delivered], platformInfo: [nil])
+        var failing = DeliverOutcome()
+        failing.add(broken)
+        #expect(failing.failed == 1 && failing.noDesktop == 0)
+        #expect(failing.stageOutcome == .degraded)
+
+        // With the inbox failing too, nothing got through: failed.
+        var nowhere = DeliveryResults(config: TidingsConfig(), now: item.dueAt)
+        nowhere.record([leg], on: "desktop", outcomes: [.unavailable("no session bus: DBUS_SESSION_BUS_ADDRESS is not set")], platformInfo: [nil])
+        nowhere.record([leg], on: "inbox", outcomes: [.failed("disk full")], platformInfo: [nil])
+        var lost = DeliverOutcome()
+        lost.add(nowhere)
+        #expect(lost.stageOutcome == .failed)
+    }
+
     @Test("summary, stageOutcome and idle for each mix of counts", arguments: cases)
     func table(c: Case) {
         #expect(c.outcome.summary == c.summary)

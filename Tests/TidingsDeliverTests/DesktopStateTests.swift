@@ -83,6 +83,20 @@ import TidingsTestSupport
         #expect(fix.contains("DBUS_SESSION_BUS_ADDRESS"))
     }
 
+    @Test("No session bus and no notify-send (a server): the missing session is the reason, with how to stop trying")
+    func server() async throws {
+        let directory = try TemporaryDirectory()
+        let session = SessionEnvironment(environment: ["PATH": directory.path, "HOME": directory.path], userRuntimeRoot: directory.file("run-user"))
+        let channel = DesktopChannel(
+            config: TidingsConfig().desktop, session: session, databasePath: directory.file("db"), waiterPath: "/nonexistent")
+        guard case .unavailable(let reason, let fix) = await channel.state() else {
+            Issue.record("expected unavailable")
+            return
+        }
+        #expect(reason.hasPrefix(DesktopChannel.noSessionReason + ": "))
+        #expect(fix.hasSuffix("; on a machine without a desktop, set [channels] desktop = false"))
+    }
+
     @Test("No notify-send on PATH: unavailable with the package to install")
     func noNotifySend() async throws {
         let directory = try TemporaryDirectory()

@@ -68,6 +68,24 @@ import TidingsTestSupport
         #expect(CrontabBlock.installing(block, in: "") == block)
     }
 
+    @Test("removing takes out the block and the empty line installing put before it, and nothing else")
+    func removing() {
+        let block = CrontabBlock.render(Self.commands, logFolder: "/home/a/db")
+        let mine = "MAILTO=a@example.org\n0 3 * * * /usr/bin/backup\n"
+        let installed = CrontabBlock.installing(block, in: mine)
+        #expect(CrontabBlock.contains(installed))
+        #expect(CrontabBlock.removing(from: installed) == mine)
+        #expect(!CrontabBlock.contains(mine))
+        #expect(CrontabBlock.removing(from: mine) == mine)
+        #expect(CrontabBlock.removing(from: block) == "")
+        // In the middle: the lines after it stay, and so does a blank line the user put before it.
+        let middle = "# keep\n\n\(block)0 4 * * * /usr/bin/other\n"
+        #expect(CrontabBlock.removing(from: middle) == "# keep\n\n0 4 * * * /usr/bin/other\n")
+        // A block without its end line may be followed by the user's lines: left alone.
+        let broken = "\(CrontabBlock.begin)\n* * * * * deliver\n0 4 * * * /usr/bin/other\n"
+        #expect(CrontabBlock.removing(from: broken) == broken)
+    }
+
     @Test("deliver lines outside the block are found; those inside and commented ones are not")
     func stray() {
         let block = CrontabBlock.render(Self.commands, logFolder: "/home/a/db")

@@ -6,19 +6,24 @@ extension DesktopChannel {
     static let notificationsName = "org.freedesktop.Notifications"
     static let busFix = "set DBUS_SESSION_BUS_ADDRESS in the crontab to what `echo $DBUS_SESSION_BUS_ADDRESS` prints in your desktop session"
     static let daemonFix = "start a notification daemon such as dunst (apt install dunst)"
+    /// How the reason starts when no desktop session can be found at all (a machine without
+    /// a desktop, or nobody logged in): a state of the machine, not a failure of the desktop.
+    public static let noSessionReason = "no session bus"
 
     /// Asks the session whether popups can be shown now: notify-send, the bus, the daemon
     /// (what it is and can do), and the desktop's do-not-disturb (see `readDoNotDisturb`).
     /// All calls together take at most `config.deadline`; a miss kills the call and counts as
     /// unavailable, except for do-not-disturb, which then counts as off.
     func probe() async -> Probe {
-        guard session.find("notify-send") != nil else {
-            return Probe(state: .unavailable(reason: "notify-send is not installed", fix: "apt install libnotify-bin"))
-        }
+        // No session bus first: without a desktop session, what else is missing does not matter
+        // (a server has no notify-send either), and that is a state of the machine.
         guard let bus = session.busAddress else {
             return Probe(state: .unavailable(
-                reason: "no session bus: DBUS_SESSION_BUS_ADDRESS is not set and there is no bus socket in XDG_RUNTIME_DIR or /run/user/\(getuid())",
-                fix: Self.busFix))
+                reason: "\(Self.noSessionReason): DBUS_SESSION_BUS_ADDRESS is not set and there is no bus socket in XDG_RUNTIME_DIR or /run/user/\(getuid())",
+                fix: Self.busFix + "; on a machine without a desktop, set [channels] desktop = false"))
+        }
+        guard session.find("notify-send") != nil else {
+            return Probe(state: .unavailable(reason: "notify-send is not installed", fix: "apt install libnotify-bin"))
         }
         guard let gdbus = session.find("gdbus") else {
             return Probe(state: .unavailable(reason: "gdbus is not installed", fix: "apt install libglib2.0-bin"))
