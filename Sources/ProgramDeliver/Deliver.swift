@@ -59,7 +59,8 @@ public struct Deliver: TidingsCommand {
         let database = try context.openDatabase()
         guard try StageLock.acquire(context, wait: try lock.wait()) else { return }
         // The every-minute idle run ends here, before anything else starts.
-        if case .idle(let rearm) = try DeliverStart.check(database: database, delivery: context.config.delivery, now: context.now) {
+        if case .idle(let rearm) = try DeliverStart.check(
+            database: database, delivery: context.config.delivery, maxPending: context.config.plan.maxPending, now: context.now) {
             context.narrate("nothing due")
             markAlive(database, context: context)
             if rearm { try runBlocking { await WakeUp.rearm(context: context, database: database) } }

@@ -14,9 +14,11 @@ extension Tidings {
                 A reminder is an ordinary pending notification (kind reminder): tidings pending lists \
                 it, pending cancel and pending update change it, quiet hours move it by its category, \
                 and deliver sends it when due, through its category's route or the channels given \
-                with --channel. Plan never changes or cancels it, and it takes a pending place before \
-                anything planned. Deliver must still run: the timers tidings init installs run it \
-                every minute.
+                with --channel. Plan never cancels it nor changes its text. It takes its place under \
+                plan.max_pending at once, ranked as plan ranks (due within two days first, then by \
+                importance, where a reminder scores above anything planned): pending, or in the \
+                backlog, from which deliver moves it up as soon as a place frees. Deliver must \
+                still run: the timers tidings init installs run it every minute.
 
                 A repeat (--every) stores its rule; each plan run creates its occurrences within the \
                 horizon (at most 24 ahead), with ids such as reminder:ab3k7q2m@2026-11-23. A time \
@@ -96,11 +98,16 @@ extension Tidings {
             let reminder = try reminder(context)
             let database = try context.openDatabase()
             let (id, first) = try ReminderRule(quietHours: context.config.quietHours)
-                .add(reminder, database: database, now: context.now, zone: context.zone, horizon: context.config.plan.horizon)
+                .add(
+                    reminder, database: database, now: context.now, zone: context.zone, horizon: context.config.plan.horizon,
+                    cap: PendingCap(limit: context.config.plan.maxPending))
             try Tidings.Pending.rearm(context, database)
             if let first {
                 let moved = first.dueAt != reminder.at && reminder.repetition == nil ? " (moved by quiet hours)" : ""
-                Terminal.note(program: Self.program, "\(first.id) due \(ISOTime.format(first.dueAt, in: context.zone))\(moved)")
+                let waits = first.state == .backlog
+                    ? "; it waits in the backlog: the \(context.config.plan.maxPending) pending places (plan.max_pending) hold sooner or more important items, and deliver moves it up as one frees"
+                    : ""
+                Terminal.note(program: Self.program, "\(first.id) due \(ISOTime.format(first.dueAt, in: context.zone))\(moved)\(waits)")
             } else {
                 Terminal.note(program: Self.program, "\(id): the first occurrence lies beyond the plan's horizon; plan creates it in time")
             }

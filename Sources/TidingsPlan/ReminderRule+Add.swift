@@ -37,11 +37,22 @@ public struct NewReminder: Sendable, Equatable {
 }
 
 extension ReminderRule {
-    /// Stores `reminder` under a new id and returns the id and its first notification (nil
-    /// when a repeat has none within `horizon`). A one-off reminder is one pending
+    /// Stores `reminder` under a new id and returns the id and its first notification as
+    /// stored (nil when a repeat has none within `horizon`). A one-off reminder is one
     /// notification; a repeat stores its rule and the occurrences within `horizon`, and each
-    /// plan run creates the next ones.
+    /// plan run creates the next ones. They take their places under `cap` at once, by the
+    /// rule plan follows (`TidingsDatabase.placeUnderCap`): pending, or in the backlog.
     public func add(
+        _ reminder: NewReminder, database: TidingsDatabase, now: EpochMillis, zone: Zone, horizon: Int64, cap: PendingCap
+    ) throws(StoreError) -> (id: String, first: NotificationRecord?) {
+        let (id, first) = try store(reminder, database: database, now: now, zone: zone, horizon: horizon)
+        try database.placeUnderCap(cap, now: now)
+        guard let first else { return (id, nil) }
+        return (id, try database.notifications(ids: [first.id])[first.id] ?? first)
+    }
+
+    /// Stores `reminder` under a new id: its notification, or its rule and first occurrences.
+    private func store(
         _ reminder: NewReminder, database: TidingsDatabase, now: EpochMillis, zone: Zone, horizon: Int64
     ) throws(StoreError) -> (id: String, first: NotificationRecord?) {
         var id = Self.newID()
