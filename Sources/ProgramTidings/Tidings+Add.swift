@@ -21,8 +21,14 @@ extension Tidings {
                 still run: the timers tidings init installs run it every minute.
 
                 A repeat (--every) stores its rule; each plan run creates its occurrences within the \
-                horizon (at most 24 ahead), with ids such as reminder:ab3k7q2m@2026-11-23. A time \
-                given with --at that has passed today starts a daily repeat tomorrow.
+                horizon (at most 24 ahead), with ids such as reminder:ab3k7q2m@2026-11-23; when the \
+                first lies beyond the horizon, tidings add names its date. tidings pending \
+                --reminders lists the repeats with their next occurrence. A time given with --at \
+                that has passed today starts a daily repeat tomorrow.
+
+                After a change of zone (TZ), a reminder given --at and every repeat keep their wall \
+                time, like an alarm clock; one given --in keeps its instant; quiet hours apply in \
+                the new zone.
 
                 Examples:
                   tidings add "Stretch" --in 25m
@@ -97,7 +103,8 @@ extension Tidings {
         func run(_ context: RunContext) throws {
             let reminder = try reminder(context)
             let database = try context.openDatabase()
-            let (id, first) = try ReminderRule(quietHours: context.config.quietHours)
+            let rule = ReminderRule(quietHours: context.config.quietHours)
+            let (id, first) = try rule
                 .add(
                     reminder, database: database, now: context.now, zone: context.zone, horizon: context.config.plan.horizon,
                     cap: PendingCap(limit: context.config.plan.maxPending))
@@ -109,7 +116,13 @@ extension Tidings {
                     : ""
                 Terminal.note(program: Self.program, "\(first.id) due \(ISOTime.format(first.dueAt, in: context.zone))\(moved)\(waits)")
             } else {
-                Terminal.note(program: Self.program, "\(id): the first occurrence lies beyond the plan's horizon; plan creates it in time")
+                let horizon = DurationText.format(context.config.plan.horizon)
+                let next = try database.runningReminders(at: context.now).first { $0.id == id }
+                    .flatMap { rule.next(of: $0, now: context.now, zone: context.zone) }
+                    .map { " (\(ISOTime.format($0.dueAt, in: context.zone)))" } ?? ""
+                Terminal.note(
+                    program: Self.program,
+                    "\(id): the first occurrence\(next) lies beyond the plan's horizon (\(horizon)); plan creates it in time")
             }
             try Terminal.output(id + "\n")
         }
@@ -145,7 +158,8 @@ extension Tidings {
                 }
                 return NewReminder(
                     title: text.title, body: text.body, category: Category(rawValue: category) ?? .system,
-                    deepLink: link, channels: channels, at: due, repetition: repetition, until: end)
+                    deepLink: link, channels: channels, at: due, anchor: at == nil ? .instant : .wall, repetition: repetition,
+                    until: end)
             } catch {
                 throw CLIError.usage(error.description)
             }

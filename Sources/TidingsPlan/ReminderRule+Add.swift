@@ -15,6 +15,9 @@ public struct NewReminder: Sendable, Equatable {
     public var channels: [ChannelName]
     /// When it is due (the first occurrence of a repeat), a whole minute, before quiet hours.
     public var at: EpochMillis
+    /// What a one-off reminder keeps when the zone changes: its wall time (`--at`) or its
+    /// instant (`--in`). A repeat keeps its wall time.
+    public var anchor: TimeAnchor
     /// How it repeats; nil: once.
     public var repetition: Repetition?
     /// No occurrence after this.
@@ -23,8 +26,9 @@ public struct NewReminder: Sendable, Equatable {
     /// Creates a reminder.
     public init(
         title: String, body: String, category: Category, deepLink: String?, channels: [ChannelName], at: EpochMillis,
-        repetition: Repetition?, until: EpochMillis?
+        anchor: TimeAnchor = .wall, repetition: Repetition?, until: EpochMillis?
     ) {
+        self.anchor = anchor
         self.title = title
         self.body = body
         self.category = category
@@ -61,7 +65,7 @@ extension ReminderRule {
         guard let repetition = reminder.repetition else {
             let item = oneOff(
                 id: id, category: reminder.category, title: reminder.title, body: reminder.body, deepLink: reminder.deepLink,
-                channels: channels, at: reminder.at, now: now, zone: zone)
+                channels: channels, at: reminder.at, anchor: reminder.anchor, now: now, zone: zone)
             try database.addReminder([item], rule: nil)
             return (id, item)
         }
