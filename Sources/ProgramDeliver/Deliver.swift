@@ -67,7 +67,8 @@ public struct Deliver: TidingsCommand {
         // person is told once, by a notice due now (so this run is not idle).
         try context.recordConfigProblem(in: database)
         // The every-minute idle run ends here, before anything else starts.
-        if case .idle(let rearm) = try DeliverStart.check(database: database, delivery: context.config.delivery, now: context.now) {
+        if case .idle(let rearm) = try DeliverStart.check(
+            database: database, delivery: context.config.delivery, maxPending: context.config.plan.maxPending, now: context.now) {
             context.narrate("nothing due")
             markAlive(database, context: context)
             if rearm { try runBlocking { await WakeUp.rearm(context: context, database: database) } }

@@ -44,6 +44,38 @@ enum PendingView {
         }
     }
 
+    /// `reminder:ab3k7q2m  weekdays at 09:55  next 2026-11-25 09:55  until 2026-11-30 23:59  Stand-up notes`
+    /// (`no end` while it runs until stopped), or one JSON object.
+    static func reminder(_ rule: ReminderRecord, next: NotificationRecord?, format: Tidings.Pending.PendingFormat, zone: Zone) -> String {
+        let ruleZone = Zone(identifier: rule.zone) ?? zone
+        let at = TidingsDatabase.wallTime(rule.firstAt, in: ruleZone)
+        switch format {
+        case .json:
+            var json = JSONLine()
+            json.add("id", rule.id)
+            json.add("title", rule.title)
+            json.add("category", rule.category)
+            json.add("every", rule.every)
+            json.add("at", at)
+            json.add("zone", rule.zone)
+            json.add("next", next.map { ISOTime.format($0.dueAt, in: zone) })
+            json.add("until", rule.untilAt.map { ISOTime.format($0, in: zone) })
+            json.add("channels", json: rule.channels.map { jsonArray($0.split(separator: ",").map { JSONLine.quoted(String($0)) }) } ?? "null")
+            return json.string
+        case .text:
+            let clock = String(at.suffix(5))
+            let every = switch rule.repetition {
+            case .daily?: "daily at \(clock)"
+            case .weekdays?: "weekdays at \(clock)"
+            case .every?: "every \(rule.every) from \(at.replacingOccurrences(of: "T", with: " "))"
+            case nil: "every \(rule.every)"
+            }
+            let upcoming = next.map { "next \(time($0.dueAt, zone: zone))" } ?? "no next occurrence"
+            let end = rule.untilAt.map { "until \(time($0, zone: zone))" } ?? "no end"
+            return "\(rule.id)  \(every)  \(upcoming)  \(end)  \(rule.title)"
+        }
+    }
+
     /// The widest state (`delivering`) and kind (`schedule`).
     static let stateWidth = NotificationState.allCases.map(\.description.count).max() ?? 10
     static let kindWidth = NotificationKind.allCases.map(\.description.count).max() ?? 8

@@ -14,13 +14,21 @@ extension Tidings {
                 A reminder is an ordinary pending notification (kind reminder): tidings pending lists \
                 it, pending cancel and pending update change it, quiet hours move it by its category, \
                 and deliver sends it when due, through its category's route or the channels given \
-                with --channel. Plan never changes or cancels it, and it takes a pending place before \
-                anything planned. Deliver must still run: the timers tidings init installs run it \
-                every minute.
+                with --channel. Plan never cancels it nor changes its text. It takes its place under \
+                plan.max_pending at once, ranked as plan ranks (due within two days first, then by \
+                importance, where a reminder scores above anything planned): pending, or in the \
+                backlog, from which deliver moves it up as soon as a place frees. Deliver must \
+                still run: the timers tidings init installs run it every minute.
 
                 A repeat (--every) stores its rule; each plan run creates its occurrences within the \
-                horizon (at most 24 ahead), with ids such as reminder:ab3k7q2m@2026-11-23. A time \
-                given with --at that has passed today starts a daily repeat tomorrow.
+                horizon (at most 24 ahead), with ids such as reminder:ab3k7q2m@2026-11-23; when the \
+                first lies beyond the horizon, tidings add names its date. tidings pending \
+                --reminders lists the repeats with their next occurrence. A time given with --at \
+                that has passed today starts a daily repeat tomorrow.
+
+                After a change of zone (TZ), a reminder given --at and every repeat keep their wall \
+                time, like an alarm clock; one given --in keeps its instant; quiet hours apply in \
+                the new zone.
 
                 Examples:
                   tidings add "Stretch" --in 25m
@@ -95,14 +103,26 @@ extension Tidings {
         func run(_ context: RunContext) throws {
             let reminder = try reminder(context)
             let database = try context.openDatabase()
-            let (id, first) = try ReminderRule(quietHours: context.config.quietHours)
-                .add(reminder, database: database, now: context.now, zone: context.zone, horizon: context.config.plan.horizon)
+            let rule = ReminderRule(quietHours: context.config.quietHours)
+            let (id, first) = try rule
+                .add(
+                    reminder, database: database, now: context.now, zone: context.zone, horizon: context.config.plan.horizon,
+                    cap: PendingCap(limit: context.config.plan.maxPending))
             try Tidings.Pending.rearm(context, database)
             if let first {
                 let moved = first.dueAt != reminder.at && reminder.repetition == nil ? " (moved by quiet hours)" : ""
-                Terminal.note(program: Self.program, "\(first.id) due \(ISOTime.format(first.dueAt, in: context.zone))\(moved)")
+                let waits = first.state == .backlog
+                    ? "; it waits in the backlog: the \(context.config.plan.maxPending) pending places (plan.max_pending) hold sooner or more important items, and deliver moves it up as one frees"
+                    : ""
+                Terminal.note(program: Self.program, "\(first.id) due \(ISOTime.format(first.dueAt, in: context.zone))\(moved)\(waits)")
             } else {
-                Terminal.note(program: Self.program, "\(id): the first occurrence lies beyond the plan's horizon; plan creates it in time")
+                let horizon = DurationText.format(context.config.plan.horizon)
+                let next = try database.runningReminders(at: context.now).first { $0.id == id }
+                    .flatMap { rule.next(of: $0, now: context.now, zone: context.zone) }
+                    .map { " (\(ISOTime.format($0.dueAt, in: context.zone)))" } ?? ""
+                Terminal.note(
+                    program: Self.program,
+                    "\(id): the first occurrence\(next) lies beyond the plan's horizon (\(horizon)); plan creates it in time")
             }
             try Terminal.output(id + "\n")
         }
@@ -138,7 +158,8 @@ extension Tidings {
                 }
                 return NewReminder(
                     title: text.title, body: text.body, category: Category(rawValue: category) ?? .system,
-                    deepLink: link, channels: channels, at: due, repetition: repetition, until: end)
+                    deepLink: link, channels: channels, at: due, anchor: at == nil ? .instant : .wall, repetition: repetition,
+                    until: end)
             } catch {
                 throw CLIError.usage(error.description)
             }

@@ -30,7 +30,13 @@ extension Tidings.Pending {
         static let brokenConfig: BrokenConfigPolicy = .lastGood
 
         static let configuration = CommandConfiguration(
-            abstract: "List pending and backlogged items, earliest first (the default); with --group, merge close items into digests.")
+            abstract: "List pending and backlogged items, earliest first (the default); with --group, merge close items into digests.",
+            discussion: """
+                With --reminders it lists the repeating reminders instead (tidings add --every), one \
+                a line: the id, the rule, the next occurrence (after quiet hours, however far ahead) \
+                and the end; with --format json one object each, with id, title, category, every, \
+                at (the wall time it keeps), zone, next, until (null: until stopped) and channels.
+                """)
 
         @OptionGroup var options: CommonOptions
 
@@ -51,6 +57,9 @@ extension Tidings.Pending {
         @Option(help: ArgumentHelp("With --group: how far apart, at most, the members' due times lie (default 5m).", valueName: "duration"))
         var within: String?
 
+        @Flag(help: "List the repeating reminders (tidings add --every): id, rule, next occurrence and end.")
+        var reminders = false
+
         func validate() throws {
             guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
             if let group, NotificationKind(rawValue: group) == nil || group == NotificationKind.digest.rawValue {
@@ -58,10 +67,17 @@ extension Tidings.Pending {
                 throw ValidationError("--group: expected a kind of notification (\(kinds)), found \"\(group)\"")
             }
             if within != nil && group == nil { throw ValidationError("--within needs --group") }
+            if reminders && (group != nil || all) { throw ValidationError("--reminders: give it alone, without --group or --all") }
         }
 
         func run(_ context: RunContext) throws {
-            if let group, let kind = NotificationKind(rawValue: group) {
+            if reminders {
+                let rules = try context.openExistingDatabase().runningReminders(at: context.now).prefix(limit)
+                let rule = ReminderRule(quietHours: context.config.quietHours)
+                try Terminal.output(rules.map { reminder in
+                    PendingView.reminder(reminder, next: rule.next(of: reminder, now: context.now, zone: context.zone), format: format, zone: context.zone) + "\n"
+                }.joined())
+            } else if let group, let kind = NotificationKind(rawValue: group) {
                 let window = try within.map { text throws(CLIError) in try durationOption(text, flag: "--within") } ?? 5 * 60_000
                 let database = try context.openExistingDatabase()
                 // Titled in the language plan writes in: the same locale variables.

@@ -13,11 +13,15 @@ public enum DeliverStart: Sendable, Equatable {
     /// the one it started), so nothing later is armed yet: the run arms the next one.
     case idle(rearm: Bool)
 
-    /// How a run at `now` on `database` starts, under `delivery`'s grace and wake-ups. An
-    /// idle run writes nothing to the database; this reads it once.
-    public static func check(database: TidingsDatabase, delivery: TidingsConfig.Delivery, now: EpochMillis) throws(StoreError) -> DeliverStart {
-        // Backlogged items due longer ago than the grace are work too: they become missed.
-        guard try !database.hasDeliveryWork(at: now, missedBefore: now - delivery.grace) else { return .deliver }
+    /// How a run at `now` on `database` starts, under `delivery`'s grace and wake-ups and
+    /// the pending cap's `maxPending` places. An idle run writes nothing to the database;
+    /// this reads it once.
+    public static func check(
+        database: TidingsDatabase, delivery: TidingsConfig.Delivery, maxPending: Int? = nil, now: EpochMillis
+    ) throws(StoreError) -> DeliverStart {
+        // Backlogged items due longer ago than the grace are work too: they become missed;
+        // and so is a backlog while a pending place is free: the run fills it.
+        guard try !database.hasDeliveryWork(at: now, missedBefore: now - delivery.grace, pendingLimit: maxPending) else { return .deliver }
         // The every-minute timer alone arms nothing, so there is no wake file to read.
         guard delivery.wake != .minute else { return .idle(rearm: false) }
         return .idle(rearm: WakeState.read(forDatabase: database.path)?.needsRearming(at: now) == true)

@@ -27,7 +27,8 @@ public struct Deliverer {
     /// entries and writes nothing. Runs that did something are recorded as stage runs.
     public func run(now: EpochMillis, zone: Zone) async throws(StoreError) -> DeliverOutcome {
         let grace = config.delivery.grace
-        guard try database.hasDeliveryWork(at: now, missedBefore: now - grace) else { return DeliverOutcome() }
+        let cap = PendingCap(limit: config.plan.maxPending)
+        guard try database.hasDeliveryWork(at: now, missedBefore: now - grace, pendingLimit: cap.limit) else { return DeliverOutcome() }
         let timer = StageTimer(stage: .deliver, now: now)
         var outcome = DeliverOutcome()
         let released = try database.releaseAbandonedClaims(now: now)
@@ -43,6 +44,10 @@ public struct Deliverer {
         }
         outcome.missed = missed.count
         outcome.capped = (missed + expired).filter(TidingsDatabase.wasCapped).count
+
+        // A place freed since the last run (a delivery, an expiry, a cancellation) is filled
+        // from the backlog before the claim, so what it promotes goes out on time.
+        outcome.promoted = try database.fillPendingPlaces(under: cap, now: now)
 
         var step = DeliveryStep(config: config, now: now)
         var earlierFailures: [ChannelName: [(leg: DeliveryPlan.Leg, reason: String)]] = [:]
@@ -100,6 +105,9 @@ public struct Deliverer {
         }
         if !clears.isEmpty { try await clear(clears, step: &step) }
         outcome.add(step.results)
+        // The places this run freed are filled at once: the wake-up is armed for them, and
+        // tidings pending shows them.
+        outcome.promoted += try database.fillPendingPlaces(under: cap, now: now)
         outcome.cancelled = step.plan.cancelled.count
         outcome.dueAgain = step.dueAgain
         outcome.firstFailure = outcome.firstFailure ?? step.firstUnsent

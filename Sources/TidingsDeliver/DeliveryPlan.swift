@@ -188,6 +188,8 @@ public struct DeliverOutcome: Sendable, Equatable {
     public var cancelled = 0
     /// Sends a run that died may have made on an at-most-once channel: failed, not repeated.
     public var interrupted = 0
+    /// Backlogged items this run moved into free pending places.
+    public var promoted = 0
     /// Items and retries a run that died had claimed, taken over by this run.
     public var resumed = 0
     /// Items a channel could not take at all (a closed pipe): due again for the next run.
@@ -213,7 +215,9 @@ public struct DeliverOutcome: Sendable, Equatable {
     }
 
     /// Whether the run found nothing to do.
-    public var idle: Bool { delivered + cleared + failed + noDesktop + retrying + missed + expired + cancelled + interrupted + resumed + dueAgain == 0 }
+    public var idle: Bool {
+        delivered + cleared + failed + noDesktop + retrying + missed + expired + cancelled + interrupted + resumed + dueAgain + promoted == 0
+    }
 
     mutating func add(_ results: DeliveryResults) {
         for row in results.deliveries {
@@ -244,6 +248,7 @@ public struct DeliverOutcome: Sendable, Equatable {
         if resumed > 0 { text += ", \(resumed) resumed from a run that died" }
         if dueAgain > 0 { text += ", \(dueAgain) due again" }
         if noDesktop > 0 { text += ", \(noDesktop) sent to the inbox for want of a desktop session" }
+        if promoted > 0 { text += ", \(promoted) promoted from the backlog" }
         if let firstFailure { text += "; first failure: \(firstFailure)" }
         return text
     }

@@ -19,8 +19,11 @@ extension Planner {
 
     /// Reconciles `planned` with the stored rows: drops what is past unless it updates what
     /// the user saw, keeps what the user changed, cancels what the settings or the calendar
-    /// now rule out, and ranks the rest for the `plan.max_pending` places.
-    func reconcile(_ planned: [NotificationRecord], inputs: Inputs, now: EpochMillis, horizon: Int64) throws(StoreError) -> Reconciliation {
+    /// now rule out, places one-off reminders again in `zone` (see `ReminderRule.placed`), and
+    /// ranks the rest for the `plan.max_pending` places.
+    func reconcile(
+        _ planned: [NotificationRecord], inputs: Inputs, now: EpochMillis, zone: Zone, horizon: Int64
+    ) throws(StoreError) -> Reconciliation {
         // The open rows are read once: they are most of what a run plans again.
         let open = try database.openNotifications()
         var existing = Dictionary(open.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -30,8 +33,9 @@ extension Planner {
         let obsolete = obsoleteItems(open.filter { !plannedIDs.contains($0.id) }, inputs: inputs, now: now, horizon: horizon)
         let (stillOpen, settled) = replanned(planned, existing: existing, now: now)
         // What has expired takes no place (deliver marks it expired); the rest compete.
-        let candidates = (stillOpen + open.filter { !plannedIDs.contains($0.id) && obsolete[$0.id] == nil })
-            .filter { ($0.expiresAt ?? .max) > now }
+        let reminders = ReminderRule(quietHours: config.quietHours)
+        let unplanned = open.filter { !plannedIDs.contains($0.id) && obsolete[$0.id] == nil }.map { reminders.placed($0, now: now, zone: zone) }
+        let candidates = (stillOpen + unplanned).filter { ($0.expiresAt ?? .max) > now }
         let ranked = PendingCap(limit: config.plan.maxPending).assign(candidates, now: now)
         let cancelledUpdates = open.filter { $0.revision > 0 && $0.kind == .meeting && obsolete[$0.id] != nil }.map(\.id)
         let clears = try clears(plannedIDs: plannedIDs, cancelledUpdates: cancelledUpdates, inputs: inputs, now: now)

@@ -93,14 +93,14 @@ public struct Planner: Sendable {
     /// changes nothing; delivered and missed items are never touched; cancelled ones come back
     /// when planned again, except what the user cancelled, changed or merged (`tidings
     /// pending`), which stays as they left it. At most `plan.max_pending` items are pending;
-    /// the least important wait in a backlog and are promoted as room frees up. With `dryRun`
+    /// the least important wait in a backlog, and `deliver` promotes them as places free up. With `dryRun`
     /// nothing is written.
     public func run(now: EpochMillis, zone: Zone, horizon: Int64, dryRun: Bool) throws(StoreError) -> PlanOutcome {
         let timer = StageTimer(stage: .plan, now: now)
         let zone = zone.resolved()
         let inputs = try gather(now: now, zone: zone, horizon: horizon)
         let planned = try propose(from: inputs, now: now, zone: zone, horizon: horizon)
-        let reconciliation = try reconcile(planned, inputs: inputs, now: now, horizon: horizon)
+        let reconciliation = try reconcile(planned, inputs: inputs, now: now, zone: zone, horizon: horizon)
         return try apply(reconciliation, inputs: inputs, timer: timer, now: now, zone: zone, horizon: horizon, dryRun: dryRun)
     }
 }

@@ -15,6 +15,9 @@ public struct NewReminder: Sendable, Equatable {
     public var channels: [ChannelName]
     /// When it is due (the first occurrence of a repeat), a whole minute, before quiet hours.
     public var at: EpochMillis
+    /// What a one-off reminder keeps when the zone changes: its wall time (`--at`) or its
+    /// instant (`--in`). A repeat keeps its wall time.
+    public var anchor: TimeAnchor
     /// How it repeats; nil: once.
     public var repetition: Repetition?
     /// No occurrence after this.
@@ -23,8 +26,9 @@ public struct NewReminder: Sendable, Equatable {
     /// Creates a reminder.
     public init(
         title: String, body: String, category: Category, deepLink: String?, channels: [ChannelName], at: EpochMillis,
-        repetition: Repetition?, until: EpochMillis?
+        anchor: TimeAnchor = .wall, repetition: Repetition?, until: EpochMillis?
     ) {
+        self.anchor = anchor
         self.title = title
         self.body = body
         self.category = category
@@ -37,11 +41,22 @@ public struct NewReminder: Sendable, Equatable {
 }
 
 extension ReminderRule {
-    /// Stores `reminder` under a new id and returns the id and its first notification (nil
-    /// when a repeat has none within `horizon`). A one-off reminder is one pending
+    /// Stores `reminder` under a new id and returns the id and its first notification as
+    /// stored (nil when a repeat has none within `horizon`). A one-off reminder is one
     /// notification; a repeat stores its rule and the occurrences within `horizon`, and each
-    /// plan run creates the next ones.
+    /// plan run creates the next ones. They take their places under `cap` at once, by the
+    /// rule plan follows (`TidingsDatabase.placeUnderCap`): pending, or in the backlog.
     public func add(
+        _ reminder: NewReminder, database: TidingsDatabase, now: EpochMillis, zone: Zone, horizon: Int64, cap: PendingCap
+    ) throws(StoreError) -> (id: String, first: NotificationRecord?) {
+        let (id, first) = try store(reminder, database: database, now: now, zone: zone, horizon: horizon)
+        try database.placeUnderCap(cap, now: now)
+        guard let first else { return (id, nil) }
+        return (id, try database.notifications(ids: [first.id])[first.id] ?? first)
+    }
+
+    /// Stores `reminder` under a new id: its notification, or its rule and first occurrences.
+    private func store(
         _ reminder: NewReminder, database: TidingsDatabase, now: EpochMillis, zone: Zone, horizon: Int64
     ) throws(StoreError) -> (id: String, first: NotificationRecord?) {
         var id = Self.newID()
@@ -50,7 +65,7 @@ extension ReminderRule {
         guard let repetition = reminder.repetition else {
             let item = oneOff(
                 id: id, category: reminder.category, title: reminder.title, body: reminder.body, deepLink: reminder.deepLink,
-                channels: channels, at: reminder.at, now: now, zone: zone)
+                channels: channels, at: reminder.at, anchor: reminder.anchor, now: now, zone: zone)
             try database.addReminder([item], rule: nil)
             return (id, item)
         }

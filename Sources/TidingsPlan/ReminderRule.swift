@@ -26,22 +26,62 @@ public struct ReminderRule: Sendable {
         return "reminder:" + String((0..<8).map { _ in alphabet[Int(random.next(upperBound: UInt64(alphabet.count)))] })
     }
 
-    /// The notification of a one-off reminder due at `wallDue` (moved by quiet hours).
+    /// The notification of a one-off reminder due at `wallDue` (moved by quiet hours), which
+    /// keeps `anchor` (its wall time or its instant) when the zone changes.
     public func oneOff(
         id: String, category: Category, title: String, body: String, deepLink: String?, channels: String?,
-        at wallDue: EpochMillis, now: EpochMillis, zone: Zone
+        at wallDue: EpochMillis, anchor: TimeAnchor, now: EpochMillis, zone: Zone
     ) -> NotificationRecord {
-        item(id: id, category: category, title: title, body: body, deepLink: deepLink, channels: channels, wallDue: wallDue, now: now, zone: zone)
+        var item = item(id: id, category: category, title: title, body: body, deepLink: deepLink, channels: channels, wallDue: wallDue, now: now, zone: zone)
+        item.anchor = anchor
+        return item
+    }
+
+    /// `row`, a one-off reminder still to come, placed again in `zone` at `now`: at the same
+    /// wall time there when it keeps its wall time (`--at`), at the same instant when it
+    /// keeps that (`--in`, and reminders from before v20), then moved by quiet hours in
+    /// `zone`, and never into the past. A wall time that has already passed in `zone` keeps
+    /// the instant. Anything else (an occurrence of a repeat, an item the user changed, an
+    /// update, an item already due) is returned as it is. In the zone it was placed in, with
+    /// the same quiet hours, it stays as it is.
+    public func placed(_ row: NotificationRecord, now: EpochMillis, zone: Zone) -> NotificationRecord {
+        guard row.kind == .reminder, row.subject == nil, row.revision == 0, !row.isHeldByUser, row.dueAt > now,
+              let placedZone = Zone(identifier: row.plannedZone), let asked = Self.asked(row, zone: placedZone)
+        else { return row }
+        var wall = asked
+        if row.anchor == .wall {
+            let moved = zone.sameWallTime(as: asked, in: placedZone)
+            if moved >= now { wall = moved }
+        }
+        var item = row
+        item.dueAt = max(now, quietHours.adjusted(wall, category: row.category, in: zone))
+        item.plannedLocal = TidingsDatabase.wallTime(wall, in: zone)
+        item.plannedZone = zone.identifier
+        return item
+    }
+
+    /// The instant the user asked for `row`, before quiet hours: its due time when they did
+    /// not move it, else its planned wall time in `zone`.
+    private static func asked(_ row: NotificationRecord, zone: Zone) -> EpochMillis? {
+        if TidingsDatabase.wallTime(row.dueAt, in: zone) == row.plannedLocal { return row.dueAt }
+        let parts = row.plannedLocal.split(separator: "T")
+        guard parts.count == 2, let date = LocalDate(String(parts[0])), let time = WallTime(String(parts[1])) else { return nil }
+        return zone.instant(date, time)
     }
 
     /// The occurrences of `rule` due from `now` whose wall time lies within `horizon` (and
-    /// before its `untilAt`), at most `ahead` of them. An occurrence quiet hours move onto the
-    /// time of a later one of a span repeat is left out: the last one of the quiet window goes.
+    /// not after its `untilAt`), at most `ahead` of them. A repeat is an alarm clock: each
+    /// occurrence keeps the wall time it has in the zone the rule was added in, and in
+    /// another `zone` it falls at that wall time there, moved by quiet hours there. An
+    /// occurrence quiet hours move onto the time of a later one of a span repeat is left
+    /// out: the last one of the quiet window goes.
     public func occurrences(of rule: ReminderRecord, now: EpochMillis, horizon: Int64, zone: Zone) -> [NotificationRecord] {
         guard let repetition = rule.repetition else { return [] }
         let until = rule.untilAt ?? .max
-        let end = min(now + horizon, until)
+        let end = now + horizon
         let ruleZone = Zone(identifier: rule.zone) ?? zone
+        // Occurrences are counted in the rule's zone (`instant`: the id and --until), and
+        // placed at the same wall time in `zone` (`wall`).
         var walls: [(id: String, wall: EpochMillis)] = []
         switch repetition {
         case .daily, .weekdays:
@@ -49,23 +89,30 @@ public struct ReminderRule: Sendable {
             guard let time = WallTime(hour: second / 3600, minute: second % 3600 / 60) else { return [] }
             var date = max(firstDate, zone.date(of: now).adding(days: -1))
             while walls.count < Self.ahead + 1 {
-                let wall = zone.instant(date, time)
-                if wall > end { break }
-                if wall >= rule.firstAt, repetition == .daily || !date.isWeekend { walls.append(("\(rule.id)@\(date)", wall)) }
+                let instant = ruleZone.instant(date, time)
+                let wall = zone.sameWallTime(as: instant, in: ruleZone)
+                if wall > end || instant > until { break }
+                if instant >= rule.firstAt, repetition == .daily || !date.isWeekend { walls.append(("\(rule.id)@\(date)", wall)) }
                 date = date.adding(days: 1)
             }
         case .every(let step):
-            // From the last occurrence at or before now: quiet hours may still move it ahead.
-            var wall = rule.firstAt + max(0, (now - rule.firstAt) / step) * step
+            // From the last occurrence placed at or before now: quiet hours may still move it
+            // ahead. A zone's offset differs from another's by less than 27 hours.
+            var count = max(0, (now - Self.widestOffsetGap - rule.firstAt) / step)
+            while rule.firstAt + (count + 1) * step <= until, zone.sameWallTime(as: rule.firstAt + (count + 1) * step, in: ruleZone) <= now {
+                count += 1
+            }
+            var instant = rule.firstAt + count * step
             var lastDue: EpochMillis?
-            while wall <= until {
+            while instant <= until {
+                let wall = zone.sameWallTime(as: instant, in: ruleZone)
                 let due = quietHours.adjusted(wall, category: rule.category, in: zone)
                 // A group that quiet hours merge is read to its end, whichever limit comes
                 // first, so that every run keeps the same one of it.
                 if (wall > end || walls.count > Self.ahead) && due != lastDue { break }
-                walls.append(("\(rule.id)@\(TidingsDatabase.wallTime(wall, in: ruleZone))", wall))
+                walls.append(("\(rule.id)@\(TidingsDatabase.wallTime(instant, in: ruleZone))", wall))
                 lastDue = due
-                wall += step
+                instant += step
             }
         }
         var items = walls.map { occurrence in
@@ -80,6 +127,17 @@ public struct ReminderRule: Sendable {
             index + 1 == items.count || items[index + 1].dueAt != item.dueAt
         }.map(\.element)
         return Array(items.filter { $0.dueAt >= now }.prefix(Self.ahead))
+    }
+
+    /// More than the widest gap between two zones' offsets (UTC−12 to UTC+14).
+    static let widestOffsetGap: Int64 = 27 * 3_600_000
+
+    /// The next occurrence of `rule` from `now` in `zone`, however far ahead; nil when it has
+    /// none (it ended).
+    public func next(of rule: ReminderRecord, now: EpochMillis, zone: Zone) -> NotificationRecord? {
+        let step: Int64 = if case .every(let span) = rule.repetition { span } else { 0 }
+        let horizon = max(0, rule.firstAt - now) + step + 8 * 86_400_000 + Self.widestOffsetGap
+        return occurrences(of: rule, now: now, horizon: horizon, zone: zone).first
     }
 
     /// A reminder's notification: due at `wallDue` moved by quiet hours, never expiring

@@ -88,19 +88,32 @@ import TidingsTestSupport
             type = "calendar"
             url = "file:work.ics"
             """)
-        // Three reminders on the first day, two places.
-        try pipeline.folder.write(CalendarEndToEndTests.calendar(Array(Self.meetings.prefix(3))), to: "work.ics")
+        // Two client reviews in the afternoon take the two places; a plain sync in the
+        // morning (less important) waits, and no place frees before it starts.
+        let sync = """
+            UID:sync@example.org
+            DTSTAMP:20261101T000000Z
+            SUMMARY:Sync
+            DTSTART;TZID=Europe/Berlin:20261123T100000
+            DTEND;TZID=Europe/Berlin:20261123T103000
+            LOCATION:https://acme.zoom.us/j/81234569999
+            """
+        try pipeline.folder.write(CalendarEndToEndTests.calendar([sync] + Self.meetings[1...2]), to: "work.ics")
         try await pipeline.succeed("prefetch", "--now", "2026-11-23T06:00")
         try await pipeline.succeed("plan", "--now", "2026-11-23T06:15", "--horizon", "2d")
         let before = try await pipeline.run("tidings", "doctor", "--now", "2026-11-23T06:20")
         #expect(before.stdout.contains("✗ pending cap") && before.stdout.contains("due within two days held back"), "\(before.stdout)")
-        try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T09:50")
-        try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T13:50")
-        // The third waits in the backlog past the meeting's start: expired, for a reason.
-        let late = try await pipeline.run("deliver", "--channel", "stdout", "--now", "2026-11-23T17:00")
+        for time in ["09:50", "09:51"] {
+            let idle = try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T\(time)")
+            #expect(idle.isEmpty, "no place is free: \(idle)")
+        }
+        // The sync waited in the backlog past the meeting's start: expired, for a reason.
+        let late = try await pipeline.run("deliver", "--channel", "stdout", "--now", "2026-11-23T10:05")
         #expect(late.status == 0, "\(late.stderr)")
         let log = try await pipeline.succeed("tidings", "log", "--stage", "deliver", "--limit", "1")
         #expect(log.contains("0 missed, 1 expired (1 held back by the pending cap)"), "\(log)")
+        try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T13:50")
+        try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T15:50")
 
         let table = try await pipeline.succeed("report", "--since", "2026-11-23T00:00", "--until", "2026-11-24T00:00")
         #expect(table.contains("2 delivered, 0 missed, 0 failed, 1 expired (1 held back by the pending cap)"), "\(table)")

@@ -89,4 +89,28 @@ import TidingsTestSupport
         #expect(try f.stored("test:2")?.state == .pending)
         #expect(try f.stored("test:3")?.state == .pending)
     }
+
+    @Test("deliver's fill: free places take the backlog's first items in the cap's order; nothing pending is moved back")
+    func fillFreePlaces() throws {
+        let dir = try TemporaryDirectory()
+        let database = try dir.database()
+        let candidates = (0..<10).map { Self.reminder($0, priority: $0 % 2) }
+        _ = try database.applyPlan(PendingCap(limit: 4).assign(candidates, now: 0), now: 0)
+        #expect(try database.fillPendingPlaces(under: PendingCap(limit: 4), now: 0) == 0, "no place is free")
+        // Two of the four pending ones are delivered.
+        let claimed = try database.claimDue(at: 1_000_000 + 3 * 60_000)
+        try database.recordDeliveries(claimed.map {
+            DeliveryRecord(notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: nil,
+                           staleness: .fresh, channel: "stdout", outcome: .delivered)
+        }, now: 1_000_000 + 3 * 60_000)
+        #expect(claimed.map(\.id) == ["meeting:event-1", "meeting:event-3"])
+        #expect(try database.fillPendingPlaces(under: PendingCap(limit: 4), now: 1_000_000 + 3 * 60_000) == 2)
+        let open = try database.openNotifications()
+        let pending = open.filter { $0.state == .pending }.map(\.id)
+        // The more important (odd) ones came first; of the rest the earliest.
+        #expect(Set(pending) == ["meeting:event-5", "meeting:event-7", "meeting:event-9", "meeting:event-0"])
+        #expect(open.filter { $0.state == .pending }.allSatisfy { $0.stateReason == nil })
+        #expect(try database.hasDeliveryWork(at: 0, pendingLimit: 4) == false, "the places are full again")
+        #expect(try database.hasDeliveryWork(at: 0, pendingLimit: 5), "a free place with a backlog is work")
+    }
 }

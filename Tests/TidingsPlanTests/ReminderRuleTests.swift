@@ -82,4 +82,44 @@ import TidingsStore
         let assigned = PendingCap(limit: 1).assign(planned + [mine], now: 0)
         #expect(assigned.first { $0.state == .pending }?.kind == .reminder)
     }
+
+    @Test("Across a change of zone: a repeat keeps each occurrence's wall time, even moving east, where its first day comes earlier")
+    func repeatMovedEast() throws {
+        let tokyo = try #require(Zone(identifier: "Asia/Tokyo"))
+        // Added in Berlin on Monday for 09:55 from Tuesday; the user is in Tokyo on Monday evening there.
+        let daily = try Self.rule(.daily, first: "2026-11-24T09:55")
+        let now = try Self.at("2026-11-23T12:00")  // 20:00 in Tokyo
+        let days = ReminderRule(quietHours: QuietHours(enabled: false, start: .midnight, end: .midnight))
+        let items = days.occurrences(of: daily, now: now, horizon: 2 * 24 * Self.hour, zone: tokyo)
+        #expect(items.map(\.id) == ["reminder:test@2026-11-24", "reminder:test@2026-11-25"])
+        #expect(items.map { ISOTime.format($0.dueAt, in: tokyo) } == ["2026-11-24T09:55:00+09:00", "2026-11-25T09:55:00+09:00"])
+        #expect(days.next(of: daily, now: now, zone: tokyo)?.id == "reminder:test@2026-11-24")
+    }
+
+    @Test("A one-off reminder placed again: --at keeps its wall time unless that has passed there, --in its instant; the same zone changes nothing")
+    func oneOffPlaced() throws {
+        let newYork = try #require(Zone(identifier: "America/New_York"))
+        let now = try Self.at("2026-11-23T20:00")
+        func reminder(_ anchor: TimeAnchor, at text: String) throws -> NotificationRecord {
+            Self.quiet.oneOff(
+                id: "reminder:\(anchor)", category: .system, title: "T", body: "", deepLink: nil, channels: nil, at: try Self.at(text),
+                anchor: anchor, now: now, zone: Self.berlin)
+        }
+        // Held to 07:00 by quiet hours in Berlin.
+        let late = try reminder(.wall, at: "2026-11-23T23:00")
+        #expect(late.dueAt == (try Self.at("2026-11-24T07:00")))
+        #expect(Self.quiet.placed(late, now: now, zone: Self.berlin) == late, "the same zone changes nothing")
+        #expect(ISOTime.format(Self.quiet.placed(late, now: now, zone: newYork).dueAt, in: newYork) == "2026-11-24T07:00:00-05:00")
+        let timer = try reminder(.instant, at: "2026-11-23T23:00")
+        #expect(ISOTime.format(Self.quiet.placed(timer, now: now, zone: newYork).dueAt, in: newYork) == "2026-11-23T17:00:00-05:00")
+        // Moving east, 21:30 has passed in Tokyo (04:00 there): the reminder keeps its instant,
+        // 05:30 in Tokyo, and Tokyo's quiet hours hold it to 07:00 there.
+        let tokyo = try #require(Zone(identifier: "Asia/Tokyo"))
+        let evening = try reminder(.wall, at: "2026-11-23T21:30")
+        #expect(ISOTime.format(Self.quiet.placed(evening, now: now, zone: tokyo).dueAt, in: tokyo) == "2026-11-24T07:00:00+09:00")
+        // An item the user moved keeps the time they gave.
+        var held = late
+        held.holdForUser()
+        #expect(Self.quiet.placed(held, now: now, zone: newYork) == held)
+    }
 }

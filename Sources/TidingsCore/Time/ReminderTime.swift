@@ -104,3 +104,11 @@ public enum Repetition: Sendable, Equatable, CustomStringConvertible {
         }
     }
 }
+
+/// What a reminder the user added keeps when the zone changes (`TZ`).
+public enum TimeAnchor: String, VocabularyWord {
+    /// Its wall time, like an alarm clock: `tidings add --at`, and every repeat.
+    case wall
+    /// Its instant: `tidings add --in` (25 minutes from now stays 25 minutes from then).
+    case instant
+}

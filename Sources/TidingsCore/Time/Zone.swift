@@ -97,6 +97,15 @@ public struct Zone: Sendable, Equatable {
         return (wall - Int64(offset(atEpochSeconds: wall))) * 1000
     }
 
+    /// The instant when this zone's clock shows the wall time (to the minute) that `other`'s
+    /// clock shows at `instant`: an alarm clock carried to another zone. The same zone gives
+    /// `instant` itself, so an ambiguous hour keeps the occurrence it had.
+    public func sameWallTime(as instant: EpochMillis, in other: Zone) -> EpochMillis {
+        guard other.identifier != identifier else { return instant }
+        let (date, second) = other.local(instant)
+        return self.instant(date, WallTime(hour: second / 3600, minute: second / 60 % 60) ?? .midnight)
+    }
+
     /// The first instant of the local day after the one `instant` falls on.
     public func endOfDay(containing instant: EpochMillis) -> EpochMillis {
         startOfDay(date(of: instant).adding(days: 1))

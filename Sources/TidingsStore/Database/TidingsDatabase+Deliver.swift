@@ -4,10 +4,11 @@ import TidingsCore
 extension TidingsDatabase {
     /// Whether a `deliver` run at `now` has anything to do: a due pending item, a retry, a
     /// claim held by some run (which may have died), or a backlogged item due before
-    /// `missedBefore` or past its expiry (the pending cap kept it back until too late).
-    /// Indexed look-ups only: the idle path. (An item that expires before it is due is
+    /// `missedBefore` or past its expiry (the pending cap kept it back until too late); with
+    /// `pendingLimit`, also a backlog while fewer items than that are pending (a place to
+    /// fill). Indexed look-ups only: the idle path. (An item that expires before it is due is
     /// settled by the first run after it is due.)
-    public func hasDeliveryWork(at now: EpochMillis, missedBefore: EpochMillis? = nil) throws(StoreError) -> Bool {
+    public func hasDeliveryWork(at now: EpochMillis, missedBefore: EpochMillis? = nil, pendingLimit: Int? = nil) throws(StoreError) -> Bool {
         try read("check for due notifications") { db in
             try Bool.fetchOne(
                 db,
@@ -17,8 +18,10 @@ extension TidingsDatabase {
                                    AND (claimedBy IS NOT NULL OR (claims = 0 AND claimedAt < ?)))
                         OR EXISTS (SELECT 1 FROM outbox WHERE nextAttemptAt <= ?)
                         OR EXISTS (SELECT 1 FROM notification WHERE state = 'backlog' AND dueAt <= ? AND (dueAt < ? OR expiresAt <= ?))
+                        OR (? IS NOT NULL AND EXISTS (SELECT 1 FROM notification WHERE state = 'backlog')
+                            AND (SELECT count(*) FROM notification WHERE state = 'pending') < ?)
                     """,
-                arguments: [now, now - Self.abandonedClaimAge, now, now, missedBefore ?? now, now]) ?? false
+                arguments: [now, now - Self.abandonedClaimAge, now, now, missedBefore ?? now, now, pendingLimit, pendingLimit]) ?? false
         }
     }
 

@@ -289,6 +289,13 @@ extension TidingsDatabase {
                 );
                 """)
         }
+        migrator.registerMigration("v20-reminder-anchor") { db in
+            // A reminder the user added keeps, across a change of zone, what they gave:
+            // the wall time of `--at` (an alarm clock) or the instant of `--in`.
+            try db.execute(sql: """
+                ALTER TABLE notification ADD COLUMN anchor TEXT;
+                """)
+        }
         return migrator
     }()
 }

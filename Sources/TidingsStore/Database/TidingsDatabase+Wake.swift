@@ -3,7 +3,8 @@ import TidingsCore
 
 extension TidingsDatabase {
     /// When `deliver` next has something to send: the earliest pending item or webhook retry;
-    /// nil when there is none. Items waiting in the backlog are left out: `plan` promotes them.
+    /// nil when there is none. Items waiting in the backlog are left out: `deliver` promotes them
+    /// into free places (and then arms the wake-up for them).
     public func nextDueTime() throws(StoreError) -> EpochMillis? {
         try read("find the next due time") { db in
             try EpochMillis.fetchOne(

@@ -55,6 +55,10 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
     /// The channels chosen for this item alone (`tidings add --channel`), comma-separated;
     /// nil: its category's route.
     public var channels: String?
+    /// What a reminder the user added keeps when the zone changes: its wall time (`--at`) or
+    /// its instant (`--in`); nil for anything planned (plan places it again) and for
+    /// reminders added before v20 (they keep their instant).
+    public var anchor: TimeAnchor?
 
     /// Creates a pending notification.
     public init(
@@ -114,13 +118,14 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
         }
         if row.count > 24 { data = row[24] }
         if row.count > 25 { channels = row[25] }
+        if row.count > 26 { anchor = try row.decode(atIndex: 26) }
     }
 
     /// The columns in table order, as `init(row:)` reads them; a test checks it against the schema.
     public static let columnOrder = [
         "id", "kind", "category", "title", "body", "deepLink", "dueAt", "plannedLocal", "plannedZone", "staleness",
         "contentFetchTime", "priority", "state", "stateReason", "claimedAt", "createdAt", "updatedAt", "expiresAt",
-        "revision", "subject", "fingerprint", "generator", "claims", "claimedBy", "data", "channels",
+        "revision", "subject", "fingerprint", "generator", "claims", "claimedBy", "data", "channels", "anchor",
     ]
 
     /// The values of `columnOrder`, for statements that write a whole row without going
@@ -129,7 +134,7 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
         [
             id, kind, category, title, body, deepLink, dueAt, plannedLocal, plannedZone, staleness,
             contentFetchTime, priority, state, stateReason, claimedAt, createdAt, updatedAt, expiresAt,
-            revision, subject, fingerprint, generator, claims, claimedBy, data, channels,
+            revision, subject, fingerprint, generator, claims, claimedBy, data, channels, anchor,
         ]
     }
 
@@ -144,6 +149,7 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
             && contentFetchTime == other.contentFetchTime && priority == other.priority && state == other.state
             && expiresAt == other.expiresAt && subject == other.subject && fingerprint == other.fingerprint
             && generator == other.generator && data == other.data && channels == other.channels
+            && anchor == other.anchor
     }
 
     /// Whether `replanned` shows the same subject with other facts: an item already delivered

@@ -25,7 +25,8 @@ public struct ReminderRecord: Codable, Sendable, Equatable, FetchableRecord, Per
     public var firstAt: EpochMillis
     /// No occurrence after this; nil: until stopped.
     public var untilAt: EpochMillis?
-    /// The zone it was added in: a span's occurrences are named by their wall time there.
+    /// The zone it was added in: occurrences are named by their wall time there, and keep
+    /// that wall time in another zone (an alarm clock).
     public var zone: String
     /// When the user added it.
     public var createdAt: EpochMillis

@@ -21,3 +21,4 @@ extension DeliveryOutcome: DatabaseValueConvertible {}
 extension FetchOutcome: DatabaseValueConvertible {}
 extension StageOutcome: DatabaseValueConvertible {}
 extension Stage: DatabaseValueConvertible {}
+extension TimeAnchor: DatabaseValueConvertible {}
