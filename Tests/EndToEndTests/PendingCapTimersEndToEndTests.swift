@@ -73,6 +73,9 @@ import TidingsTestSupport
         let reminders = pending.filter { $0.string("kind") == "reminder" }
         #expect(reminders.filter { $0.string("state") == "pending" }.count == 64)
         #expect(reminders.filter { $0.string("state") == "backlog" }.count == 36)
+        // Every waiting one will find a place in time: doctor raises no false alarm.
+        let doctor = try await pipeline.run("tidings", "doctor", "--now", Self.clock(590))
+        #expect(doctor.stdout.contains("✓ pending cap") && doctor.stdout.contains("64 pending of 64,"), "\(doctor.stdout)")
         let sent = try await Self.runLikeTimers(pipeline, minutes: 590...700)
         try Self.expectAllOnTime(sent, expected: expected, pipeline: pipeline)
     }

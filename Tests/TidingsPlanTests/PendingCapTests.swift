@@ -113,4 +113,19 @@ import TidingsTestSupport
         #expect(try database.hasDeliveryWork(at: 0, pendingLimit: 4) == false, "the places are full again")
         #expect(try database.hasDeliveryWork(at: 0, pendingLimit: 5), "a free place with a backlog is work")
     }
+
+    @Test("Doctor's prediction: a backlog behind places that free in time is not at risk; one behind places held past its time is")
+    func heldPastDue() {
+        // 100 items one minute apart, 64 places: each delivery frees a place a minute before
+        // the next waiting item is due, so none waits past its time.
+        let placed = PendingCap(limit: 64).assign((0..<100).map { Self.reminder($0, priority: 1) }, now: 0)
+        #expect(PendingCap(limit: 64).heldPastDue(placed, now: 0).isEmpty)
+        // Two important items due late hold both places: a less important one due first waits
+        // past its time; the one due between them takes the place the first of them frees.
+        let late = [Self.reminder(50, priority: 4), Self.reminder(60, priority: 4), Self.reminder(1, priority: 0), Self.reminder(55, priority: 0)]
+        let held = PendingCap(limit: 2).heldPastDue(PendingCap(limit: 2).assign(late, now: 0), now: 0)
+        #expect(held.map(\.id) == ["meeting:event-1"])
+        // With three places, the third takes the early one, and the place it frees takes the next.
+        #expect(PendingCap(limit: 3).heldPastDue(PendingCap(limit: 3).assign(late, now: 0), now: 0).isEmpty)
+    }
 }

@@ -11,7 +11,8 @@ public struct CapState: Sendable, Equatable {
     public var pending = 0
     /// Items waiting in the backlog now.
     public var backlog = 0
-    /// Of those, the ones due before `soon`: at risk of being missed.
+    /// Of those, the ones due before `soon` that would still wait when their time comes
+    /// (`PendingCap.heldPastDue`): at risk of being missed.
     public var backlogSoon = 0
     /// Items the cap kept back until they were missed or expired, due since `since`.
     public var missed = 0
@@ -21,15 +22,26 @@ extension TidingsDatabase {
     /// What the reason of an item the pending cap kept back until it was missed or expired says.
     public static let cappedMark = "held back by the pending cap"
 
-    /// The pending cap's state: open items now, backlogged ones due before `soon`, and the
-    /// items it kept back until they were missed, due from `since` on.
-    public func capState(soon: EpochMillis, since: EpochMillis) throws(StoreError) -> CapState {
+    /// The pending cap's state under `cap` at `now`: open items, backlogged ones due before
+    /// `soon` that would still wait at their time, and the items it kept back until they were
+    /// missed, due from `since` on.
+    public func capState(_ cap: PendingCap, now: EpochMillis, soon: EpochMillis, since: EpochMillis) throws(StoreError) -> CapState {
         try read("read the pending cap") { db in
             var state = CapState()
             state.pending = try Int.fetchOne(db, sql: "SELECT count(*) FROM notification WHERE state = 'pending'") ?? 0
             state.backlog = try Int.fetchOne(db, sql: "SELECT count(*) FROM notification WHERE state = 'backlog'") ?? 0
-            state.backlogSoon = try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM notification WHERE state = 'backlog' AND dueAt < ?", arguments: [soon]) ?? 0
+            if state.backlog > 0 {
+                // Every place (however far ahead its item is due), and the backlog due soon:
+                // the backlog due later ranks after it and takes no place before it.
+                let open = try NotificationRecord.fetchAll(
+                    db,
+                    sql: """
+                        SELECT * FROM notification WHERE (state = 'pending' OR (state = 'backlog' AND dueAt < ?))
+                          AND (expiresAt IS NULL OR expiresAt > ?)
+                        """,
+                    arguments: [soon, now])
+                state.backlogSoon = cap.heldPastDue(open, now: now).count
+            }
             state.missed = try cappedMisses(db, from: since, until: .max)
             return state
         }
