@@ -86,8 +86,10 @@ public struct Diagnosis {
         if let language = languageFinding() { findings.append(language) }
         if let llm = llmFinding() { findings.append(llm) }
         if let media = mediaFinding() { findings.append(media) }
-        for report in await channels.states() {
-            findings.append(Self.finding(for: report))
+        let reports = await channels.states()
+        let inbox = reports.contains { $0.name == "inbox" && $0.enabled && $0.state == .available }
+        for report in reports {
+            findings.append(Self.finding(for: report, inboxTakesOver: inbox))
         }
         findings.append(scheduling.finding)
         findings.append(wakeFinding(scheduling: scheduling))
@@ -196,9 +198,18 @@ public struct Diagnosis {
         }
     }
 
-    static func finding(for report: ChannelReport) -> Finding {
+    /// A channel's line. A machine with no desktop session at all is a state, not a fault,
+    /// when the inbox takes what is routed to the desktop (`inboxTakesOver`): ✓ saying so.
+    static func finding(for report: ChannelReport, inboxTakesOver: Bool = false) -> Finding {
         let check = "channel \(report.name)"
         guard report.enabled else { return Finding(check: check, ok: true, detail: "turned off") }
+        if report.name == "desktop", inboxTakesOver, case .unavailable(let reason, _) = report.state,
+            reason.hasPrefix(DesktopChannel.noSessionReason)
+        {
+            return Finding(
+                check: check, ok: true,
+                detail: "no desktop session on this machine: what is routed to the desktop goes to the inbox (a desktop whose timers lack its bus: set DBUS_SESSION_BUS_ADDRESS in the crontab)")
+        }
         let info = report.platformInfo.map { " \($0)" } ?? ""
         switch report.state {
         case .available:

@@ -123,10 +123,16 @@ import TidingsTestSupport
         #expect(runs.first?.string("summary") == "1 delivered, 0 failed, 0 missed, 1 sent to the inbox for want of a desktop session")
         let doctor = try await pipeline.run("tidings", "doctor", "--format", "json")
         let findings = try JSONObject.array(doctor.stdout)
+        // And doctor says so as a state of this machine, not a fault: the inbox takes over.
         let desktop = try #require(findings.first { $0.string("check") == "channel desktop" })
-        #expect(desktop.string("detail")?.hasPrefix("unavailable") == true)
-        #expect(desktop.string("fix") != nil)
-        #expect(doctor.status == 1)
+        #expect(desktop.bool("ok") == true, "\(desktop.fields)")
+        #expect(desktop.string("detail")?.hasPrefix("no desktop session on this machine: what is routed to the desktop goes to the inbox") == true)
+        // With the inbox turned off, nothing takes over: the missing session is a fault again.
+        try pipeline.folder.write("[daily]\nenabled = true\n" + Self.config + "[channels]\ninbox = false\n", to: "config.toml")
+        let alone = try JSONObject.array(try await pipeline.run("tidings", "doctor", "--format", "json").stdout)
+        let lone = try #require(alone.first { $0.string("check") == "channel desktop" })
+        #expect(lone.bool("ok") == false && lone.string("detail")?.hasPrefix("unavailable: no session bus") == true, "\(lone.fields)")
+        #expect(lone.string("fix") != nil)
     }
 
     @Test("Do-not-disturb (dunst paused): no popup is queued, the item waits in the inbox")
