@@ -74,7 +74,6 @@ public struct Deliver: TidingsCommand {
             if rearm { try runBlocking { await WakeUp.rearm(context: context, database: database) } }
             return
         }
-        try context.keepConfig(in: database)
         // The work runBlocking runs is @Sendable: it takes the option's value, not the command.
         let format = format
         let (outcome, notes) = try runBlocking {
@@ -90,6 +89,9 @@ public struct Deliver: TidingsCommand {
         context.narrate(outcome.idle ? "nothing due" : outcome.summary)
         if outcome.idle { markAlive(database, context: context) }
         try runBlocking { await WakeUp.rearm(context: context, database: database) }
+        // Bookkeeping after the sends, never worth one: when the config cannot be kept (a
+        // full disk), the run says so and ends as its deliveries decide.
+        do { try context.keepConfig(in: database) } catch { Terminal.warning(program: context.program, "\(error)") }
         if outcome.stageOutcome == .failed { throw CLIError.failed(outcome.summary) }
     }
 

@@ -12,7 +12,8 @@ extension Tidings {
             abstract: "Delete everything Tidings keeps: the database with its history and cache, and its files.",
             discussion: """
                 Deletes the database (with the -wal and -shm files beside it), its reserve file, \
-                deliver's heartbeat, the programs' lock files, the recorded desktop session and \
+                deliver's heartbeat, the programs' lock files, the last good copy of the config, \
+                the recorded desktop session and \
                 the media cache ($XDG_CACHE_HOME/tidings/media), after stopping the exact wake-up \
                 armed for it (the systemd timer or at job). \
                 The config file is yours and stays, and so do the timers tidings init installed; \
@@ -33,6 +34,7 @@ extension Tidings {
             let database = context.databasePath
             let files = ["", "-wal", "-shm", "-journal", ".reserve", ".deliver-alive", ".wake", ".wake.lock", ".prefetch.lock", ".plan.lock", ".deliver.lock"]
                 .map { database + $0 } + [RecordedSession.path(forDatabase: database), context.places.mediaFolder]
+                + Self.lastGoodConfigs(beside: database)
             let present = files.filter { FileManager.default.fileExists(atPath: $0) }
             guard !present.isEmpty else {
                 try Terminal.output("Nothing to delete.\n")
@@ -95,6 +97,14 @@ extension Tidings {
                 try Terminal.output(
                     "Kept the timers (\(timers.summary)): their next run starts a new database; tidings init --timers none removes them\n")
             }
+        }
+
+        /// The last good configs kept beside the database (`tidings.sqlite.config-….toml`).
+        static func lastGoodConfigs(beside database: String) -> [String] {
+            let folder = (database as NSString).deletingLastPathComponent
+            let prefix = (database as NSString).lastPathComponent + ".config-"
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+            return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".toml") }.sorted().map { (folder as NSString).appendingPathComponent($0) }
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TidingsCore
 import TidingsStore
@@ -13,7 +14,10 @@ import TidingsTestSupport
 
     @Test("the text is kept when it changes only: the same text writes nothing and keeps its time")
     func keep() throws {
-        let db = try TemporaryDirectory().database()
+        // The folder lives as long as the test: the config's text is a file in it.
+        let folder = try TemporaryDirectory()
+        let db = try folder.database()
+        defer { withExtendedLifetime(folder) {} }
         #expect(try db.lastGoodConfig(path: "/c.toml") == nil)
         #expect(try db.keepLastGoodConfig(path: "/c.toml", text: "a = 1\n", now: 10))
         #expect(try !db.keepLastGoodConfig(path: "/c.toml", text: "a = 1\n", now: 20))
@@ -25,7 +29,10 @@ import TidingsTestSupport
 
     @Test("an error is recorded and its notice stored once; a fix forgets it")
     func error() throws {
-        let db = try TemporaryDirectory().database()
+        // The folder lives as long as the test: the config's text is a file in it.
+        let folder = try TemporaryDirectory()
+        let db = try folder.database()
+        defer { withExtendedLifetime(folder) {} }
         // No last good config: nothing to record against.
         #expect(try !db.recordConfigError(path: "/c.toml", message: "e1", notice: Self.notice("n1", at: 5), now: 5))
         try db.keepLastGoodConfig(path: "/c.toml", text: "a = 1\n", now: 10)
@@ -40,5 +47,31 @@ import TidingsTestSupport
         #expect(try db.keepLastGoodConfig(path: "/c.toml", text: "a = 1\n", now: 40))
         #expect(try db.recordedConfigError(path: "/c.toml") == nil)
         #expect(try db.lastGoodConfig(path: "/c.toml")?.loadedAt == 10)
+    }
+
+    @Test("the text lives in a private file beside the database, never in the database or its WAL; a lost file is written again")
+    func privateFile() throws {
+        // The folder lives as long as the test: the config's text is a file in it.
+        let folder = try TemporaryDirectory()
+        let db = try folder.database()
+        defer { withExtendedLifetime(folder) {} }
+        let text = "[[webhooks]]\nurl = \"https://example.org/hook?auth=tok-KEPT-OUT-93a1\"\n"
+        #expect(try db.keepLastGoodConfig(path: "/c.toml", text: text, now: 10))
+        let file = try #require(db.lastGoodConfigFile(path: "/c.toml"))
+        #expect(file.hasPrefix(db.path + ".config-") && file.hasSuffix(".toml"))
+        var status = stat()
+        #expect(stat(file, &status) == 0 && status.st_mode & 0o777 == 0o600)
+        for suffix in ["", "-wal"] {
+            let bytes = FileManager.default.contents(atPath: db.path + suffix) ?? Data()
+            #expect(bytes.range(of: Data("tok-KEPT-OUT-93a1".utf8)) == nil, "the database\(suffix) holds the config's text")
+        }
+        // Lost: not a last good config any more, and the next load writes it again.
+        try FileManager.default.removeItem(atPath: file)
+        #expect(try db.lastGoodConfig(path: "/c.toml") == nil)
+        #expect(try db.keepLastGoodConfig(path: "/c.toml", text: text, now: 20))
+        #expect(try db.lastGoodConfig(path: "/c.toml") == LastGoodConfig(path: "/c.toml", text: text, loadedAt: 10))
+        // Changed behind its back: the hash no longer matches, so it is not trusted.
+        try "a = 1\n".write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try db.lastGoodConfig(path: "/c.toml") == nil)
     }
 }

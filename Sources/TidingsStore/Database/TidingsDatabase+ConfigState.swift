@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import TidingsCore
 
@@ -34,35 +35,54 @@ public struct RecordedConfigError: Sendable, Equatable {
 }
 
 extension TidingsDatabase {
-    /// The last good config of the file at `path` (absolute), nil when none was stored.
-    public func lastGoodConfig(path: String) throws(StoreError) -> LastGoodConfig? {
-        try read("read last good config") { db in
-            try Row.fetchOne(db, sql: "SELECT text, loadedAt FROM configState WHERE path = ?", arguments: [path]).map { row in
-                LastGoodConfig(path: path, text: row[0], loadedAt: row[1])
-            }
-        }
+    /// The private file beside the database (mode 0600) that holds the last good text of the
+    /// config file at `path`: `tidings.sqlite.config-1a2b3c4d5e6f.toml`. A config holds what
+    /// its owner wrote, a token in a URL too, so its text stays out of the database, its WAL
+    /// and its backups; the database keeps only its hash and time. Nil for a database in memory.
+    public func lastGoodConfigFile(path configPath: String) -> String? {
+        path == ":memory:" ? nil : "\(path).config-\(StableHash.hex(configPath).prefix(12)).toml"
     }
 
-    /// Keeps `text`, which just loaded from `path` (absolute), as its last good config, and
-    /// forgets the error recorded for it: one indexed read, and a write only when the text
-    /// is not the one kept already (compared by hash). Returns whether it wrote.
+    /// The last good config of the file at `path` (absolute), nil when none was kept or its
+    /// kept text is gone or is not the one recorded.
+    public func lastGoodConfig(path: String) throws(StoreError) -> LastGoodConfig? {
+        let kept = try read("read last good config") { db in
+            try Row.fetchOne(db, sql: "SELECT hash, loadedAt FROM configState WHERE path = ?", arguments: [path])
+        }
+        guard let kept, let file = lastGoodConfigFile(path: path),
+            let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8),
+            StableHash.hex(text) == kept[0] as String
+        else { return nil }
+        return LastGoodConfig(path: path, text: text, loadedAt: kept[1])
+    }
+
+    /// Keeps `text`, which just loaded from `path` (absolute), as its last good config (its
+    /// file written first, then its hash and time recorded), and forgets the error recorded
+    /// for it: one indexed read, and writes only when the text is not the one kept already
+    /// (compared by hash) or its file is gone. Returns whether it wrote.
     @discardableResult
     public func keepLastGoodConfig(path: String, text: String, now: EpochMillis) throws(StoreError) -> Bool {
+        guard let file = lastGoodConfigFile(path: path) else { return false }
         let hash = StableHash.hex(text)
         let kept = try read("read last good config") { db in
             try Row.fetchOne(db, sql: "SELECT hash, error FROM configState WHERE path = ?", arguments: [path])
         }
-        if let kept, kept[0] as String == hash, (kept[1] as String?) == nil { return false }
+        if let kept, kept[0] as String == hash, (kept[1] as String?) == nil, access(file, R_OK) == 0 { return false }
+        do {
+            try AtomicFile.write(text, to: file, newFileMode: 0o600)
+        } catch {
+            throw StoreError(path: self.path, operation: "keep last good config", error: error)
+        }
         return try write("keep last good config") { db in
             try db.execute(
                 sql: """
-                    INSERT INTO configState (path, text, hash, loadedAt) VALUES (?, ?, ?, ?)
+                    INSERT INTO configState (path, hash, loadedAt) VALUES (?, ?, ?)
                     ON CONFLICT (path) DO UPDATE SET
-                        text = excluded.text, hash = excluded.hash,
+                        hash = excluded.hash,
                         loadedAt = CASE WHEN configState.hash = excluded.hash THEN configState.loadedAt ELSE excluded.loadedAt END,
                         error = NULL, errorSince = NULL, noticeId = NULL
                     """,
-                arguments: [path, text, hash, now])
+                arguments: [path, hash, now])
             return true
         }
     }

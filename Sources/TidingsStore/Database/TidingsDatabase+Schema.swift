@@ -274,13 +274,13 @@ extension TidingsDatabase {
                 """)
         }
         migrator.registerMigration("v19-last-good-config") { db in
-            // The last text of each config file that loaded, so that deliver and the commands
-            // that only read go on with it when the file breaks; and the error the file has
-            // now, told to the person once (the notice's id).
+            // Which text of each config file last loaded (its hash and time; the text itself
+            // is a private file beside the database), so that deliver and the commands that
+            // only read go on with it when the file breaks; and the error the file has now,
+            // told to the person once (the notice's id).
             try db.execute(sql: """
                 CREATE TABLE configState (
                     path TEXT PRIMARY KEY NOT NULL,
-                    text TEXT NOT NULL,
                     hash TEXT NOT NULL,
                     loadedAt INTEGER NOT NULL,
                     error TEXT,
