@@ -123,7 +123,7 @@ public final class DesktopSession: Sendable {
     }
 
     private static func waitForDaemon(environment: [String: String], directory: TemporaryDirectory) throws {
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(60)
         let arguments = [
             "gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
             "--method", "org.freedesktop.DBus.NameHasOwner", "org.freedesktop.Notifications",
@@ -136,7 +136,7 @@ public final class DesktopSession: Sendable {
             if (try? String(contentsOfFile: output, encoding: .utf8))?.contains("true") == true { return }
             usleep(50_000)
         }
-        throw DesktopSessionError(description: "dunst did not take org.freedesktop.Notifications within 10 s; see \(directory.path)/dunst.log")
+        throw DesktopSessionError(description: "dunst did not take org.freedesktop.Notifications within 60 s; see \(directory.path)/dunst.log")
     }
 
     /// A session bus listening in `folder`, with no service folders: it can start nothing.

@@ -99,6 +99,10 @@ public final class HTTPTestServer: @unchecked Sendable {
     /// Every request received so far, in order.
     public var requests: [TestHTTPRequest] { state.locked.withLock { $0.requests } }
 
+    /// How many requests the client gave up on (it closed the connection) while the server
+    /// was still holding back the answer (`delay`, `trickle`).
+    public var abandoned: Int { state.locked.withLock { $0.abandoned } }
+
     /// Closes the listener and every open connection; blocked connection threads then return.
     public func stop() { state.stop() }
 }
@@ -108,6 +112,7 @@ private final class TestServerState: Sendable {
         var listener: Int32?
         var connections: Set<Int32> = []
         var requests: [TestHTTPRequest] = []
+        var abandoned = 0
         var stopped = false
     }
 
@@ -162,7 +167,7 @@ private final class TestServerState: Sendable {
         guard let request = readRequest(fd) else { return }
         locked.withLock { $0.requests.append(request) }
         let response = handler(request)
-        guard pause(response.delay) else { return }
+        guard pause(response.delay, watching: fd) else { return }
         let hasBody = request.method != "HEAD" && response.status != 204 && response.status != 304
         guard sendAll(fd, Self.head(of: response, withLength: hasBody || request.method == "HEAD")), hasBody else { return }
         guard let interval = response.trickle else {
@@ -170,7 +175,7 @@ private final class TestServerState: Sendable {
             return
         }
         for byte in response.body {
-            guard pause(interval), sendAll(fd, [byte]) else { return }
+            guard pause(interval, watching: fd), sendAll(fd, [byte]) else { return }
         }
     }
 
@@ -225,12 +230,25 @@ private final class TestServerState: Sendable {
         return true
     }
 
-    /// Sleeps for `seconds` in short steps; false when the server stopped meanwhile.
-    private func pause(_ seconds: Double) -> Bool {
+    /// Sleeps for `seconds` in short steps; false when the server stopped meanwhile or the
+    /// client closed the connection `fd` (counted as abandoned).
+    private func pause(_ seconds: Double, watching fd: Int32) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if locked.withLock({ $0.stopped }) { return false }
-            usleep(UInt32(min(max(deadline.timeIntervalSinceNow, 0), 0.02) * 1_000_000))
+            let step = min(max(deadline.timeIntervalSinceNow, 0), 0.02)
+            var waiting = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&waiting, 1, Int32(step * 1000) + 1) > 0 else { continue }
+            var byte: UInt8 = 0
+            let peeked = recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+            if peeked == 0 || (peeked < 0 && errno != EAGAIN && errno != EINTR) {
+                return locked.withLock { state in
+                    if !state.stopped { state.abandoned += 1 }
+                    return false
+                }
+            }
+            // More bytes from the client are not read here; wait out the step.
+            usleep(UInt32(step * 1_000_000))
         }
         return !locked.withLock { $0.stopped }
     }

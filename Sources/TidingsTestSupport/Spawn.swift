@@ -9,7 +9,7 @@ enum Spawn {
     }
 
     /// Starts `arguments` with stdout on a pipe and returns it with the first line it prints
-    /// (dbus-daemon's address, Xvfb's display number), read within 10 s.
+    /// (dbus-daemon's address, Xvfb's display number), read within a minute (a hang guard: they print it at once).
     static func reporting(_ arguments: [String], environment: [String: String], log: String) throws -> (pid_t, String) {
         let (readEnd, writeEnd) = try ProcessSpawn.pipe()
         defer { close(readEnd) }
@@ -18,9 +18,9 @@ enum Spawn {
             defer { close(writeEnd) }
             pid = try ProcessSpawn.start(arguments, environment: environment, stdout: .descriptor(writeEnd), stderr: .file(log, append: true))
         }
-        if case .line(let line) = PipeReader.firstLine(readEnd, until: .now + .seconds(10)) { return (pid, line) }
+        if case .line(let line) = PipeReader.firstLine(readEnd, until: .now + .seconds(60)) { return (pid, line) }
         kill([pid])
-        throw SpawnError("\(arguments[0]) printed no first line (an address, a display, a port) within 10 s; see \(log)")
+        throw SpawnError("\(arguments[0]) printed no first line (an address, a display, a port) within 60 s; see \(log)")
     }
 
     /// Spawns `arguments` (found on PATH) in a process group of its own, stdin on /dev/null,

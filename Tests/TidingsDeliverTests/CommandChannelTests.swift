@@ -45,10 +45,9 @@ import TidingsTestSupport
         #expect(failed.map(\.outcome) == [.transient("exit status 3: room not found", retryAfter: nil)])
         let silent = await Self.shell("exit 1").send([Self.item()], now: Self.now)
         #expect(silent.map(\.outcome) == [.transient("exit status 1", retryAfter: nil)])
-        let started = ContinuousClock.now
+        // Killed at the timeout, not waited for (CommandEndToEndTests checks what it started is gone too).
         let slow = await Self.shell("sleep 20", timeout: 300).send([Self.item()], now: Self.now)
         #expect(slow.map(\.outcome) == [.transient("timed out after 300ms and was killed", retryAfter: nil)])
-        #expect(ContinuousClock.now - started < .seconds(10))
     }
 
     @Test("Credentials in stderr are redacted: a token variable's value, a URL's path, an Authorization argument")

@@ -55,6 +55,8 @@ import TidingsTestSupport
         _ = try await f.session.dunstctl(["action", "0"])
         #expect(try await f.engagement(of: "daily:1") == "TAPPED")
         #expect(try f.state(of: "daily:1") == .read)
+        // xdg-open is started detached: its file comes when it has run.
+        #expect(await waitUntil { f.opened != nil })
         #expect(f.opened == "https://example.org/today")
     }
 
@@ -65,8 +67,8 @@ import TidingsTestSupport
         try await f.waitForDisplayed(1)
         _ = try await f.session.dunstctl(["action", "0"])
         #expect(try await f.engagement(of: "daily:1") == "TAPPED")
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(f.opened == nil)
+        // The waiter starts xdg-open before it records the tap: none was started.
+        #expect(!f.openerStarted)
     }
 
     @Test("Closing the popup records DISMISSED and marks the item dismissed")
@@ -122,12 +124,11 @@ import TidingsTestSupport
         let stat = try String(contentsOfFile: "/proc/\(waiter)/stat", encoding: .utf8)
         let fields = stat[stat.index(after: try #require(stat.lastIndex(of: ")")))...].split(separator: " ")
         #expect(fields[3] == "\(waiter)")
-        // It writes the id, then points stdout at /dev/null: give it a moment to get there.
+        // It writes the id, then points stdout at /dev/null: wait for it to get there.
         var stdout = ""
-        for _ in 0..<100 {
+        await waitUntil {
             stdout = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(waiter)/fd/1")) ?? ""
-            if stdout == "/dev/null" { break }
-            try await Task.sleep(for: .milliseconds(20))
+            return stdout == "/dev/null"
         }
         #expect(stdout == "/dev/null")
     }

@@ -71,17 +71,24 @@ final class DesktopFixture {
         return results
     }
 
-    /// The engagement recorded on `id`'s desktop delivery, polled for up to `seconds`.
-    func engagement(of id: String, within seconds: Double = 8) async throws -> String? {
+    /// The engagement recorded on `id`'s desktop delivery, once the detached waiter has
+    /// recorded it; nil when it never does.
+    func engagement(of id: String) async throws -> String? {
         let queue = try DatabaseQueue(path: database.path)
-        let deadline = Date().addingTimeInterval(seconds)
-        while true {
-            let value = try await queue.read { db in
+        var value: String?
+        try await waitUntil(step: .milliseconds(100)) {
+            value = try await queue.read { db in
                 try String.fetchOne(db, sql: "SELECT engagement FROM delivery WHERE notificationId = ? AND channel = 'desktop'", arguments: [id])
             }
-            if value != nil || Date() > deadline { return value }
-            try await Task.sleep(for: .milliseconds(100))
+            return value != nil
         }
+        return value
+    }
+
+    /// Whether this fixture's fake `xdg-open` was started: it runs, or it has written.
+    /// Looked at in that order, so that one that ends in between is not missed.
+    var openerStarted: Bool {
+        !DesktopStateTests.processes(mentioning: bin + "/xdg-open").isEmpty || opened != nil
     }
 
     /// The state of notification `id`.
@@ -107,9 +114,8 @@ final class DesktopFixture {
 
     /// Waits until `count` popups are on screen (dunst shows a new one within a moment).
     func waitForDisplayed(_ count: Int) async throws {
-        for _ in 0..<50 where try await displayed() != count {
-            try await Task.sleep(for: .milliseconds(50))
-        }
+        let shown = try await waitUntil(step: .milliseconds(50)) { try await displayed() == count }
+        #expect(shown, "dunst never showed \(count) popups")
     }
 }
 

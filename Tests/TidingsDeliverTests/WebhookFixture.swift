@@ -80,12 +80,26 @@ final class WebhookInFlight: Sendable {
 
     /// Marks a request as started, holds it for `seconds`, then marks it ended.
     func hold(_ seconds: Double) {
+        started()
+        usleep(UInt32(seconds * 1_000_000))
+        state.withLock { $0.now -= 1 }
+    }
+
+    /// Marks a request as started and holds it until `count` requests were seen in flight
+    /// together (at once when that happened before), or a minute passed (a client that never
+    /// sends them together), then marks it ended.
+    func hold(untilSeen count: Int) {
+        started()
+        let deadline = ContinuousClock.now + .seconds(60)
+        while most < count, ContinuousClock.now < deadline { usleep(5_000) }
+        state.withLock { $0.now -= 1 }
+    }
+
+    private func started() {
         state.withLock { state in
             state.now += 1
             state.most = max(state.most, state.now)
         }
-        usleep(UInt32(seconds * 1_000_000))
-        state.withLock { $0.now -= 1 }
     }
 
     /// The most requests seen in flight at once.

@@ -125,14 +125,11 @@ import Testing
         #expect(MeetingLinks.find(in: "Join (https://zoom.us/j/123?pwd=a(b)c)").map(\.url) == ["https://zoom.us/j/123?pwd=a(b)c"])
     }
 
-    @Test("a long description is searched quickly")
+    @Test("a link deep in a long description is found")
     func longText() {
         let filler = String(repeating: "Agenda item with words, numbers 123 and https://example.org/page. ", count: 5_000)
-        let clock = ContinuousClock()
-        var links: [MeetingLink] = []
-        let elapsed = clock.measure { links = MeetingLinks.find(in: filler + "https://zoom.us/j/123 " + filler) }
-        #expect(links.map(\.url) == ["https://zoom.us/j/123"])
-        #expect(elapsed < .seconds(5))
+        // Its speed is scripts/bench's to measure; here, that the one link is found in it.
+        #expect(MeetingLinks.find(in: filler + "https://zoom.us/j/123 " + filler).map(\.url) == ["https://zoom.us/j/123"])
     }
 }
 

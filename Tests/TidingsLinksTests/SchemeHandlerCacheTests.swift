@@ -20,19 +20,25 @@ import TidingsTestSupport
             "HOME": directory.path, "XDG_DATA_HOME": directory.file("data"), "XDG_DATA_DIRS": directory.file("none"),
             "XDG_CONFIG_HOME": directory.file("config"), "XDG_CONFIG_DIRS": directory.file("none"),
         ]
+        // Folders dated long ago: a change dates them now, whatever the clock's granularity.
+        try Self.backdate(applications)
         let before = SchemeHandlers.stamp(environment: environment)
         #expect(SchemeHandlers.stamp(environment: environment) == before)
-        Thread.sleep(forTimeInterval: 0.01)
         try directory.write("[Desktop Entry]\nMimeType=x-scheme-handler/zoommtg;\n", to: "data/applications/zoom.desktop")
         let installed = SchemeHandlers.stamp(environment: environment)
         #expect(installed != before)
         // Apps in a vendor subfolder count too.
         try FileManager.default.createDirectory(atPath: applications + "/vendor", withIntermediateDirectories: true)
+        try Self.backdate(applications + "/vendor")
         let withVendor = SchemeHandlers.stamp(environment: environment)
-        Thread.sleep(forTimeInterval: 0.01)
         try directory.write("[Desktop Entry]\n", to: "data/applications/vendor/teams.desktop")
         #expect(SchemeHandlers.stamp(environment: environment) != withVendor)
         #expect(SchemeHandlers.stamp(environment: environment.merging(["XDG_CURRENT_DESKTOP": "GNOME"]) { $1 }) != installed)
+    }
+
+    /// Sets `path`'s modification time to 2001, so that any change to it shows.
+    private static func backdate(_ path: String) throws {
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000_000)], ofItemAtPath: path)
     }
 
     @Test("A remembered answer is used without asking xdg-mime, and is not reported as asked")

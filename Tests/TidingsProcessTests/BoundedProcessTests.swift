@@ -29,25 +29,34 @@ import TidingsTestSupport
     @Test("A hung program is killed at the deadline, its children too")
     func deadline() async throws {
         let directory = try TemporaryDirectory()
-        let marker = directory.file("child-alive")
-        let runner = BoundedProcess(environment: Self.environment, limit: .milliseconds(300))
-        let started = ContinuousClock.now
-        let outcome = await runner.run("sh", ["-c", "(sleep 2; touch \(marker)) & sleep 30"])
+        let (program, child) = (directory.file("program.pid"), directory.file("child.pid"))
+        let runner = BoundedProcess(environment: Self.environment, limit: .seconds(2))
+        let outcome = await runner.run("sh", ["-c", "echo $$ > \(program); sleep 30 & echo $! > \(child); wait"])
+        // Timed out, not finished: the run did not wait for the program's 30 s.
         #expect(outcome == .timedOut)
         #expect(outcome.problem == "did not answer in time")
-        #expect(started.duration(to: .now) < .seconds(2))
-        try await Task.sleep(for: .seconds(2.5))
-        #expect(!FileManager.default.fileExists(atPath: marker), "the child was killed with the program")
+        for file in [program, child] {
+            let pid = try #require(Self.pid(in: file))
+            #expect(await waitUntil { !isRunning(pid) }, "\(file): killed with the program")
+        }
     }
 
     @Test("The blocking run gives the trimmed output of a program that exits 0 in time, else nil")
-    func blocking() throws {
+    func blocking() async throws {
         let runner = BoundedProcess(environment: Self.environment, limit: .milliseconds(500))
         #expect(runner.outputBlocking(["sh", "-c", "echo ' a.desktop '"]) == "a.desktop")
         #expect(runner.outputBlocking(["sh", "-c", "echo a; exit 1"]) == nil)
         #expect(runner.outputBlocking(["tidings-no-such-program"]) == nil)
-        let started = ContinuousClock.now
-        #expect(runner.outputBlocking(["sh", "-c", "sleep 30; echo late"]) == nil)
-        #expect(started.duration(to: .now) < .seconds(2))
+        // Nil, not "late": it did not wait for the program, which it killed.
+        let directory = try TemporaryDirectory()
+        let program = directory.file("program.pid")
+        #expect(runner.outputBlocking(["sh", "-c", "echo $$ > \(program); sleep 30; echo late"]) == nil)
+        let pid = try #require(Self.pid(in: program))
+        #expect(await waitUntil { !isRunning(pid) })
+    }
+
+    /// The process id written to `file`.
+    static func pid(in file: String) -> pid_t? {
+        (try? String(contentsOfFile: file, encoding: .utf8)).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 }

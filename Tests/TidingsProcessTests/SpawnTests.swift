@@ -27,10 +27,10 @@ import TidingsTestSupport
             defer { close(writeEnd) }
             pid = try ProcessSpawn.start(["sh", "-c", "echo ready; sleep 30"], environment: Self.environment, stdout: .descriptor(writeEnd))
         }
-        #expect(PipeReader.firstLine(readEnd, until: .now + .seconds(5)) == .line("ready"))
+        #expect(PipeReader.firstLine(readEnd, until: .now + .seconds(60)) == .line("ready"))
         #expect(PipeReader.firstLine(readEnd, until: .now + .milliseconds(100)) == .deadline)
         ProcessSpawn.kill([pid])
-        #expect(PipeReader.firstLine(readEnd, until: .now + .seconds(5)) == .endOfFile)
+        #expect(PipeReader.firstLine(readEnd, until: .now + .seconds(60)) == .endOfFile)
     }
 
     @Test("A detached program that cannot start says why")
