@@ -41,10 +41,10 @@ extension Tidings {
 
         @OptionGroup var options: CommonOptions
 
-        @Argument(help: "What to remind you of (at most 80 characters).")
+        @Argument(help: "What to remind you of (at most 80 characters and 512 bytes).")
         var title: String
 
-        @Option(help: ArgumentHelp("More text (at most 280 characters).", valueName: "text"))
+        @Option(help: ArgumentHelp("More text (at most 280 characters and 2,048 bytes).", valueName: "text"))
         var body: String?
 
         @Option(help: ArgumentHelp(

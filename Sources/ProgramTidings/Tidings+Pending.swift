@@ -153,10 +153,10 @@ extension Tidings.Pending {
             valueName: "time"))
         var at: String?
 
-        @Option(help: ArgumentHelp("The new title (at most 80 characters).", valueName: "text"))
+        @Option(help: ArgumentHelp("The new title (at most 80 characters and 512 bytes).", valueName: "text"))
         var title: String?
 
-        @Option(help: ArgumentHelp("The new body (at most 280 characters; may be empty).", valueName: "text"))
+        @Option(help: ArgumentHelp("The new body (at most 280 characters and 2,048 bytes; may be empty).", valueName: "text"))
         var body: String?
 
         func validate() throws {
