@@ -109,6 +109,9 @@ extension Tidings {
                     reminder, database: database, now: context.now, zone: context.zone, horizon: context.config.plan.horizon,
                     cap: PendingCap(limit: context.config.plan.maxPending))
             try Tidings.Pending.rearm(context, database)
+            // The reminder goes out under this config: kept as the last good one, so that a
+            // file broken before the next plan still lets it go out.
+            do { try context.keepConfig(in: database) } catch { Terminal.warning(program: Self.program, "\(error)") }
             if let first {
                 let moved = first.dueAt != reminder.at && reminder.repetition == nil ? " (moved by quiet hours)" : ""
                 let waits = first.state == .backlog

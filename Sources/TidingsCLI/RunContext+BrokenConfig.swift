@@ -30,18 +30,25 @@ public struct ConfigProblem: Sendable {
         lastGood.map { String(ISOTime.format($0.loadedAt, in: zone).prefix(16)).replacingOccurrences(of: "T", with: " ") }
     }
 
+    /// What the runs go on with, in words: `its last good version, stored 2026-11-22 06:00`,
+    /// or the built-in defaults that were in force before the file appeared.
+    var lastGoodWords: String? {
+        guard let lastGood, let when = lastGoodTime else { return nil }
+        return lastGood.text == nil ? "the built-in defaults, in force before the file appeared (since \(when))" : "its last good version, stored \(when)"
+    }
+
     /// What a run that goes on says on standard error after the error itself.
     public var goingOn: String {
-        lastGoodTime.map { "going on with its last good version, stored \($0)" } ?? "going on with the built-in defaults (no last good version is stored)"
+        lastGoodWords.map { "going on with \($0)" } ?? "going on with the built-in defaults (no last good version is stored)"
     }
 
     /// What to do, and what the programs do meanwhile, for `tidings doctor`.
     public var fix: String {
         let place = error.line.map { "line \($0) of " } ?? ""
-        guard let when = lastGoodTime else {
+        guard let words = lastGoodWords else {
             return "correct \(place)the file: every program refuses it, since no last good version is stored (these checks use the built-in defaults)"
         }
-        return "correct \(place)the file: plan and prefetch refuse it; deliver and the commands that only read go on with its last good version, stored \(when)"
+        return "correct \(place)the file: plan and prefetch refuse it; deliver and the commands that only read go on with \(words)"
     }
 
     /// The notification that tells the person, through their own channels (the last good
@@ -55,7 +62,8 @@ public struct ConfigProblem: Sendable {
         let id = "notice:config:" + StableHash.hex([lastGood.path, error.description, String(lastGood.loadedAt)].joined(separator: "\u{0}"))
         return NotificationRecord(
             id: id, kind: .notice, category: .system, title: "Tidings config error",
-            body: "Your Tidings config has an error\(place): \(problem); reminders go on with the config of \(when).",
+            body: "Your Tidings config has an error\(place): \(problem); reminders go on with "
+                + (lastGood.text == nil ? "the built-in defaults in force before it (since \(when))." : "the config of \(when)."),
             deepLink: nil, dueAt: now, plannedLocal: String(ISOTime.format(now, in: zone).prefix(16)), plannedZone: zone.identifier,
             staleness: .fresh, contentFetchTime: nil, now: now)
     }
@@ -76,12 +84,15 @@ extension RunContext {
     ) -> (config: TidingsConfig, origin: String, text: String?, problem: ConfigProblem)? {
         guard policy != .refuse else { return nil }
         let absolute = absoluteConfigPath(path)
-        if let lastGood = storedLastGood(path: absolute, databasePath: databasePath),
-           let config = try? TidingsConfig.parse(
-               toml: lastGood.text, file: path, directory: (absolute as NSString).deletingLastPathComponent)
-        {
+        if let lastGood = storedLastGood(path: absolute, databasePath: databasePath) {
             let problem = ConfigProblem(error: error, lastGood: lastGood, zone: zone)
-            return (config, "\(path) as stored \(problem.lastGoodTime ?? "")", lastGood.text, problem)
+            guard let text = lastGood.text else {
+                // No file was there before: the built-in defaults were in force, and stay.
+                return (TidingsConfig.builtIn(sampleContentURL: places.sampleContent()), "built-in defaults", nil, problem)
+            }
+            if let config = try? TidingsConfig.parse(toml: text, file: path, directory: (absolute as NSString).deletingLastPathComponent) {
+                return (config, "\(path) as stored \(problem.lastGoodTime ?? "")", text, problem)
+            }
         }
         guard policy == .diagnose else { return nil }
         return (TidingsConfig.builtIn(sampleContentURL: places.sampleContent()), "built-in defaults", nil,
@@ -95,11 +106,12 @@ extension RunContext {
         return try? database.lastGoodConfig(path: path)
     }
 
-    /// Keeps the config of this run as its file's last good one (`plan`, `prefetch` and a
-    /// `deliver` run with work): one read, and a write only when the text changed. Nothing
-    /// for the built-in defaults or a run that went on without its file.
+    /// Keeps the config of this run as its file's last good one (`plan`, `prefetch`, `tidings
+    /// add` and a `deliver` run with work): one read, and a write only when the text
+    /// changed. With no file at its path, that the built-in defaults are in force. Nothing
+    /// for a run that went on without its file.
     public func keepConfig(in database: TidingsDatabase) throws(CLIError) {
-        guard configProblem == nil, let configText else { return }
+        guard configProblem == nil else { return }
         do {
             if try database.keepLastGoodConfig(path: Self.absoluteConfigPath(configPath), text: configText, now: now) {
                 narrate("kept the config as the last good one")

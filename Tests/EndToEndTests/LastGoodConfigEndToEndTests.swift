@@ -134,4 +134,30 @@ import TidingsTestSupport
         #expect(doctor.stdout.contains("✓ clock"), "\(doctor.stdout)")
         #expect(doctor.stdout.contains("channel inbox"), "\(doctor.stdout)")
     }
+
+    @Test("no file before: a reminder added under the built-in defaults still goes out when a broken file appears, and the person is told once")
+    func builtInBefore() async throws {
+        // Given no config file at its default place: tidings add runs on the built-in defaults.
+        var pipeline = try Pipeline()
+        pipeline.runner.environment["TIDINGS_CONFIG"] = nil
+        pipeline.runner.environment["XDG_CONFIG_HOME"] = pipeline.folder.file("xdg")
+        let folder = pipeline.folder.file("xdg/tidings")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let id = try await pipeline.succeed("tidings", "add", "Stretch", "--in", "10m", "--now", "2026-11-23T10:00")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        // When a file with an error appears.
+        try "[daily]\ntme = \"08:00\"\n".write(toFile: folder + "/config.toml", atomically: true, encoding: .utf8)
+        // Then deliver goes on with the built-in defaults: the reminder goes out, the error
+        // is named with its line, and the person is told.
+        let first = try await pipeline.run("deliver", "--channel", "stdout", "--format", "json", "--now", "2026-11-23T10:10")
+        #expect(first.status == 0, "\(first.stderr)")
+        let sent = try JSONObject.lines(first.stdout)
+        #expect(sent.contains { $0.string("id") == id }, "\(first.stdout)")
+        #expect(sent.contains { $0.string("title") == "Tidings config error" && $0.string("body")?.contains("the built-in defaults in force before it") == true }, "\(first.stdout)")
+        #expect(first.stderr.contains("line 2: daily.tme: unknown key"), "\(first.stderr)")
+        #expect(first.stderr.contains("going on with the built-in defaults, in force before the file appeared"), "\(first.stderr)")
+        // Told once: the next run sends nothing more.
+        let second = try await pipeline.run("deliver", "--channel", "stdout", "--format", "json", "--now", "2026-11-23T10:11")
+        #expect(second.status == 0 && second.stdout.isEmpty, "\(second.stdout)\(second.stderr)")
+    }
 }

@@ -7,13 +7,14 @@ import TidingsCore
 public struct LastGoodConfig: Sendable, Equatable {
     /// The config file's path, absolute.
     public var path: String
-    /// Its text as it loaded.
-    public var text: String
+    /// Its text as it loaded; nil when no file was there and the built-in defaults were in
+    /// force (a file that then appears with an error leaves them in force).
+    public var text: String?
     /// When a run that loaded it stored it first (the text changed then).
     public var loadedAt: EpochMillis
 
     /// A last good config.
-    public init(path: String, text: String, loadedAt: EpochMillis) {
+    public init(path: String, text: String?, loadedAt: EpochMillis) {
         self.path = path
         self.text = text
         self.loadedAt = loadedAt
@@ -49,6 +50,7 @@ extension TidingsDatabase {
         let kept = try read("read last good config") { db in
             try Row.fetchOne(db, sql: "SELECT hash, loadedAt FROM configState WHERE path = ?", arguments: [path])
         }
+        if let kept, kept[0] as String == Self.builtInDefaultsHash { return LastGoodConfig(path: path, text: nil, loadedAt: kept[1]) }
         guard let kept, let file = lastGoodConfigFile(path: path),
             let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8),
             StableHash.hex(text) == kept[0] as String
@@ -56,22 +58,29 @@ extension TidingsDatabase {
         return LastGoodConfig(path: path, text: text, loadedAt: kept[1])
     }
 
+    /// What the database records instead of a hash when no file was there: the built-in
+    /// defaults were in force.
+    static let builtInDefaultsHash = "built-in defaults"
+
     /// Keeps `text`, which just loaded from `path` (absolute), as its last good config (its
     /// file written first, then its hash and time recorded), and forgets the error recorded
-    /// for it: one indexed read, and writes only when the text is not the one kept already
+    /// for it; `text` nil records that no file was there, so the built-in defaults were in
+    /// force. One indexed read, and writes only when the text is not the one kept already
     /// (compared by hash) or its file is gone. Returns whether it wrote.
     @discardableResult
-    public func keepLastGoodConfig(path: String, text: String, now: EpochMillis) throws(StoreError) -> Bool {
+    public func keepLastGoodConfig(path: String, text: String?, now: EpochMillis) throws(StoreError) -> Bool {
         guard let file = lastGoodConfigFile(path: path) else { return false }
-        let hash = StableHash.hex(text)
+        let hash = text.map(StableHash.hex) ?? Self.builtInDefaultsHash
         let kept = try read("read last good config") { db in
             try Row.fetchOne(db, sql: "SELECT hash, error FROM configState WHERE path = ?", arguments: [path])
         }
-        if let kept, kept[0] as String == hash, (kept[1] as String?) == nil, access(file, R_OK) == 0 { return false }
-        do {
-            try AtomicFile.write(text, to: file, newFileMode: 0o600)
-        } catch {
-            throw StoreError(path: self.path, operation: "keep last good config", error: error)
+        if let kept, kept[0] as String == hash, (kept[1] as String?) == nil, text == nil || access(file, R_OK) == 0 { return false }
+        if let text {
+            do {
+                try AtomicFile.write(text, to: file, newFileMode: 0o600)
+            } catch {
+                throw StoreError(path: self.path, operation: "keep last good config", error: error)
+            }
         }
         return try write("keep last good config") { db in
             try db.execute(
