@@ -17,7 +17,7 @@ public final class HostileSMTPServer: Sendable {
     /// `smtp://127.0.0.1:<port>`.
     public let url: String
     private let directory: TemporaryDirectory
-    private let process: Mutex<pid_t?>
+    private let process: SpawnedProcess
 
     /// Starts the server in `mode`.
     public init(_ mode: Mode) throws {
@@ -30,20 +30,14 @@ public final class HostileSMTPServer: Sendable {
         let (pid, port) = try Spawn.reporting(
             ["/usr/bin/python3", script, argument], environment: ["PATH": "/usr/bin:/bin", "HOME": directory.path],
             log: directory.file("server.log"))
-        process = Mutex(pid)
+        process = SpawnedProcess(pid)
         url = "smtp://127.0.0.1:\(port)"
     }
 
     deinit { stop() }
 
     /// Kills the server.
-    public func stop() {
-        let pid = process.withLock { pid in
-            defer { pid = nil }
-            return pid
-        }
-        if let pid { Spawn.kill([pid]) }
-    }
+    public func stop() { process.stop() }
 
     private static let script = """
         import socketserver, sys

@@ -49,7 +49,7 @@ public final class SMTPTestServer: Sendable {
     /// The certificate, PEM, when the server requires STARTTLS: the only authority that trusts it.
     public let certificate: String?
     private let directory: TemporaryDirectory
-    private let process: Mutex<pid_t?>
+    private let process: SpawnedProcess
 
     /// Starts the server. `starttls`: refuse MAIL before STARTTLS. `login`: the only user
     /// and password accepted (AUTH required), with `mechanisms` offered (LOGIN and PLAIN by
@@ -84,7 +84,7 @@ public final class SMTPTestServer: Sendable {
         try JSONSerialization.data(withJSONObject: settings).write(to: URL(fileURLWithPath: settingsFile))
         let script = try directory.write(Self.script, to: "server.py")
         let (pid, port) = try Spawn.reporting(["/usr/bin/python3", script, settingsFile], environment: environment, log: log)
-        process = Mutex(pid)
+        process = SpawnedProcess(pid)
         url = "smtp://127.0.0.1:\(port)"
     }
 
@@ -105,13 +105,7 @@ public final class SMTPTestServer: Sendable {
     }
 
     /// Kills the server.
-    public func stop() {
-        let pid = process.withLock { pid in
-            defer { pid = nil }
-            return pid
-        }
-        if let pid { Spawn.kill([pid]) }
-    }
+    public func stop() { process.stop() }
 
     private static let script = """
         import asyncio, json, os, ssl, sys

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TidingsProcess
 
 /// Background processes for tests (a bus, a display, a server), each in a process group of
@@ -39,5 +40,22 @@ enum Spawn {
         guard status == 0 else {
             throw SpawnError("\(arguments.joined(separator: " ")) failed (status \(status)); see \(log)")
         }
+    }
+}
+
+/// A test server's process, killed once by whichever comes first: `stop()` or the end of its owner.
+final class SpawnedProcess: Sendable {
+    private let pid: Mutex<pid_t?>
+
+    /// The process `pid`, started by `Spawn`.
+    init(_ pid: pid_t) { self.pid = Mutex(pid) }
+
+    /// Kills it with everything it started; later calls do nothing.
+    func stop() {
+        let running = pid.withLock { pid in
+            defer { pid = nil }
+            return pid
+        }
+        if let running { Spawn.kill([running]) }
     }
 }

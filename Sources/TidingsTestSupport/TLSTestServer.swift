@@ -14,7 +14,7 @@ public final class TLSTestServer: Sendable {
     /// The pin of the server's public key: `sha256//<base64 of the SHA-256 of its DER>`.
     public let pin: String
     private let directory: TemporaryDirectory
-    private let process: Mutex<pid_t?>
+    private let process: SpawnedProcess
 
     /// Makes the certificate and starts the server, answering every GET with `body` as JSON.
     public convenience init(body: String) throws {
@@ -75,20 +75,14 @@ public final class TLSTestServer: Sendable {
         let script = try directory.write(Self.script, to: "server.py")
         let (pid, port) = try Spawn.reporting(
             ["/usr/bin/python3", script, certificate, key, routesFile, directory.file("requests.log")], environment: environment, log: log)
-        process = Mutex(pid)
+        process = SpawnedProcess(pid)
         baseURL = "https://127.0.0.1:\(port)"
     }
 
     deinit { stop() }
 
     /// Kills the server.
-    public func stop() {
-        let pid = process.withLock { pid in
-            defer { pid = nil }
-            return pid
-        }
-        if let pid { Spawn.kill([pid]) }
-    }
+    public func stop() { process.stop() }
 
     private static let script = """
         import http.server, json, ssl, sys
