@@ -36,7 +36,7 @@ extension Tidings {
 
         func run(_ context: RunContext) async throws {
             // Doctor creates nothing: a missing database is one failed check among the others.
-            let database = try context.openExistingDatabaseIfPresent()
+            let database = try context.openDatabaseForReadingIfPresent()
             let factory = ChannelFactory(context: context)
             let crontab = await BoundedProcess(environment: Environment.current, limit: .seconds(3)).output("crontab", ["-l"])
             let findings = await Diagnosis(

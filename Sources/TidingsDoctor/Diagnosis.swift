@@ -113,6 +113,9 @@ public struct Diagnosis {
                 return Finding(check: "database", ok: false, detail: "\(database.path): \(result)",
                                fix: "restore a copy made by tidings backup, or move the file away to start afresh")
             }
+            guard database.isWritable else {
+                return Finding(check: "database", ok: false, detail: "\(database.path): intact, but not writable", fix: "check the file's permissions")
+            }
             // Below the room the reserve file needs to come back, the next full disk costs history.
             guard let space = DiskSpace(of: Self.folder(of: database.path)) else {
                 return Finding(check: "database", ok: true, detail: "\(database.path): writable, intact")

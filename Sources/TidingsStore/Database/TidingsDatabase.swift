@@ -34,6 +34,11 @@ public struct TidingsDatabase: Sendable {
         /// `tidings log`, the inbox and pending lists). An existing file is still migrated
         /// when it is older than this version: only creation is left to the stages.
         case existingOnly
+        /// Open an existing file on a read-only connection that never migrates it: the runs
+        /// that only look (`tidings log`, `next`, `join`, the inbox and pending lists,
+        /// `doctor`, `plan --dry-run`). A missing file is `isMissingDatabase`; a schema older
+        /// than this version is an error naming the programs that bring it up to date.
+        case readOnly
     }
 
     /// Opens the database at `path`, creating it when `mode` allows: its folder mode 0700,
@@ -45,9 +50,14 @@ public struct TidingsDatabase: Sendable {
         case .createIfMissing:
             try Self.prepareFiles(folder: (path as NSString).deletingLastPathComponent, path: path)
         case .existingOnly:
-            try Self.requireFile(path: path)
+            try Self.requireFile(path: path, flags: O_RDWR)
+        case .readOnly:
+            try Self.requireFile(path: path, flags: O_RDONLY)
         }
         var configuration = Configuration()
+        // SQLite opens the file read-only: a read-only connection writes neither the file nor
+        // its WAL (only the -shm index, as every reader does), and it cannot checkpoint on close.
+        configuration.readonly = mode == .readOnly
         configuration.busyMode = .timeout(10)
         configuration.label = "tidings"
         configuration.prepareDatabase { db in
@@ -62,7 +72,11 @@ public struct TidingsDatabase: Sendable {
         }
         try Self.refuseTruncated(path: path)
         writer = try Self.openQueue(path: path, configuration: configuration)
-        try migrateIfNeeded()
+        if mode == .readOnly {
+            try refuseOtherSchema()
+        } else {
+            try migrateIfNeeded()
+        }
         if mode == .createIfMissing { keepReserve() }
     }
 
@@ -134,11 +148,12 @@ public struct TidingsDatabase: Sendable {
         close(fd)
     }
 
-    /// Throws unless a file is at `path` that this process may open for writing (a reader
-    /// still logs its run there and may migrate it). Opening without `O_CREAT` creates
-    /// nothing, whatever happens to the path meanwhile.
-    private static func requireFile(path: String) throws(StoreError) {
-        let descriptor = open(path, O_RDWR | O_CLOEXEC)
+    /// Throws unless a file is at `path` that this process may open with `flags` (`O_RDWR`
+    /// for a reader that still logs its run there and may migrate it, `O_RDONLY` for a
+    /// read-only one). Opening without `O_CREAT` creates nothing, whatever happens to the
+    /// path meanwhile.
+    private static func requireFile(path: String, flags: Int32) throws(StoreError) {
+        let descriptor = open(path, flags | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { throw StoreError.missingDatabase(path: path) }
@@ -184,11 +199,7 @@ public struct TidingsDatabase: Sendable {
             let (current, superseded) = try writer.read { db in
                 (try migrator.hasCompletedMigrations(db), try migrator.hasBeenSuperseded(db))
             }
-            if superseded {
-                throw StoreError(
-                    path: path,
-                    message: "was written by a newer version of Tidings (its schema has migrations this version does not know); upgrade Tidings")
-            }
+            if superseded { throw Self.newerSchemaError(path: path) }
             if !current { try migrator.migrate(writer) }
         } catch let error as StoreError {
             throw error
