@@ -18,11 +18,13 @@ import TidingsTestSupport
         ("tidings pending", "tidings", ["pending", "--reminders"]),
         ("tidings next", "tidings", ["next"]),
         ("tidings join", "tidings", ["join", "--print"]),
-        ("tidings doctor", "tidings", ["doctor"]),
         ("plan", "plan", ["--dry-run"]),
     ]
 
-    @Test("on a database of an older schema each says so, naming plan and deliver, and leaves the file byte for byte; plan then brings it up to date")
+    /// The runs above and the doctor, which reports a database it cannot read as one check.
+    static let lookersAndDoctor = lookers + [("tidings doctor", "tidings", ["doctor"])]
+
+    @Test("on a database of an older schema each says so, naming plan and deliver (the doctor as its database check), and leaves the file byte for byte; plan then brings it up to date")
     func older() async throws {
         let pipeline = try Pipeline()
         try FileManager.default.createDirectory(atPath: pipeline.folder.file("state"), withIntermediateDirectories: true)
@@ -37,6 +39,15 @@ import TidingsTestSupport
                 "\(run.arguments)")
             #expect(DatabaseFiles(path: pipeline.database) == before, "\(run.arguments) changed the file")
         }
+        let doctor = try await pipeline.runner.run("tidings", ["doctor", "--now", "2026-11-22T07:00"])
+        #expect(doctor.status == 1)
+        let lines = doctor.stdout.split(separator: "\n").map(String.init)
+        #expect(
+            lines.contains("✗ database         database \(pipeline.database): written by an older Tidings (schema v\(older), this is v\(TidingsDatabase.schemaVersion)): run `plan` or `deliver` once to bring it up to date"),
+            "\(doctor.stdout)")
+        #expect(lines.contains { $0.contains("fix: run plan or deliver once: they bring it up to date") }, "\(doctor.stdout)")
+        #expect(lines.contains { $0.hasPrefix("✓ channel stdout") }, "the other checks are made: \(doctor.stdout)")
+        #expect(DatabaseFiles(path: pipeline.database) == before, "tidings doctor changed the file")
         try await pipeline.succeed("plan", "--now", "2026-11-22T06:00")
         #expect(try await pipeline.succeed("tidings", "log").contains("plan"))
     }
@@ -48,7 +59,7 @@ import TidingsTestSupport
         try await pipeline.succeed("deliver", "--now", "2026-11-22T08:00")
         let before = DatabaseFiles(path: pipeline.database)
         #expect(before.files.count == 2, "\(before)")
-        for run in Self.lookers {
+        for run in Self.lookersAndDoctor {
             let result = try await pipeline.runner.run(run.program, run.arguments + ["--now", "2026-11-22T09:00"])
             // No meeting is planned: next and join say so; the doctor may find a check failing.
             if run.name == "tidings next" || run.name == "tidings join" {

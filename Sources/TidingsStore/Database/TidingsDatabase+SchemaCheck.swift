@@ -23,11 +23,13 @@ extension TidingsDatabase {
         if superseded { throw Self.newerSchemaError(path: path) }
         let known = Self.schemaVersion
         guard applied < known else { return }
-        if applied == 0 {
-            throw StoreError(path: path, message: "holds no Tidings tables yet: run `plan` or `deliver` once to set it up")
-        }
-        throw StoreError(
-            path: path, message: "written by an older Tidings (schema v\(applied), this is v\(known)): run `plan` or `deliver` once to bring it up to date")
+        var error = applied == 0
+            ? StoreError(path: path, message: "holds no Tidings tables yet: run `plan` or `deliver` once to set it up")
+            : StoreError(
+                path: path,
+                message: "written by an older Tidings (schema v\(applied), this is v\(known)): run `plan` or `deliver` once to bring it up to date")
+        error.isOlderSchema = true
+        throw error
     }
 
     /// Creates a database at `path` with only the first `migrations` of this build's schema,

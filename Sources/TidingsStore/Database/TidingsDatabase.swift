@@ -251,6 +251,9 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
     public var sqliteCode: Int32?
     /// Whether there is no database at `path` (an open that may not create one).
     public var isMissingDatabase = false
+    /// Whether the file's schema is older than this build's, for a read-only open, which
+    /// never migrates: a run that writes brings it up to date.
+    public var isOlderSchema = false
 
     /// Creates an error with a message.
     public init(path: String, message: String, sqliteCode: Int32? = nil) {
