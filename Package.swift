@@ -79,7 +79,7 @@ let package = Package(
                 "TidingsCore", "TidingsStore", "TidingsHTTP", "TidingsGenerate", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // Plain values in (paths, flags, the zone, the clock): TidingsCLI builds them from a run.
+        // Plain values in (paths, flags, the zone, the clock): TidingsCLITimers builds them from a run.
         .target(name: "TidingsTimers", dependencies: ["TidingsCore", "TidingsStore", "TidingsProcess"]),
         // The doctor checks every stage's work: the channels (TidingsDeliver), the wake-ups
         // and timers (TidingsTimers), and the language the text is written in (TidingsGenerate).
