@@ -30,9 +30,10 @@ public struct TidingsDatabase: Sendable {
         /// write (`prefetch`, `plan`, `deliver`, `tidings init`).
         case createIfMissing
         /// Throw a `StoreError` whose `isMissingDatabase` is true, and create nothing, not
-        /// even the reserve file: the programs that only look (`report`, `tidings doctor`,
-        /// `tidings log`, the inbox and pending lists). An existing file is still migrated
-        /// when it is older than this version: only creation is left to the stages.
+        /// even the reserve file: the programs that change what is there but create nothing
+        /// (`report`, which logs its run, `tidings inbox read`, `pending cancel`). An
+        /// existing file is still migrated when it is older than this version: only
+        /// creation is left to the stages.
         case existingOnly
         /// Open an existing file on a read-only connection that never migrates it: the runs
         /// that only look (`tidings log`, `next`, `join`, the inbox and pending lists,
