@@ -1,6 +1,9 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// swift-argument-parser, which the programs and TidingsCLI import.
+let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+
 let package = Package(
     name: "Tidings",
     platforms: [.macOS(.v15)],
@@ -17,6 +20,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", exact: "1.0.2"),
+        // swift-subprocess's own dependency, named here since TidingsProcess imports it (its
+        // file descriptors and errnos); the version swift-subprocess resolves.
+        .package(url: "https://github.com/apple/swift-system", exact: "1.8.1"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
     ],
     targets: [
@@ -34,7 +40,10 @@ let package = Package(
             name: "TidingsStore",
             dependencies: ["TidingsCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto")]
         ),
-        .target(name: "TidingsProcess", dependencies: [.product(name: "Subprocess", package: "swift-subprocess")]),
+        .target(
+            name: "TidingsProcess",
+            dependencies: [.product(name: "Subprocess", package: "swift-subprocess"), .product(name: "SystemPackage", package: "swift-system")]
+        ),
         .target(name: "TidingsHTTP", dependencies: ["CCurl"]),
         // Meeting links (the services, the mail redirectors, the app forms) and whether the
         // desktop has an app for a URL scheme: TidingsProcess gives it the PATH lookup and the
@@ -70,23 +79,22 @@ let package = Package(
                 "TidingsCore", "TidingsStore", "TidingsHTTP", "TidingsGenerate", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // Plain values in (paths, flags, the zone, the clock): TidingsCLI builds them from a run.
+        // Plain values in (paths, flags, the zone, the clock): TidingsCLITimers builds them from a run.
         .target(name: "TidingsTimers", dependencies: ["TidingsCore", "TidingsStore", "TidingsProcess"]),
         // The doctor checks every stage's work: the channels (TidingsDeliver), the wake-ups
         // and timers (TidingsTimers), and the language the text is written in (TidingsGenerate).
         .target(name: "TidingsDoctor", dependencies: ["TidingsCore", "TidingsStore", "TidingsDeliver", "TidingsTimers", "TidingsGenerate"]),
 
         // Above the stages, under the programs: the run context, the shared options, exit
-        // codes, the command shape, and the glue that builds TidingsTimers' plain values from
-        // a run. deliver's idle check is here too: it reads the database (TidingsStore) and
-        // the wake file (TidingsTimers), which TidingsDeliver does not use.
+        // codes, the command shape. It uses no stage library.
         .target(
             name: "TidingsCLI",
-            dependencies: [
-                "TidingsCore", "TidingsStore", "TidingsTimers", "TidingsProcess",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            dependencies: ["TidingsCore", "TidingsStore", argumentParser]
         ),
+        // The glue that builds TidingsTimers' plain values from a run (the programs beside
+        // this one, the next wake-up, tidings init's setup), for the three programs that arm
+        // wake-ups: plan, deliver and tidings.
+        .target(name: "TidingsCLITimers", dependencies: ["TidingsCLI", "TidingsCore", "TidingsStore", "TidingsTimers"]),
 
         // The fuzz targets: scripts/fuzz builds it with libFuzzer (--sanitize=fuzzer -DFUZZING);
         // a plain build replays inputs through the same code, for the regression tests.
@@ -94,16 +102,26 @@ let package = Package(
 
         // Programs: argument parsing only, each in a library of its own, so that the five
         // programs of a development build stay small and the installed multi-call binary
-        // holds them all.
-        .target(name: "ProgramPrefetch", dependencies: ["TidingsCLI", "TidingsFetch"]),
-        .target(name: "ProgramPlan", dependencies: ["TidingsCLI", "TidingsPlan", "TidingsLLM", "TidingsTimers", "TidingsGenerate"]),
-        .target(name: "ProgramDeliver", dependencies: ["TidingsCLI", "TidingsDeliver", "TidingsTimers"]),
-        .target(name: "ProgramReport", dependencies: ["TidingsCLI", "TidingsReport", "TidingsStore"]),
+        // holds them all. deliver's idle check (DeliverStart) is deliver's own, and tidings
+        // init's first run tidings's. Each lists exactly the modules it imports.
+        .target(name: "ProgramPrefetch", dependencies: [argumentParser, "TidingsCLI", "TidingsCore", "TidingsFetch", "TidingsStore"]),
+        .target(
+            name: "ProgramPlan",
+            dependencies: [
+                argumentParser, "TidingsCLI", "TidingsCLITimers", "TidingsCore", "TidingsGenerate", "TidingsLLM", "TidingsPlan", "TidingsStore",
+                "TidingsTimers",
+            ]
+        ),
+        .target(
+            name: "ProgramDeliver",
+            dependencies: [argumentParser, "TidingsCLI", "TidingsCLITimers", "TidingsCore", "TidingsDeliver", "TidingsStore", "TidingsTimers"]
+        ),
+        .target(name: "ProgramReport", dependencies: [argumentParser, "TidingsCLI", "TidingsCore", "TidingsReport", "TidingsStore"]),
         .target(
             name: "ProgramTidings",
             dependencies: [
-                "TidingsCLI", "TidingsReport", "TidingsDeliver", "TidingsDoctor", "TidingsGenerate", "TidingsLinks", "TidingsPlan", "TidingsTimers",
-                "TidingsProcess",
+                argumentParser, "TidingsCLI", "TidingsCLITimers", "TidingsCore", "TidingsDeliver", "TidingsDoctor", "TidingsGenerate",
+                "TidingsLinks", "TidingsPlan", "TidingsProcess", "TidingsStore", "TidingsTimers",
             ]
         ),
         .executableTarget(name: "prefetch", dependencies: ["ProgramPrefetch"], path: "Sources/Main/prefetch"),
@@ -141,36 +159,43 @@ let package = Package(
             name: "TidingsTestSupport",
             dependencies: [
                 "TidingsCore", "TidingsStore", "TidingsProcess",
-                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "Subprocess", package: "swift-subprocess"), .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .testTarget(name: "TidingsCoreTests", dependencies: ["TidingsCore", "TidingsTestSupport"]),
         .testTarget(
             name: "TidingsStoreTests",
-            dependencies: ["TidingsStore", "TidingsTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["TidingsCore", "TidingsStore", "TidingsTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "TidingsHTTPTests", dependencies: ["TidingsHTTP", "TidingsTestSupport"]),
         .testTarget(name: "TidingsProcessTests", dependencies: ["TidingsProcess", "TidingsTestSupport"]),
-        .testTarget(name: "TidingsFetchTests", dependencies: ["TidingsFetch", "TidingsTestSupport"]),
-        .testTarget(name: "TidingsPlanTests", dependencies: ["TidingsPlan", "TidingsTestSupport"]),
+        .testTarget(name: "TidingsFetchTests", dependencies: ["TidingsCore", "TidingsFetch", "TidingsHTTP", "TidingsStore", "TidingsTestSupport"]),
+        .testTarget(
+            name: "TidingsPlanTests",
+            dependencies: ["TidingsCalendar", "TidingsCore", "TidingsGenerate", "TidingsLinks", "TidingsPlan", "TidingsStore", "TidingsTestSupport"]
+        ),
         // The golden files are read from the source tree (#filePath), not bundled.
-        .testTarget(name: "TidingsGenerateTests", dependencies: ["TidingsGenerate"], exclude: ["Golden"]),
-        .testTarget(name: "TidingsCalendarTests", dependencies: ["TidingsCalendar", "TidingsTestSupport"]),
-        .testTarget(name: "TidingsLinksTests", dependencies: ["TidingsLinks", "TidingsProcess", "TidingsTestSupport"]),
+        .testTarget(name: "TidingsGenerateTests", dependencies: ["TidingsCore", "TidingsGenerate"], exclude: ["Golden"]),
+        .testTarget(name: "TidingsCalendarTests", dependencies: ["CICal", "TidingsCalendar", "TidingsCore", "TidingsTestSupport"]),
+        .testTarget(name: "TidingsLinksTests", dependencies: ["TidingsCore", "TidingsLinks", "TidingsProcess", "TidingsStore", "TidingsTestSupport"]),
         .testTarget(
             name: "TidingsDeliverTests",
             dependencies: [
-                "TidingsDeliver", "TidingsTestSupport",
+                "TidingsCore", "TidingsDeliver", "TidingsStore", "TidingsTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        .testTarget(name: "TidingsReportTests", dependencies: ["TidingsReport", "TidingsTestSupport"]),
-        .testTarget(name: "TidingsLLMTests", dependencies: ["TidingsLLM", "TidingsGenerate", "TidingsTestSupport"]),
-        .testTarget(name: "TidingsTimersTests", dependencies: ["TidingsTimers", "TidingsProcess", "TidingsTestSupport"]),
-        .testTarget(name: "TidingsCLITests", dependencies: ["TidingsCLI", "TidingsStore", "TidingsTimers", "TidingsTestSupport"]),
+        .testTarget(name: "TidingsReportTests", dependencies: ["TidingsCore", "TidingsReport", "TidingsStore", "TidingsTestSupport"]),
+        .testTarget(name: "TidingsLLMTests", dependencies: ["TidingsCore", "TidingsGenerate", "TidingsLLM", "TidingsStore", "TidingsTestSupport"]),
+        .testTarget(name: "TidingsTimersTests", dependencies: ["TidingsCore", "TidingsProcess", "TidingsStore", "TidingsTestSupport", "TidingsTimers"]),
+        .testTarget(name: "TidingsCLITests", dependencies: [argumentParser, "TidingsCLI", "TidingsCore", "TidingsStore", "TidingsTestSupport"]),
+        // The program libraries' own code: deliver's idle check.
+        .testTarget(name: "ProgramDeliverTests", dependencies: ["ProgramDeliver", "TidingsCore", "TidingsStore", "TidingsTestSupport", "TidingsTimers"]),
+        // The snapshots of every program's --help are read from the source tree (#filePath).
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TidingsTestSupport", "prefetch", "plan", "deliver", "report", "tidings"]
+            dependencies: ["TidingsCore", "TidingsStore", "TidingsTestSupport", "prefetch", "plan", "deliver", "report", "tidings"],
+            exclude: ["Snapshots"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TidingsCLI
+import TidingsCLITimers
 import TidingsCore
 import TidingsDeliver
 import TidingsStore

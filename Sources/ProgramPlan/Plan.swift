@@ -1,5 +1,6 @@
 import ArgumentParser
 import TidingsCLI
+import TidingsCLITimers
 import TidingsGenerate
 import TidingsCore
 import TidingsLLM

@@ -1,5 +1,6 @@
 import Foundation
 import TidingsCLI
+import TidingsCLITimers
 import TidingsCore
 import TidingsDeliver
 import TidingsTimers

@@ -4,6 +4,7 @@ import TidingsCore
 import TidingsDeliver
 import TidingsDoctor
 import TidingsProcess
+import TidingsStore
 
 extension Tidings {
     struct Doctor: AsyncTidingsCommand {
@@ -35,20 +36,31 @@ extension Tidings {
         var format: DoctorFormat = .text
 
         func run(_ context: RunContext) async throws {
-            // Doctor creates nothing: a missing database is one failed check among the others.
-            let database = try context.openExistingDatabaseIfPresent()
+            // Doctor creates nothing and changes nothing: a missing database, or one it cannot
+            // read (an older schema, which it does not migrate), is one failed check among the others.
+            let (database, databaseError) = try Tidings.doctorDatabase(context)
             let factory = ChannelFactory(context: context)
             let crontab = await BoundedProcess(environment: Environment.current, limit: .seconds(3)).output("crontab", ["-l"])
             let findings = await Diagnosis(
                 config: context.config, configOrigin: context.configOrigin,
                 configError: context.configProblem.map { ($0.error, $0.fix) }, database: database,
                 databasePath: context.databasePath,
-                missingDatabaseFix: "run prefetch and plan first (or tidings init), or check \(context.databasePathOrigin)",
+                missingDatabaseFix: "run prefetch and plan first (or tidings init), or check \(context.databasePathOrigin)", databaseError: databaseError,
                 channels: ChannelCheck(config: context.config, factory: factory), now: context.now, zone: context.zone,
                 environment: Environment.current, mediaFolder: context.places.mediaFolder
             ).run(scheduling: .detect(environment: Environment.current, crontab: crontab))
             try Terminal.output(DoctorView.render(findings, format: format))
             if !findings.allSatisfy(\.ok) { throw ExitCode(1) }
+        }
+    }
+
+    /// The database for the doctor's checks, or why it could not be read.
+    static func doctorDatabase(_ context: RunContext) throws(CLIError) -> (TidingsDatabase?, StoreError?) {
+        do {
+            return (try context.openDatabaseForReadingIfPresent(), nil)
+        } catch {
+            guard case .store(let problem) = error else { throw error }
+            return (nil, problem)
         }
     }
 

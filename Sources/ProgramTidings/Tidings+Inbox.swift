@@ -45,7 +45,7 @@ extension Tidings.Inbox {
         var limit = 50
 
         func run(_ context: RunContext) throws {
-            let database = try context.openExistingDatabase()
+            let database = try context.openDatabaseForReading()
             if format == .waybar {
                 let unread = try database.inboxItems(includeRead: false, limit: 10, at: context.now)
                 try Terminal.output(InboxView.waybar(unread: database.inboxUnreadCount(at: context.now), latest: unread) + "\n")

@@ -46,7 +46,7 @@ extension Tidings {
         }
 
         func run(_ context: RunContext) throws {
-            let database = try context.openExistingDatabase()
+            let database = try context.openDatabaseForReading()
             let runs = try stage != nil || all ? database.recentStageRuns(limit: limit, stage: stage) : database.recentPipelineRuns(limit: limit)
             // The sources' state is that of the last attempts, which the newest prefetch run made.
             let newestPrefetch = runs.firstIndex { $0.stage == .prefetch }

@@ -37,7 +37,7 @@ extension Tidings {
 
         /// The next meeting, or the failure that says there is none.
         static func nextMeeting(_ context: RunContext) throws -> NextMeeting {
-            guard let meeting = try context.openExistingDatabase().nextMeeting(at: context.now) else {
+            guard let meeting = try context.openDatabaseForReading().nextMeeting(at: context.now) else {
                 throw CLIError.failed("no upcoming meeting with a join link (tidings pending lists the reminders planned)")
             }
             return meeting

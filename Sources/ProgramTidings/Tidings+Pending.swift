@@ -1,5 +1,6 @@
 import ArgumentParser
 import TidingsCLI
+import TidingsCLITimers
 import TidingsCore
 import TidingsGenerate
 import TidingsPlan
@@ -72,7 +73,7 @@ extension Tidings.Pending {
 
         func run(_ context: RunContext) throws {
             if reminders {
-                let rules = try context.openExistingDatabase().runningReminders(at: context.now).prefix(limit)
+                let rules = try context.openDatabaseForReading().runningReminders(at: context.now).prefix(limit)
                 let rule = ReminderRule(quietHours: context.config.quietHours)
                 try Terminal.output(rules.map { reminder in
                     PendingView.reminder(reminder, next: rule.next(of: reminder, now: context.now, zone: context.zone), format: format, zone: context.zone) + "\n"
@@ -87,7 +88,7 @@ extension Tidings.Pending {
                 if merges.isEmpty { Terminal.note(program: "tidings pending", "nothing to merge: no two pending \(group) items are due within \(DurationText.format(window)) of each other") }
                 try Terminal.output(merges.map { PendingView.merged($0, format: format, zone: context.zone) + "\n" }.joined())
             } else {
-                let items = try context.openExistingDatabase().pendingList(cancelled: all, now: context.now, limit: limit)
+                let items = try context.openDatabaseForReading().pendingList(cancelled: all, now: context.now, limit: limit)
                 try Terminal.output(items.map { PendingView.line($0, format: format, zone: context.zone) + "\n" }.joined())
             }
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TidingsCLI
+import TidingsCLITimers
 import TidingsDeliver
 import TidingsTimers
 

@@ -148,17 +148,17 @@ public struct RunContext: Sendable {
         }
     }
 
-    /// The shared database for a program that only looks (`report`, `tidings doctor`,
-    /// `tidings log`, the inbox and pending lists): it must exist, since such a run creates
-    /// nothing, neither the file, nor its folder, nor its reserve. A missing one is a
-    /// failure that says how to get one.
+    /// The shared database for a program that changes what is there but creates nothing
+    /// (`report`, which logs its run, `tidings inbox read`, `pending cancel`): it must
+    /// exist, since such a run creates neither the file, nor its folder, nor its reserve. A
+    /// missing one is a failure that says how to get one.
     public func openExistingDatabase() throws(CLIError) -> TidingsDatabase {
         guard let database = try openExistingDatabaseIfPresent() else { throw CLIError.failed(missingDatabaseMessage) }
         return database
     }
 
-    /// The shared database when it exists, nil when there is none (`tidings doctor`, which
-    /// reports that as one failed check); nothing is created either way.
+    /// The shared database when it exists, nil when there is none; nothing is created
+    /// either way.
     public func openExistingDatabaseIfPresent() throws(CLIError) -> TidingsDatabase? {
         do {
             var database = try TidingsDatabase(path: databasePath, mode: .existingOnly)
@@ -179,10 +179,33 @@ public struct RunContext: Sendable {
         "no database at \(databasePath): run prefetch and plan first, or check \(databasePathOrigin)"
     }
 
-    /// The shared database for a run that only reads: an empty one in memory when the file
-    /// does not exist yet, so that nothing is created.
+    /// The shared database for a run that only looks (`tidings log`, `next`, `join`, the
+    /// inbox and pending lists), on a read-only connection: it must exist, and it is never
+    /// migrated. A missing one is a failure that says how to get one; an older schema, one
+    /// that names the programs that bring it up to date.
+    public func openDatabaseForReading() throws(CLIError) -> TidingsDatabase {
+        guard let database = try openDatabaseForReadingIfPresent() else { throw CLIError.failed(missingDatabaseMessage) }
+        return database
+    }
+
+    /// `openDatabaseForReading()`, or nil when there is no database (`tidings doctor`).
+    public func openDatabaseForReadingIfPresent() throws(CLIError) -> TidingsDatabase? {
+        do {
+            let database = try TidingsDatabase(path: databasePath, mode: .readOnly)
+            OpenDatabases.keep(database)
+            return database
+        } catch where error.isMissingDatabase {
+            return nil
+        } catch {
+            throw CLIError.store(error)
+        }
+    }
+
+    /// The shared database for a run that only reads but needs one even before the first
+    /// run (`plan --dry-run`): the file on a read-only connection when it exists, else an
+    /// empty one in memory, so that nothing is created.
     public func openDatabaseReadingOnly() throws(CLIError) -> TidingsDatabase {
-        guard !FileManager.default.fileExists(atPath: databasePath) else { return try openDatabase() }
+        if let database = try openDatabaseForReadingIfPresent() { return database }
         do {
             return try TidingsDatabase.inMemory()
         } catch {

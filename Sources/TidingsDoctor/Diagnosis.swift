@@ -39,6 +39,9 @@ public struct Diagnosis {
     public let databasePath: String
     /// What to do when there is no database (`run prefetch and plan first, or check --db`).
     public let missingDatabaseFix: String
+    /// Why the database at `databasePath` could not be opened, when it is there but could
+    /// not be read (an older schema, which the doctor does not migrate); nil otherwise.
+    public let databaseError: StoreError?
     /// The channels to ask for their state.
     public let channels: ChannelCheck
     /// The clock.
@@ -56,7 +59,7 @@ public struct Diagnosis {
     public init(
         config: TidingsConfig, configOrigin: String, configError: (error: ConfigError, fix: String)? = nil,
         database: TidingsDatabase?, databasePath: String? = nil,
-        missingDatabaseFix: String = "run prefetch and plan first, or check --db",
+        missingDatabaseFix: String = "run prefetch and plan first, or check --db", databaseError: StoreError? = nil,
         channels: ChannelCheck, now: EpochMillis, zone: Zone, environment: [String: String] = [:], mediaFolder: String? = nil
     ) {
         self.config = config
@@ -65,6 +68,7 @@ public struct Diagnosis {
         self.database = database
         self.databasePath = databasePath ?? database?.path ?? ""
         self.missingDatabaseFix = missingDatabaseFix
+        self.databaseError = databaseError
         self.channels = channels
         self.now = now
         self.zone = zone
@@ -105,6 +109,11 @@ public struct Diagnosis {
 
     private func databaseFinding() -> Finding {
         guard let database else {
+            if let databaseError {
+                return Finding(
+                    check: "database", ok: false, detail: databaseError.description,
+                    fix: databaseError.isOlderSchema ? "run plan or deliver once: they bring it up to date" : "check the file's permissions and the disk")
+            }
             return Finding(check: "database", ok: false, detail: "no database at \(databasePath)", fix: missingDatabaseFix)
         }
         do {
@@ -112,6 +121,9 @@ public struct Diagnosis {
             guard result == "ok" else {
                 return Finding(check: "database", ok: false, detail: "\(database.path): \(result)",
                                fix: "restore a copy made by tidings backup, or move the file away to start afresh")
+            }
+            guard database.isWritable else {
+                return Finding(check: "database", ok: false, detail: "\(database.path): intact, but not writable", fix: "check the file's permissions")
             }
             // Below the room the reserve file needs to come back, the next full disk costs history.
             guard let space = DiskSpace(of: Self.folder(of: database.path)) else {

@@ -24,6 +24,9 @@ extension TidingsDatabase {
     /// itself must write to the WAL, can start. Nil for a database in memory.
     public var reservePath: String? { path == ":memory:" ? nil : path + ".reserve" }
 
+    /// Whether this process may write the file (a read-only open does not show it).
+    public var isWritable: Bool { path == ":memory:" || access(path, W_OK) == 0 }
+
     /// The folder holding the database.
     var folder: String { Self.folder(of: path) }
 

@@ -30,10 +30,16 @@ public struct TidingsDatabase: Sendable {
         /// write (`prefetch`, `plan`, `deliver`, `tidings init`).
         case createIfMissing
         /// Throw a `StoreError` whose `isMissingDatabase` is true, and create nothing, not
-        /// even the reserve file: the programs that only look (`report`, `tidings doctor`,
-        /// `tidings log`, the inbox and pending lists). An existing file is still migrated
-        /// when it is older than this version: only creation is left to the stages.
+        /// even the reserve file: the programs that change what is there but create nothing
+        /// (`report`, which logs its run, `tidings inbox read`, `pending cancel`). An
+        /// existing file is still migrated when it is older than this version: only
+        /// creation is left to the stages.
         case existingOnly
+        /// Open an existing file on a read-only connection that never migrates it: the runs
+        /// that only look (`tidings log`, `next`, `join`, the inbox and pending lists,
+        /// `doctor`, `plan --dry-run`). A missing file is `isMissingDatabase`; a schema older
+        /// than this version is an error naming the programs that bring it up to date.
+        case readOnly
     }
 
     /// Opens the database at `path`, creating it when `mode` allows: its folder mode 0700,
@@ -45,9 +51,14 @@ public struct TidingsDatabase: Sendable {
         case .createIfMissing:
             try Self.prepareFiles(folder: (path as NSString).deletingLastPathComponent, path: path)
         case .existingOnly:
-            try Self.requireFile(path: path)
+            try Self.requireFile(path: path, flags: O_RDWR)
+        case .readOnly:
+            try Self.requireFile(path: path, flags: O_RDONLY)
         }
         var configuration = Configuration()
+        // SQLite opens the file read-only: a read-only connection writes neither the file nor
+        // its WAL (only the -shm index, as every reader does), and it cannot checkpoint on close.
+        configuration.readonly = mode == .readOnly
         configuration.busyMode = .timeout(10)
         configuration.label = "tidings"
         configuration.prepareDatabase { db in
@@ -62,7 +73,11 @@ public struct TidingsDatabase: Sendable {
         }
         try Self.refuseTruncated(path: path)
         writer = try Self.openQueue(path: path, configuration: configuration)
-        try migrateIfNeeded()
+        if mode == .readOnly {
+            try refuseOtherSchema()
+        } else {
+            try migrateIfNeeded()
+        }
         if mode == .createIfMissing { keepReserve() }
     }
 
@@ -134,11 +149,12 @@ public struct TidingsDatabase: Sendable {
         close(fd)
     }
 
-    /// Throws unless a file is at `path` that this process may open for writing (a reader
-    /// still logs its run there and may migrate it). Opening without `O_CREAT` creates
-    /// nothing, whatever happens to the path meanwhile.
-    private static func requireFile(path: String) throws(StoreError) {
-        let descriptor = open(path, O_RDWR | O_CLOEXEC)
+    /// Throws unless a file is at `path` that this process may open with `flags` (`O_RDWR`
+    /// for a reader that still logs its run there and may migrate it, `O_RDONLY` for a
+    /// read-only one). Opening without `O_CREAT` creates nothing, whatever happens to the
+    /// path meanwhile.
+    private static func requireFile(path: String, flags: Int32) throws(StoreError) {
+        let descriptor = open(path, flags | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { throw StoreError.missingDatabase(path: path) }
@@ -184,11 +200,7 @@ public struct TidingsDatabase: Sendable {
             let (current, superseded) = try writer.read { db in
                 (try migrator.hasCompletedMigrations(db), try migrator.hasBeenSuperseded(db))
             }
-            if superseded {
-                throw StoreError(
-                    path: path,
-                    message: "was written by a newer version of Tidings (its schema has migrations this version does not know); upgrade Tidings")
-            }
+            if superseded { throw Self.newerSchemaError(path: path) }
             if !current { try migrator.migrate(writer) }
         } catch let error as StoreError {
             throw error
@@ -240,6 +252,9 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
     public var sqliteCode: Int32?
     /// Whether there is no database at `path` (an open that may not create one).
     public var isMissingDatabase = false
+    /// Whether the file's schema is older than this build's, for a read-only open, which
+    /// never migrates: a run that writes brings it up to date.
+    public var isOlderSchema = false
 
     /// Creates an error with a message.
     public init(path: String, message: String, sqliteCode: Int32? = nil) {

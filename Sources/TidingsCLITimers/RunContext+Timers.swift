@@ -1,3 +1,4 @@
+import TidingsCLI
 import TidingsCore
 import TidingsStore
 import TidingsTimers

@@ -1,3 +1,5 @@
+import TidingsCLI
+import TidingsCLITimers
 import TidingsCore
 import TidingsProcess
 import TidingsStore
@@ -8,16 +10,16 @@ import TidingsTimers
 extension Setup {
     /// How long the first prefetch may take: sources time out after 30 seconds by default,
     /// and what is not fetched now, the timers fetch.
-    public static let firstRunLimit: Duration = .seconds(120)
+    static let firstRunLimit: Duration = .seconds(120)
     /// How long the first plan may take.
-    public static let firstPlanLimit: Duration = .seconds(60)
+    static let firstPlanLimit: Duration = .seconds(60)
 
     /// Runs the pipeline's first `prefetch` and `plan` for the run of `context`, the programs
     /// beside this one with the flags the timers give them, and reads back the next notifications. A fetch that fails
     /// is a warning: plan falls back, and the timers fetch again. Without `wakeUps` (no timers
     /// are to run), the exact wake-up the plan arms is stopped again: it would start deliver,
     /// which arms the next.
-    public func firstRun(context: RunContext, wakeUps: Bool = true) async -> FirstRun {
+    func firstRun(context: RunContext, wakeUps: Bool = true) async -> FirstRun {
         let commands = ProgramCommand(context: context)
         var clock: [String] = []
         if context.clockIsFixed { clock = ["--now", ISOTime.format(context.now, in: context.zone)] }
@@ -25,7 +27,7 @@ extension Setup {
         let planned = await problem(running: commands.command("plan") + clock, limit: Self.firstPlanLimit)
         if !wakeUps { await disarmWakeUp() }
         // What they did, as they logged it; the database is there once either ran.
-        let database = try? context.openExistingDatabaseIfPresent()
+        let database = try? context.openDatabaseForReadingIfPresent()
         func summary(of stage: Stage) -> String {
             guard let runs = try? database?.recentStageRuns(limit: 1, stage: stage) else { return "done" }
             return runs.first?.summary ?? "done"

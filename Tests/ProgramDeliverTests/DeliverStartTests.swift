@@ -1,5 +1,5 @@
 import Testing
-import TidingsCLI
+import ProgramDeliver
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
