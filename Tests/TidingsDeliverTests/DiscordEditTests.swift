@@ -71,6 +71,17 @@ import TidingsTestSupport
         #expect(try F.onlyRequest(server).path == "/api/webhooks/1/abc?wait=true")
     }
 
+    @Test("A post whose answer names no message is delivered, and its platform info says its updates will be new posts")
+    func unnamedMessageNoted() async throws {
+        let server = try HTTPTestServer { _ in .text("ok") }
+        defer { server.stop() }
+        let result = try await F.sendOne(Self.channel(server))
+        #expect(result.outcome == .delivered)
+        let info = try #require(result.platformInfo)
+        #expect(WebhookBody.discordMessageID(inPlatformInfo: info) == nil)
+        #expect(info.contains(#""note":"\#(WebhookChannel.unnamedDiscordMessage)""#))
+    }
+
     @Test("An update edits the message the last delivery named, with the new text, and keeps its id")
     func updateEdits() async throws {
         let server = try Self.discord()
