@@ -81,7 +81,9 @@ public struct Deliver: TidingsCommand {
             let channels = ChannelFactory(
                 config: context.config, databasePath: context.databasePath, environment: Environment.current,
                 programFolder: Places.programFolder, format: format, zone: context.zone,
-                media: MediaAttachments.forConfig(context.config, database: database, folder: context.places.mediaFolder, now: context.now))
+                media: MediaAttachments.forConfig(
+                    context.config, database: database, folder: context.places.mediaFolder, now: context.now,
+                    warn: { [program = context.program] in Terminal.warning(program: program, $0) }))
             let outcome = try await Deliverer(database: database, config: context.config, only: only, channels: channels.make)
                 .run(now: context.now, zone: context.zone)
             return (outcome, channels.notes)

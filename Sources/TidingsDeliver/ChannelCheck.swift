@@ -66,7 +66,7 @@ public struct ChannelCheck {
                 reports.append(report)
                 continue
             case .available, .notDetermined:
-                outcome = await channel.send([item], now: now).first?.outcome ?? .failed("the channel gave no result")
+                outcome = await channel.send([Message(record: item)], now: now).first?.outcome ?? .failed("the channel gave no result")
             }
             report.outcome = outcome
             reports.append(report)

@@ -7,7 +7,9 @@ extension Deliverer {
     /// step's outcome before the next, so that a kill repeats one step at most, as for sends:
     /// a `cleared` row, a retry on the webhook's schedule (the outbox row stays a clear), or a
     /// `failed` row once the attempts are spent. The items keep their state: they reached the
-    /// user. A clear never falls back to another channel.
+    /// user. A clear never falls back to another channel. A step whose deliveries cannot be
+    /// read (what the channel kept of each, a Discord message's id) is not sent: it is tried
+    /// again on the same schedule, with the reason.
     func clear(_ legs: [RetryLeg], step: inout DeliveryStep) async throws(StoreError) {
         let byChannel = Dictionary(grouping: legs, by: \.channel)
         for channelName in byChannel.keys.sorted() {
@@ -21,8 +23,15 @@ extension Deliverer {
                 let chunk = Array(legs[start..<min(legs.count, start + max(1, channel.chunkSize))])
                 start += chunk.count
                 let items = chunk.map(\.notification)
-                let previous = (try? database.lastDeliveredPlatformInfo(ids: items.map(\.id), channel: channelName)) ?? [:]
-                let results = await channel.clear(items, previous: previous, now: step.now)
+                let previous: [String: String]
+                do {
+                    previous = try database.lastDeliveredPlatformInfo(ids: items.map(\.id), channel: channelName)
+                } catch {
+                    let reason = "the delivery to take back could not be read: \(error)"
+                    try record(chunk, outcomes: items.map { _ in .transient(reason, retryAfter: nil) }, step: &step)
+                    continue
+                }
+                let results = await channel.clear(items.map { Message(record: $0, previous: previous[$0.id]) }, now: step.now)
                 let byID = Dictionary(results.map { ($0.id, $0.outcome) }, uniquingKeysWith: { first, _ in first })
                 try record(chunk, outcomes: items.map { byID[$0.id] ?? .failed("the channel gave no result") }, step: &step)
             }

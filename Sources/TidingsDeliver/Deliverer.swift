@@ -178,14 +178,15 @@ public struct Deliverer {
             if channel.guarantee == .atMostOnce {
                 try database.markInFlight(items.map { ($0.id, $0.revision) }, channel: channel.name, now: step.now)
             }
-            let updates = items.filter { $0.revision > 0 }.map(\.id)
-            let previous = updates.isEmpty ? [:] : ((try? database.lastDeliveredPlatformInfo(ids: updates, channel: channel.name)) ?? [:])
-            let sent = await channel.send(items, previous: previous, now: step.now)
+            let (messages, unread) = self.messages(items, on: channel.name)
+            let sent = await channel.send(messages, now: step.now)
             let byID = Dictionary(sent.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             try await finish(
                 chunk, on: name, channelName: channel.name,
                 outcomes: items.map { byID[$0.id]?.outcome ?? .failed("the channel gave no result") },
-                platformInfo: items.map { byID[$0.id]?.platformInfo ?? channel.platformInfo }, detours: detours, step: &step)
+                platformInfo: items.map { item in
+                    Self.noting(unread, for: item, in: byID[item.id]?.platformInfo ?? channel.platformInfo)
+                }, detours: detours, step: &step)
         }
     }
 
@@ -276,7 +277,8 @@ public struct Deliverer {
     /// The legs among `legs` that go to `target` as a fallback, now counted as open legs of
     /// their items: not those that reach it anyway, by this run's plan or their category's
     /// route, by an earlier fallback, or by a delivery of the same version in an earlier run.
-    /// A target turned off gets nothing.
+    /// A target turned off gets nothing. When the earlier deliveries cannot be read, the legs
+    /// go (a second copy is better than none), their reason saying so for the delivery row.
     private func fallbackLegs(
         _ legs: [(leg: DeliveryPlan.Leg, reason: String)], from name: ChannelName, to target: ChannelName?, step: inout DeliveryStep
     ) throws(StoreError) -> [(leg: DeliveryPlan.Leg, reason: String)] {
@@ -285,8 +287,17 @@ public struct Deliverer {
             return !step.plan.isRouted(leg.item.id, to: target) && (only != nil || !config.channels(for: leg.item.category, chosen: leg.item.chosenChannels).contains(target))
         }
         guard !candidates.isEmpty else { return [] }
-        let already = (try? database.delivered(candidates.map { ($0.leg.item.id, $0.leg.item.revision) }, on: target.description)) ?? []
-        let detoured = candidates.filter { !already.contains($0.leg.item.id) }.map { ($0.leg.with(attempts: 0), $0.reason) }
+        let already: Set<String>
+        var unread: String?
+        do {
+            already = try database.delivered(candidates.map { ($0.leg.item.id, $0.leg.item.revision) }, on: target.description)
+        } catch {
+            already = []
+            unread = "whether it reached \(target) in an earlier run could not be read, so it is sent: \(error)"
+        }
+        let detoured = candidates.filter { !already.contains($0.leg.item.id) }.map { leg, reason in
+            (leg.with(attempts: 0), unread.map { "\(reason); \($0)" } ?? reason)
+        }
         for (leg, _) in detoured {
             step.plan.markRouted(leg.item.id, to: target)
             step.expect(leg.item.id)

@@ -22,16 +22,26 @@ public struct MediaAttachments: Sendable {
     }
 
     /// Attachments for `database`'s content, under `config` (nil when media attachments are off).
-    public static func forConfig(_ config: TidingsConfig, database: TidingsDatabase, folder: String, now: EpochMillis) -> MediaAttachments? {
+    /// A content image whose URL cannot be read from the database is left out, and `warn` is
+    /// told why: the message still goes, without its image.
+    public static func forConfig(
+        _ config: TidingsConfig, database: TidingsDatabase, folder: String, now: EpochMillis,
+        warn: @escaping @Sendable (String) -> Void = { _ in }
+    ) -> MediaAttachments? {
         guard config.features.mediaAttachments else { return nil }
         return MediaAttachments(cache: MediaCache(folder: folder), publicURL: config.media.publicURL, now: now) { subject in
-            (try? database.mediaURL(ofSubject: subject)) ?? nil
+            do {
+                return try database.mediaURL(ofSubject: subject)
+            } catch {
+                warn("the image of \(subject) could not be looked up, so it is sent without one: \(error)")
+                return nil
+            }
         }
     }
 
     /// The cached image of `item`'s content, marked used; nil when it has none or the file
     /// is not there.
-    public func file(for item: NotificationRecord) -> MediaCache.File? {
+    public func file(for item: Message) -> MediaCache.File? {
         guard let subject = item.subject, let url = mediaURL(subject), var file = cache.file(for: url) else { return nil }
         cache.markUsed(file.path, at: now)
         file.usedAt = now
@@ -40,7 +50,7 @@ public struct MediaAttachments: Sendable {
 
     /// The published URL of `item`'s cached image (`<public_url>/<file name>`); nil without
     /// `public_url` or without the file.
-    public func publishedURL(for item: NotificationRecord) -> String? {
+    public func publishedURL(for item: Message) -> String? {
         guard let publicURL, let file = file(for: item) else { return nil }
         return publicURL + "/" + file.name
     }

@@ -30,23 +30,23 @@ import TidingsTestSupport
         let channel = Self.shell("cat > '\(folder.file("in"))'; printf %s \"$TIDINGS_IDEMPOTENCY_KEY\" > '\(folder.file("key"))'")
         var update = Self.item(data: #"{"room":"news","n":[1,2]}"#)
         update.revision = 2
-        let results = await channel.send([update], now: Self.now)
+        let results = await channel.send([update].messages, now: Self.now)
         #expect(results.map(\.outcome) == [.delivered])
         let line = try String(contentsOfFile: folder.file("in"), encoding: .utf8)
         let stdoutLine = update.jsonLine(zone: Zone.named("Europe/Berlin"), deliveredAt: Self.now)
         #expect(line == String(stdoutLine.dropLast()) + #","data":{"room":"news","n":[1,2]}}"# + "\n")
         #expect(try String(contentsOfFile: folder.file("key"), encoding: .utf8) == "daily:2026-11-22#2")
-        #expect(channel.input(for: Self.item(), now: Self.now) == Self.item().jsonLine(zone: Zone.named("Europe/Berlin"), deliveredAt: Self.now) + "\n")
+        #expect(channel.input(for: Message(record: Self.item()), now: Self.now) == Self.item().jsonLine(zone: Zone.named("Europe/Berlin"), deliveredAt: Self.now) + "\n")
     }
 
     @Test("A non-zero status is tried again with stderr's last non-empty line; a timeout too")
     func failures() async {
-        let failed = await Self.shell("echo first >&2; echo '  room not found  ' >&2; echo >&2; exit 3").send([Self.item()], now: Self.now)
+        let failed = await Self.shell("echo first >&2; echo '  room not found  ' >&2; echo >&2; exit 3").send([Self.item()].messages, now: Self.now)
         #expect(failed.map(\.outcome) == [.transient("exit status 3: room not found", retryAfter: nil)])
-        let silent = await Self.shell("exit 1").send([Self.item()], now: Self.now)
+        let silent = await Self.shell("exit 1").send([Self.item()].messages, now: Self.now)
         #expect(silent.map(\.outcome) == [.transient("exit status 1", retryAfter: nil)])
         // Killed at the timeout, not waited for (CommandEndToEndTests checks what it started is gone too).
-        let slow = await Self.shell("sleep 20", timeout: 300).send([Self.item()], now: Self.now)
+        let slow = await Self.shell("sleep 20", timeout: 300).send([Self.item()].messages, now: Self.now)
         #expect(slow.map(\.outcome) == [.transient("timed out after 300ms and was killed", retryAfter: nil)])
     }
 
@@ -61,7 +61,7 @@ import TidingsTestSupport
         command.argv += ["https://chat.example.org/hooks/s3cr3tpath?k=v", "Authorization: Bearer xyz-secret-value"]
         command.env = ["BOT_TOKEN"]
         let withArguments = CommandChannel(command: command, environment: environment, zone: .utc)
-        let results = await withArguments.send([Self.item()], now: Self.now)
+        let results = await withArguments.send([Self.item()].messages, now: Self.now)
         guard case .transient(let reason, _)? = results.first?.outcome else {
             Issue.record("expected a failure, got \(results)")
             return
@@ -82,7 +82,7 @@ import TidingsTestSupport
         }
         #expect(reason == "no-such-program-here is not on PATH (/usr/bin:/bin)")
         #expect(fix.contains("[[commands]] \"speak\""))
-        #expect(await channel.send([Self.item()], now: Self.now).map(\.outcome) == [.unavailable(reason)])
+        #expect(await channel.send([Self.item()].messages, now: Self.now).map(\.outcome) == [.unavailable(reason)])
         let found = CommandChannel(command: TidingsConfig.Command(name: "t", argv: ["sh"]), environment: Self.environment, zone: .utc)
         #expect(await found.state() == .available)
         #expect(found.stateNote == "command:t: runs /usr/bin/sh")

@@ -79,7 +79,7 @@ import TidingsStore
         let reportsEngagement = true
         let platformInfo = "{}"
         func state() async -> ChannelState { .available }
-        func send(_ items: [NotificationRecord], now: EpochMillis) async -> [ChannelResult] {
+        func send(_ items: [Message], now: EpochMillis) async -> [ChannelResult] {
             items.map { ChannelResult(id: $0.id, outcome: $0.id.hasPrefix("x") ? .failed("refused \($0.id)") : .delivered) }
                 + [ChannelResult(id: "stranger", outcome: .delivered)]
         }

@@ -22,7 +22,7 @@ import TidingsTestSupport
     @Test("A daemon with actions and markup: View and Snooze actions, the body escaped, the summary as it is")
     func fullDaemon() {
         let item = DesktopFixture.item("a", title: "-5% <off>", body: "Fish & chips <b>\tnow</b>\u{1B}[31m")
-        #expect(DesktopChannel.notifySendArguments(for: item, config: Self.config(), server: Self.dunst) == [
+        #expect(DesktopChannel.notifySendArguments(for: Message(record: item), config: Self.config(), server: Self.dunst) == [
             "notify-send", "--app-name=Tidings", "--urgency=normal", "--expire-time=10000", "--category=x-tidings.system",
             "--print-id", "--wait", "--action=default=View", "--action=snooze=Snooze 10 min", "--", "-5% <off>", "Fish &amp; chips &lt;b&gt;now&lt;/b&gt;[31m",
         ])
@@ -31,7 +31,7 @@ import TidingsTestSupport
     @Test("A daemon without actions or markup: no action, the body unescaped")
     func plainDaemon() {
         let item = DesktopFixture.item("a", category: .marketing, body: "Fish & chips")
-        #expect(DesktopChannel.notifySendArguments(for: item, config: Self.config(expire: 5_000), server: Self.plain) == [
+        #expect(DesktopChannel.notifySendArguments(for: Message(record: item), config: Self.config(expire: 5_000), server: Self.plain) == [
             "notify-send", "--app-name=Tidings", "--urgency=low", "--expire-time=5000", "--category=x-tidings.marketing",
             "--print-id", "--wait", "--", "Morning news", "Fish & chips",
         ])
@@ -51,7 +51,7 @@ import TidingsTestSupport
     func backslashesSurviveCompression(body: String, markup: Bool) {
         let item = DesktopFixture.item("a", body: body + "\u{1B}[0m\t")
         let server = markup ? Self.dunst : Self.plain
-        let argument = DesktopChannel.notifySendArguments(for: item, config: Self.config(), server: server).last ?? ""
+        let argument = DesktopChannel.notifySendArguments(for: Message(record: item), config: Self.config(), server: server).last ?? ""
         let cleaned = DesktopChannel.withoutControls(item.body)
         let expected = markup ? TextSanitizer.escapingMarkup(cleaned) : cleaned
         #expect(GStrcompress.apply(argument) == expected)
@@ -61,7 +61,7 @@ import TidingsTestSupport
     @Test("The octal body reaches the daemon as literal text: no tag, no link, no ESC")
     func octalBodyIsLiteral() {
         let item = DesktopFixture.item("a", title: #"Back\slash \074b\076"#, body: Self.octalBody)
-        let arguments = DesktopChannel.notifySendArguments(for: item, config: Self.config(), server: Self.dunst)
+        let arguments = DesktopChannel.notifySendArguments(for: Message(record: item), config: Self.config(), server: Self.dunst)
         let received = GStrcompress.apply(arguments[arguments.count - 1])
         #expect(received == Self.octalBody)
         #expect(!received.contains("<") && !received.contains("\u{1B}"))
@@ -71,12 +71,12 @@ import TidingsTestSupport
     @Test("An update in place escapes its body the same way")
     func replacementEscaped() {
         let item = DesktopFixture.item("a", body: #"now \074b\076"#)
-        let arguments = DesktopChannel.notifySendArguments(for: item, config: Self.config(), server: Self.dunst, replacing: 7)
+        let arguments = DesktopChannel.notifySendArguments(for: Message(record: item), config: Self.config(), server: Self.dunst, replacing: 7)
         #expect(arguments.contains("--replace-id=7"))
         #expect(arguments.last == #"now \\074b\\076"#)
         let channel = DesktopChannel(
             config: Self.config(), session: SessionEnvironment(environment: [:]), databasePath: "/tmp/t.sqlite", waiterPath: "/usr/bin/tidings")
-        #expect(channel.waiterArguments(for: item, server: Self.dunst, replacing: 7).last == #"now \\074b\\076"#)
+        #expect(channel.waiterArguments(for: Message(record: item), server: Self.dunst, replacing: 7).last == #"now \\074b\\076"#)
     }
 
     @Test("Urgency and category hint per category", arguments: [
@@ -95,10 +95,10 @@ import TidingsTestSupport
         var item = DesktopFixture.item("m")
         item.kind = .meeting
         item.expiresAt = item.dueAt + 10 * 60_000
-        let arguments = DesktopChannel.notifySendArguments(for: item, config: Self.config(), server: Self.dunst)
+        let arguments = DesktopChannel.notifySendArguments(for: Message(record: item), config: Self.config(), server: Self.dunst)
         #expect(arguments.filter { $0.hasPrefix("--action=") } == ["--action=default=Join"])
         item.expiresAt = item.dueAt + 30 * 60_000
-        let early = DesktopChannel.notifySendArguments(for: item, config: Self.config(), server: Self.dunst)
+        let early = DesktopChannel.notifySendArguments(for: Message(record: item), config: Self.config(), server: Self.dunst)
         #expect(early.filter { $0.hasPrefix("--action=") } == ["--action=default=Join", "--action=snooze=Snooze 10 min"])
     }
 
@@ -106,7 +106,7 @@ import TidingsTestSupport
     func testNotification() {
         var item = DesktopFixture.item("test:1")
         item.kind = .test
-        let arguments = DesktopChannel.notifySendArguments(for: item, config: Self.config(), server: Self.dunst)
+        let arguments = DesktopChannel.notifySendArguments(for: Message(record: item), config: Self.config(), server: Self.dunst)
         #expect(arguments.filter { $0.hasPrefix("--action=") } == ["--action=default=View"])
     }
 
@@ -116,7 +116,7 @@ import TidingsTestSupport
         let icon = try directory.write("png", to: "icon.png")
         let item = DesktopFixture.item("a")
         for (path, passed) in [(icon, true), (directory.file("missing.png"), false), (directory.path, false), ("icon.png", false)] {
-            let arguments = DesktopChannel.notifySendArguments(for: item, config: Self.config(icon: path), server: Self.dunst)
+            let arguments = DesktopChannel.notifySendArguments(for: Message(record: item), config: Self.config(icon: path), server: Self.dunst)
             #expect(arguments.contains("--icon=\(path)") == passed, "\(path)")
         }
     }
@@ -127,11 +127,11 @@ import TidingsTestSupport
         config.deadline = 3_000
         let channel = DesktopChannel(
             config: config, session: SessionEnvironment(environment: [:]), databasePath: "/tmp/t.sqlite", waiterPath: "/usr/bin/tidings")
-        let linked = channel.waiterArguments(for: DesktopFixture.item("-x", deepLink: "https://example.org"), server: Self.plain)
+        let linked = channel.waiterArguments(for: Message(record: DesktopFixture.item("-x", deepLink: "https://example.org")), server: Self.plain)
         #expect(Array(linked.prefix(8)) == [
             "desktop-wait", "--db=/tmp/t.sqlite", "--id=-x", "--revision=0", "--expire-ms=8000", "--link=https://example.org", "--", "notify-send",
         ])
-        let bare = channel.waiterArguments(for: DesktopFixture.item("a"), server: Self.plain)
+        let bare = channel.waiterArguments(for: Message(record: DesktopFixture.item("a")), server: Self.plain)
         #expect(!bare.contains { $0.hasPrefix("--link") })
     }
 

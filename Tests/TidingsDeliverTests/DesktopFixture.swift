@@ -57,7 +57,7 @@ final class DesktopFixture {
     func deliver(_ items: [NotificationRecord]) async throws -> [ChannelResult] {
         _ = try database.applyPlan(items, now: Self.planned)
         let claimed = try database.claimDue(at: Self.now)
-        let results = await channel.send(claimed, now: Self.now)
+        let results = await channel.send(claimed.messages, now: Self.now)
         let byID = Dictionary(uniqueKeysWithValues: claimed.map { ($0.id, $0) })
         let rows = results.compactMap { result -> DeliveryRecord? in
             guard let item = byID[result.id] else { return nil }

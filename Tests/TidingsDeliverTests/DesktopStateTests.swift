@@ -59,7 +59,7 @@ import TidingsTestSupport
         let channel = DesktopChannel(
             config: f.channel.config, session: f.channel.session, databasePath: f.database.path, waiterPath: "/nonexistent/tidings")
         #expect(await channel.state() == .available)
-        let results = await channel.send([DesktopFixture.item("a")], now: DesktopFixture.now)
+        let results = await channel.send([DesktopFixture.item("a")].messages, now: DesktopFixture.now)
         #expect(results.map(\.outcome) == [.unavailable("cannot start /nonexistent/tidings: No such file or directory")])
         #expect(try await f.displayed() == 0)
     }

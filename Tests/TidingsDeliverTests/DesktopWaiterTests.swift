@@ -45,7 +45,7 @@ import TidingsTestSupport
         let f = try DesktopFixture()
         _ = try f.database.applyPlan([DesktopFixture.item("late")], now: DesktopFixture.planned)
         let claimed = try f.database.claimDue(at: DesktopFixture.now)
-        let results = await f.channel.send(claimed, now: DesktopFixture.now)
+        let results = await f.channel.send(claimed.messages, now: DesktopFixture.now)
         #expect(results.map(\.outcome) == [.delivered])
         try await f.waitForDisplayed(1)
         _ = try await f.session.dunstctl(["close"])

@@ -71,13 +71,24 @@ import TidingsTestSupport
         #expect(try F.onlyRequest(server).path == "/api/webhooks/1/abc?wait=true")
     }
 
+    @Test("A post whose answer names no message is delivered, and its platform info says its updates will be new posts")
+    func unnamedMessageNoted() async throws {
+        let server = try HTTPTestServer { _ in .text("ok") }
+        defer { server.stop() }
+        let result = try await F.sendOne(Self.channel(server))
+        #expect(result.outcome == .delivered)
+        let info = try #require(result.platformInfo)
+        #expect(WebhookBody.discordMessageID(inPlatformInfo: info) == nil)
+        #expect(info.contains(#""note":"\#(WebhookChannel.unnamedDiscordMessage)""#))
+    }
+
     @Test("An update edits the message the last delivery named, with the new text, and keeps its id")
     func updateEdits() async throws {
         let server = try Self.discord()
         defer { server.stop() }
         let channel = Self.channel(server, query: "?thread_id=7")
         let previous = [F.item().id: channel.platformInfo(discordMessage: "555")]
-        let results = await channel.send([Self.update()], previous: previous, now: F.now)
+        let results = await channel.send([Self.update()].messages(previous: previous), now: F.now)
         #expect(results.map(\.outcome) == [.delivered])
         #expect(results.first?.platformInfo.flatMap(WebhookBody.discordMessageID(inPlatformInfo:)) == "555")
         let request = try F.onlyRequest(server)
@@ -92,7 +103,7 @@ import TidingsTestSupport
         let server = try Self.discord(gone: ["555"])
         defer { server.stop() }
         let channel = Self.channel(server)
-        let results = await channel.send([Self.update()], previous: [F.item().id: channel.platformInfo(discordMessage: "555")], now: F.now)
+        let results = await channel.send([Self.update()].messages(previous: [F.item().id: channel.platformInfo(discordMessage: "555")]), now: F.now)
         #expect(results.map(\.outcome) == [.delivered])
         #expect(results.first?.platformInfo.flatMap(WebhookBody.discordMessageID(inPlatformInfo:)) == "1190000000000000001")
         #expect(server.requests.map { "\($0.method) \($0.path)" } == [
@@ -105,7 +116,7 @@ import TidingsTestSupport
         let server = try Self.discord()
         defer { server.stop() }
         let channel = Self.channel(server)
-        let results = await channel.send([Self.update()], previous: [F.item().id: channel.platformInfo], now: F.now)
+        let results = await channel.send([Self.update()].messages(previous: [F.item().id: channel.platformInfo]), now: F.now)
         #expect(results.map(\.outcome) == [.delivered])
         #expect(server.requests.map(\.method) == ["POST"])
     }
@@ -117,7 +128,7 @@ import TidingsTestSupport
         let channel = Self.channel(server)
         let items = [F.item("a"), F.item("b"), F.item("c")]
         let previous = ["a": channel.platformInfo(discordMessage: "555"), "b": channel.platformInfo(discordMessage: "666"), "c": channel.platformInfo]
-        let results = await channel.clear(items, previous: previous, now: F.now)
+        let results = await channel.clear(items.messages(previous: previous), now: F.now)
         #expect(results.map(\.id) == ["a", "b", "c"])
         #expect(results[0].outcome == .delivered)
         #expect(results[1].outcome == .delivered)
@@ -135,7 +146,7 @@ import TidingsTestSupport
         let server = try F.server(status: 503)
         defer { server.stop() }
         let channel = Self.channel(server)
-        let outcome = try #require(await channel.clear([F.item()], previous: [F.item().id: channel.platformInfo(discordMessage: "555")], now: F.now).first).outcome
+        let outcome = try #require(await channel.clear([F.item()].messages(previous: [F.item().id: channel.platformInfo(discordMessage: "555")]), now: F.now).first).outcome
         guard case .transient = outcome else { Issue.record("expected transient, got \(outcome)"); return }
     }
 }

@@ -25,7 +25,7 @@ import TidingsTestSupport
     }
 
     static func send(_ channel: EmailChannel, _ item: NotificationRecord = WebhookFixture.item(deepLink: WebhookFixture.link)) async throws -> ChannelResult {
-        let results = await channel.send([item], now: WebhookFixture.now)
+        let results = await channel.send([item].messages, now: WebhookFixture.now)
         try #require(results.count == 1)
         return results[0]
     }

@@ -9,7 +9,7 @@ import TidingsTestSupport
     static let berlin = Zone(identifier: "Europe/Berlin")!
 
     static func message(_ item: NotificationRecord, to: [String] = ["ann@example.org"]) -> EmailMessage {
-        EmailMessage(item: item, from: "tidings@example.org", to: to, domain: "example.org", now: WebhookFixture.now, zone: berlin)
+        EmailMessage(item: Message(record: item), from: "tidings@example.org", to: to, domain: "example.org", now: WebhookFixture.now, zone: berlin)
     }
 
     static func header(_ message: EmailMessage, _ name: String) -> String? {

@@ -82,7 +82,7 @@ import TidingsTestSupport
         #expect(DesktopChannel.daemonId(inPlatformInfo: #"{"channel":"desktop"}"#) == nil)
         #expect(DesktopChannel.daemonId(inPlatformInfo: #"{"daemonId":99999999999}"#) == nil, "beyond uint32")
         let arguments = DesktopChannel.notifySendArguments(
-            for: DeliverFixture.item("daily", due: Self.due), config: TidingsConfig().desktop, server: nil, replacing: 42)
+            for: Message(record: DeliverFixture.item("daily", due: Self.due)), config: TidingsConfig().desktop, server: nil, replacing: 42)
         #expect(arguments.contains("--replace-id=42"))
         #expect(arguments.firstIndex(of: "--replace-id=42")! < arguments.firstIndex(of: "--")!)
     }

@@ -29,21 +29,21 @@ import TidingsTestSupport
     func desktopHint() throws {
         let directory = try TemporaryDirectory()
         let media = try Self.attachments(in: directory, stored: true, publicURL: nil)
-        let file = try #require(media.file(for: Self.item()))
+        let file = try #require(media.file(for: Message(record: Self.item())))
         #expect(file.path == directory.file("media/" + MediaCache.name(for: Self.url, type: .png)))
         #expect(file.usedAt == WebhookFixture.now, "showing an image counts as using it")
         let config = TidingsConfig().desktop
-        let arguments = DesktopChannel.notifySendArguments(for: Self.item(), config: config, server: nil, image: file.path)
+        let arguments = DesktopChannel.notifySendArguments(for: Message(record: Self.item()), config: config, server: nil, image: file.path)
         #expect(arguments.contains("--hint=string:image-path:\(file.path)"))
         let hint = try #require(arguments.firstIndex(of: "--hint=string:image-path:\(file.path)"))
         #expect(hint < (arguments.firstIndex(of: "--") ?? 0), "an option, before the summary")
 
         try FileManager.default.removeItem(atPath: file.path)
-        #expect(media.file(for: Self.item()) == nil)
-        let without = DesktopChannel.notifySendArguments(for: Self.item(), config: config, server: nil, image: file.path)
+        #expect(media.file(for: Message(record: Self.item())) == nil)
+        let without = DesktopChannel.notifySendArguments(for: Message(record: Self.item()), config: config, server: nil, image: file.path)
         #expect(!without.contains { $0.hasPrefix("--hint=string:image-path:") })
-        #expect(media.file(for: Self.item(subject: "content:news/2")) == nil)
-        #expect(media.file(for: Self.item(subject: nil)) == nil)
+        #expect(media.file(for: Message(record: Self.item(subject: "content:news/2"))) == nil)
+        #expect(media.file(for: Message(record: Self.item(subject: nil))) == nil)
     }
 
     @Test("ntfy gets Attach with the published URL only with public_url and the file; other formats never", arguments: [

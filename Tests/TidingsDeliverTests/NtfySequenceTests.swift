@@ -33,7 +33,7 @@ import TidingsTestSupport
         #expect(WebhookBody.ntfySequenceURL("https://ntfy.sh/topic", sequenceID: "s1") == "https://ntfy.sh/topic/s1")
         #expect(WebhookBody.ntfySequenceURL("https://ntfy.sh/topic/", sequenceID: "s1") == "https://ntfy.sh/topic/s1")
         #expect(WebhookBody.ntfySequenceURL("https://n.example/topic?auth=x", sequenceID: "s1") == "https://n.example/topic/s1?auth=x")
-        let clear = WebhookBody.ntfyClear(item: F.item(), url: "https://ntfy.sh/topic")
+        let clear = WebhookBody.ntfyClear(item: Message(record: F.item()), url: "https://ntfy.sh/topic")
         #expect(clear.method == "DELETE")
         #expect(clear.url == "https://ntfy.sh/topic/tidings-45d243d86b5c763f11689e5e2cbfcf9e")
         #expect(clear.contentType == nil)
@@ -47,7 +47,7 @@ import TidingsTestSupport
         let channel = WebhookChannel(target: F.target(server.baseURL + "/alerts", .ntfy), environment: [:])
         var update = F.item(body: "Corrected headline.")
         update.revision = 1
-        let results = await channel.send([F.item()], now: F.now) + (await channel.send([update], previous: [:], now: F.now))
+        let results = await channel.send([F.item()].messages, now: F.now) + (await channel.send([update].messages(previous: [:]), now: F.now))
         #expect(results.map(\.outcome) == [.delivered, .delivered])
         let requests = server.requests
         #expect(requests.map(\.method) == ["POST", "POST"])
@@ -64,7 +64,7 @@ import TidingsTestSupport
         let channel = WebhookChannel(
             target: F.target(server.baseURL + "/alerts", .ntfy, token: .environment("NTFY"), secret: .environment("SIGN")),
             environment: ["NTFY": "tk_abc", "SIGN": "s3cret"])
-        let results = await channel.clear([F.item()], previous: [:], now: F.now)
+        let results = await channel.clear([F.item()].messages(previous: [:]), now: F.now)
         #expect(results.map(\.outcome) == [.delivered])
         let request = try F.onlyRequest(server)
         #expect(request.method == "DELETE")
@@ -82,7 +82,7 @@ import TidingsTestSupport
             let server = try F.server(status: status)
             defer { server.stop() }
             let channel = WebhookChannel(target: F.target(server.baseURL + "/alerts", .ntfy), environment: [:])
-            let outcome = try #require(await channel.clear([F.item()], previous: [:], now: F.now).first).outcome
+            let outcome = try #require(await channel.clear([F.item()].messages(previous: [:]), now: F.now).first).outcome
             if case .transient = outcome { #expect(transient) } else if case .failed = outcome { #expect(!transient) } else {
                 Issue.record("unexpected \(outcome)")
             }
@@ -96,7 +96,7 @@ import TidingsTestSupport
         let server = try F.server()
         defer { server.stop() }
         let channel = WebhookChannel(target: F.target(server.baseURL + "/hook", format), environment: [:])
-        let outcome = try #require(await channel.clear([F.item()], previous: [:], now: F.now).first).outcome
+        let outcome = try #require(await channel.clear([F.item()].messages(previous: [:]), now: F.now).first).outcome
         #expect(F.reason(outcome)?.contains("cannot take back") == true)
         #expect(server.requests.isEmpty)
         #expect(!format.clearsDelivered)

@@ -106,7 +106,7 @@ import TidingsTestSupport
         let f = try DeliverFixture()
         f.output.fail(with: "standard output: broken pipe")
         let items = [DeliverFixture.item("a", due: Self.now), DeliverFixture.item("b", due: Self.now)]
-        let results = await f.channel(.text).send(items, now: Self.now)
+        let results = await f.channel(.text).send(items.messages, now: Self.now)
         #expect(results.map(\.id) == ["a", "b"])
         #expect(results.map(\.outcome) == [.notSent("standard output: broken pipe"), .notSent("standard output: broken pipe")])
         #expect(f.output.writes == 1)

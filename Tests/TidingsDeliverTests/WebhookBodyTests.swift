@@ -16,13 +16,13 @@ import TidingsStore
         (.ntfy, "Today's headline."),
     ])
     func documentedExamples(format: WebhookFormat, expected: String) {
-        let body = WebhookBody(item: F.item(deepLink: F.link), format: format, url: "https://hooks.example/x")
+        let body = WebhookBody(item: Message(record: F.item(deepLink: F.link)), format: format, url: "https://hooks.example/x")
         #expect(F.text(body.bytes) == expected)
     }
 
     @Test("ntfy's documented headers for the example")
     func documentedNtfyHeaders() {
-        let body = WebhookBody(item: F.item(deepLink: F.link), format: .ntfy, url: "https://ntfy.sh/topic")
+        let body = WebhookBody(item: Message(record: F.item(deepLink: F.link)), format: .ntfy, url: "https://ntfy.sh/topic")
         #expect(body.contentType == "text/plain; charset=utf-8")
         #expect(body.headers == [
             WebhookBody.Header("Title", "Morning news"), WebhookBody.Header("Priority", "3"), WebhookBody.Header("Tags", "newspaper"),
@@ -36,9 +36,9 @@ import TidingsStore
     ])
     func priorities(category: TidingsCore.Category, ntfy: Int, gotify: Int) throws {
         let item = F.item(category: category)
-        let ntfyBody = WebhookBody(item: item, format: .ntfy, url: "https://ntfy.sh/topic")
+        let ntfyBody = WebhookBody(item: Message(record: item), format: .ntfy, url: "https://ntfy.sh/topic")
         #expect(ntfyBody.headers.first { $0.name == "Priority" }?.value == String(ntfy))
-        let gotifyBody = WebhookBody(item: item, format: .gotify, url: "https://push.example/")
+        let gotifyBody = WebhookBody(item: Message(record: item), format: .gotify, url: "https://push.example/")
         #expect(gotifyBody.url == "https://push.example/message")
         #expect(try F.object(gotifyBody.bytes)["priority"] as? Int == gotify)
     }
@@ -46,7 +46,7 @@ import TidingsStore
     @Test("Emergency content is tagged warning; a link with a comma is quoted in Actions")
     func ntfyEdges() {
         let item = F.item(deepLink: "https://example.com/a,b", staleness: .emergency)
-        let body = WebhookBody(item: item, format: .ntfy, url: "https://ntfy.sh/topic")
+        let body = WebhookBody(item: Message(record: item), format: .ntfy, url: "https://ntfy.sh/topic")
         #expect(body.headers.first { $0.name == "Tags" }?.value == "newspaper,warning")
         #expect(body.headers.first { $0.name == "Actions" }?.value == "view, View, \"https://example.com/a,b\"")
     }
@@ -68,7 +68,7 @@ import TidingsStore
         var item = F.item()
         item.kind = kind
         func tags(_ chosen: [String]?) -> String? {
-            WebhookBody(item: item, format: .ntfy, url: "https://ntfy.sh/t", tags: chosen).headers.first { $0.name == "Tags" }?.value
+            WebhookBody(item: Message(record: item), format: .ntfy, url: "https://ntfy.sh/t", tags: chosen).headers.first { $0.name == "Tags" }?.value
         }
         #expect(tags(nil) == word)
         #expect(tags(["laptop", "home"]) == "laptop,home")
@@ -80,17 +80,17 @@ import TidingsStore
     func ntfyJoin() {
         var item = F.item(deepLink: F.link)
         item.kind = .meeting
-        let body = WebhookBody(item: item, format: .ntfy, url: "https://ntfy.sh/topic")
+        let body = WebhookBody(item: Message(record: item), format: .ntfy, url: "https://ntfy.sh/topic")
         #expect(body.headers.first { $0.name == "Actions" }?.value == "view, Join, \(F.link)")
     }
 
     @Test("ntfy: an item without a body sends its due time in its zone (ntfy shows an empty one as triggered)")
     func ntfyEmptyBody() {
-        let body = WebhookBody(item: F.item(body: ""), format: .ntfy, url: "https://ntfy.sh/topic")
+        let body = WebhookBody(item: Message(record: F.item(body: "")), format: .ntfy, url: "https://ntfy.sh/topic")
         #expect(F.text(body.bytes) == "07:30")
         var lost = F.item(body: "")
         lost.plannedZone = "Nowhere/Atlantis"
-        #expect(F.text(WebhookBody(item: lost, format: .ntfy, url: "https://ntfy.sh/topic").bytes) == "Morning news")
-        #expect(F.text(WebhookBody(item: F.item(body: ""), format: .gotify, url: "https://g.example").bytes).contains(#""message":"""#))
+        #expect(F.text(WebhookBody(item: Message(record: lost), format: .ntfy, url: "https://ntfy.sh/topic").bytes) == "Morning news")
+        #expect(F.text(WebhookBody(item: Message(record: F.item(body: "")), format: .gotify, url: "https://g.example").bytes).contains(#""message":"""#))
     }
 }

@@ -20,7 +20,7 @@ import TidingsTestSupport
         let channel = WebhookChannel(target: F.target(server.baseURL + "/hook", .json, concurrency: 4), environment: [:])
         let items = (1...20).map { F.item("item-\($0)") }
 
-        let results = await channel.send(items, now: F.now)
+        let results = await channel.send(items.messages, now: F.now)
 
         #expect(results.map(\.id) == items.map(\.id))
         #expect(results.allSatisfy { $0.outcome == .delivered })
@@ -40,7 +40,7 @@ import TidingsTestSupport
         }
         defer { server.stop() }
         let channel = WebhookChannel(target: F.target(server.baseURL, .ntfy, concurrency: 1), environment: [:])
-        let results = await channel.send((1...5).map { F.item("item-\($0)") }, now: F.now)
+        let results = await channel.send((1...5).map { F.item("item-\($0)") }.messages, now: F.now)
         #expect(results.count == 5)
         #expect(results.allSatisfy { $0.outcome == .delivered })
         #expect(inFlight.most == 1)
@@ -57,7 +57,7 @@ import TidingsTestSupport
         }
         defer { server.stop() }
         let channel = WebhookChannel(target: F.target(server.baseURL, .json, concurrency: 2), environment: [:])
-        let results = await channel.send([F.item("ok"), F.item("busy"), F.item("gone")], now: F.now)
+        let results = await channel.send([F.item("ok"), F.item("busy"), F.item("gone")].messages, now: F.now)
         #expect(results.map(\.outcome) == [
             .delivered, .transient("HTTP 429 from 127.0.0.1", retryAfter: 7_000), .failed("HTTP 404 from 127.0.0.1: nope"),
         ])

@@ -59,7 +59,7 @@ enum WebhookFixture {
 
     /// The one result of sending `item` through `channel`.
     static func sendOne(_ channel: WebhookChannel, _ item: NotificationRecord = item()) async throws -> ChannelResult {
-        let results = await channel.send([item], now: now)
+        let results = await channel.send([item].messages, now: now)
         try #require(results.count == 1)
         #expect(results[0].id == item.id)
         return results[0]

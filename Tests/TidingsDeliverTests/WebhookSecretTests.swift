@@ -46,7 +46,7 @@ import TidingsTestSupport
         #expect(reason.contains("webhook:phone"))
         #expect(fix.contains("MISSING_SECRET"))
         #expect(!reason.contains("present-value") && !fix.contains("present-value"))
-        let results = await channel.send([F.item("a"), F.item("b")], now: F.now)
+        let results = await channel.send([F.item("a"), F.item("b")].messages, now: F.now)
         #expect(results.map(\.id) == ["a", "b"])
         #expect(results.allSatisfy { $0.outcome == .unavailable(reason) })
         #expect(server.requests.isEmpty)
@@ -105,16 +105,16 @@ import TidingsTestSupport
     func whatIsCredentialed() {
         let secret = WebhookCredentials(token: nil, secret: WebhookSecret(value: "signing-secret-1234"))
         let signed = WebhookChannel(target: F.target("https://hooks.example/x", .json), credentials: .success(secret), userAgent: "t")
-        #expect(signed.job(for: F.item("a"), credentials: secret, now: F.now).reasons.status(400, body: Array("no".utf8))
+        #expect(signed.job(for: Message(record: F.item("a")), credentials: secret, now: F.now).reasons.status(400, body: Array("no".utf8))
             == "HTTP 400 from hooks.example: Bad Request")
         for format in [WebhookFormat.slack, .discord] {
             let channel = WebhookChannel(target: F.target("https://hooks.example/services/T0/B0/SECRETPATH", format), environment: [:])
-            let reasons = channel.job(for: F.item("a"), credentials: WebhookCredentials(), now: F.now).reasons
+            let reasons = channel.job(for: Message(record: F.item("a")), credentials: WebhookCredentials(), now: F.now).reasons
             #expect(reasons.status(404, body: Array("no such hook /services/T0/B0/SECRETPATH".utf8)) == "HTTP 404 from hooks.example: Not Found")
             #expect(reasons.scrub("error for %2Fservices%2FT0%2FB0%2FSECRETPATH") == "error for [redacted]")
         }
         let plain = WebhookChannel(target: F.target("https://hooks.example/x", .json), environment: [:])
-        #expect(plain.job(for: F.item("a"), credentials: WebhookCredentials(), now: F.now).reasons.status(400, body: Array("unknown topic".utf8))
+        #expect(plain.job(for: Message(record: F.item("a")), credentials: WebhookCredentials(), now: F.now).reasons.status(400, body: Array("unknown topic".utf8))
             == "HTTP 400 from hooks.example: unknown topic")
     }
 
@@ -122,7 +122,7 @@ import TidingsTestSupport
     func clientErrorRedacted() {
         let credentials = WebhookCredentials(token: WebhookSecret(value: Self.token), secret: nil)
         let channel = WebhookChannel(target: F.target("https://hooks.example/x", .json), credentials: .success(credentials), userAgent: "t")
-        let reasons = channel.job(for: F.item("a"), credentials: credentials, now: F.now).reasons
+        let reasons = channel.job(for: Message(record: F.item("a")), credentials: credentials, now: F.now).reasons
         let encoded = Self.token.replacing("/", with: "%2f").replacing("+", with: "%2b")
         #expect(reasons.scrub("Could not resolve host for https://hooks.example/x?t=\(encoded)") == "Could not resolve host for hooks.example?t=[redacted]")
     }
@@ -143,7 +143,7 @@ import TidingsTestSupport
         defer { server.stop() }
         let target = F.target(server.baseURL + "/hook", .json, token: .environment("T"), secret: .environment("S"), timeout: 300)
         let channel = WebhookChannel(target: target, environment: ["T": token, "S": secret])
-        let results = await channel.send(["ok", "bad", "slow", "down"].map { F.item($0) }, now: F.now)
+        let results = await channel.send(["ok", "bad", "slow", "down"].map { F.item($0) }.messages, now: F.now)
         #expect(results.count == 4)
 
         var shown = results.map { "\($0) \(F.reason($0.outcome) ?? "") \($0.platformInfo ?? "")" }

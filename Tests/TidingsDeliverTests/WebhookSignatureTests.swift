@@ -46,7 +46,7 @@ import TidingsTestSupport
         defer { server.stop() }
         let channel = WebhookChannel(target: F.target(server.baseURL, .json, concurrency: 3), environment: [:])
         let items = (1...6).map { F.item("daily:2026-11-2\($0)") }
-        let results = await channel.send(items, now: F.now)
+        let results = await channel.send(items.messages, now: F.now)
         #expect(results.map(\.id) == items.map(\.id))
         #expect(results.allSatisfy { $0.outcome == .delivered })
         let requests = server.requests

@@ -1,7 +1,6 @@
 import Crypto
 import Foundation
 import TidingsCore
-import TidingsStore
 
 /// The RFC 5322 message one notification becomes for an e-mail target.
 ///
@@ -29,7 +28,7 @@ public struct EmailMessage: Sendable, Equatable {
     }
 
     /// The message for `item` from `from` to `to`, sent at `now`, times shown in `zone`.
-    public init(item: NotificationRecord, from: String, to: [String], domain: String, now: EpochMillis, zone: Zone) {
+    public init(item: Message, from: String, to: [String], domain: String, now: EpochMillis, zone: Zone) {
         messageID = Self.messageID(key: item.idempotencyKey, domain: domain)
         var headers: [(name: String, value: String)] = [
             ("Message-ID", messageID),
@@ -38,7 +37,7 @@ public struct EmailMessage: Sendable, Equatable {
             ("To", to.map(Self.headerValue).joined(separator: ", ")),
             ("Subject", Self.encodedWords(Self.headerValue(item.title))),
         ]
-        if item.revision > 0 {
+        if item.isUpdate {
             let first = Self.messageID(key: item.id, domain: domain)
             headers.append(("In-Reply-To", first))
             headers.append(("References", first))
@@ -52,7 +51,7 @@ public struct EmailMessage: Sendable, Equatable {
         ]
         self.headers = headers
         var text = item.body
-        if let link = item.deepLink { text += "\n\n" + link }
+        if let link = item.link { text += "\n\n" + link }
         let (day, second) = zone.local(item.dueAt)
         text += "\n\n" + "\(day) \(LocalDate.pad(second / 3600, 2)):\(LocalDate.pad(second / 60 % 60, 2)) (\(zone.identifier))"
         body = Self.quotedPrintable(text)

@@ -1,7 +1,6 @@
 import Foundation
 import Synchronization
 import TidingsCore
-import TidingsStore
 
 /// Shows notifications as desktop popups through notify-send and the session's notification
 /// daemon. A detached waiter per popup learns what the user did and records it.
@@ -63,14 +62,9 @@ public final class DesktopChannel: Channel, Sendable {
 
     /// Starts one detached waiter per item and waits for each to say `sent <id>` within the
     /// deadline: delivered, or unavailable with the reason. After one deadline miss the rest
-    /// are not tried.
-    public func send(_ items: [NotificationRecord], now: EpochMillis) async -> [ChannelResult] {
-        await send(items, previous: [:], now: now)
-    }
-
-    /// Like `send(_:now:)`; an update replaces the popup of its last version in place
-    /// (`notify-send --replace-id` with the daemon's id kept in `previous`).
-    public func send(_ items: [NotificationRecord], previous: [String: String], now: EpochMillis) async -> [ChannelResult] {
+    /// are not tried. An update replaces the popup of its last version in place
+    /// (`notify-send --replace-id` with the daemon's id kept in `Message.previous`).
+    public func send(_ items: [Message], now: EpochMillis) async -> [ChannelResult] {
         guard !items.isEmpty else { return [] }
         let known = lastProbe.withLock { $0 }
         let probe: Probe
@@ -95,7 +89,7 @@ public final class DesktopChannel: Channel, Sendable {
             let answer = await DesktopWaiterLaunch.start(
                 path: waiterPath,
                 arguments: waiterArguments(
-                    for: item, server: probe.server, replacing: previous[item.id].flatMap(Self.daemonId(inPlatformInfo:)),
+                    for: item, server: probe.server, replacing: item.previous.flatMap(Self.daemonId(inPlatformInfo:)),
                     image: media?.file(for: item)?.path),
                 environment: environment, limit: .milliseconds(config.deadline))
             switch answer {

@@ -1,5 +1,4 @@
 import TidingsCore
-import TidingsStore
 
 /// The request one notification becomes for a webhook format: where it is posted, its content
 /// type, the format's own headers and the body bytes.
@@ -80,7 +79,7 @@ public struct WebhookBody: Sendable, Equatable {
 
     /// The request `item` becomes in `format` for a target at `url`; `tags` are ntfy's tags
     /// (the webhook's `tags`), nil for the word of the item's kind.
-    public init(item: NotificationRecord, format: WebhookFormat, url: String, tags: [String]? = nil) {
+    public init(item: Message, format: WebhookFormat, url: String, tags: [String]? = nil) {
         headers = []
         switch format {
         case .json:
@@ -109,14 +108,14 @@ public struct WebhookBody: Sendable, Equatable {
 
     private static let json = "application/json"
 
-    private static func jsonObject(_ item: NotificationRecord) -> String {
+    private static func jsonObject(_ item: Message) -> String {
         var json = JSONLine()
         json.add("id", item.id)
         json.add("kind", item.kind)
         json.add("category", item.category)
         json.add("title", item.title)
         json.add("body", item.body)
-        json.add("deepLink", item.deepLink)
+        json.add("deepLink", item.link)
         json.add("scheduledAt", ISOTime.formatUTC(item.dueAt))
         json.add("staleness", item.staleness)
         json.add("replaces", item.replaces)
@@ -125,12 +124,12 @@ public struct WebhookBody: Sendable, Equatable {
         return json.string
     }
 
-    private static func gotifyObject(_ item: NotificationRecord) -> String {
+    private static func gotifyObject(_ item: Message) -> String {
         var json = JSONLine()
         json.add("title", item.title)
         json.add("message", item.body)
         json.add("priority", gotifyPriority(item.category))
-        if let link = item.deepLink {
+        if let link = item.link {
             var click = JSONLine()
             click.add("url", link)
             var notification = JSONLine()

@@ -1,5 +1,4 @@
 import TidingsCore
-import TidingsStore
 
 /// How a channel formats what it shows, where that is a choice (stdout).
 public enum OutputFormat: String, Sendable, CaseIterable {
@@ -95,14 +94,14 @@ public protocol Channel {
     /// What the last check found besides the state, for `tidings doctor` and `--verbose`
     /// (the desktop: which desktop, and its do-not-disturb); nil when there is nothing to say.
     var stateNote: String? { get }
-    /// Sends `items` at `now` and says how each went, one result per item.
-    func send(_ items: [NotificationRecord], now: EpochMillis) async -> [ChannelResult]
-    /// Sends `items`, some of them updates of what the channel showed before: `previous`
-    /// holds, by id, the platform info the channel gave for the last version it delivered.
-    func send(_ items: [NotificationRecord], previous: [String: String], now: EpochMillis) async -> [ChannelResult]
-    /// Takes back what the channel showed of `items` (a cancelled meeting's reminder), one
-    /// result per item; `previous` holds, by id, the platform info of the last delivery.
-    func clear(_ items: [NotificationRecord], previous: [String: String], now: EpochMillis) async -> [ChannelResult]
+    /// Sends `messages` at `now` and says how each went, one result per message, by its id.
+    /// An update (`Message.isUpdate`) replaces what the channel showed of its last version
+    /// where the channel can (`Message.previous` holds that version's platform info), and is
+    /// sent like any other message where it cannot.
+    func send(_ messages: [Message], now: EpochMillis) async -> [ChannelResult]
+    /// Takes back what the channel showed of `messages` (a cancelled meeting's reminder), one
+    /// result per message; `Message.previous` holds the platform info of the last delivery.
+    func clear(_ messages: [Message], now: EpochMillis) async -> [ChannelResult]
 }
 
 extension Channel {
@@ -113,13 +112,8 @@ extension Channel {
     /// Nothing to say besides the state.
     public var stateNote: String? { nil }
 
-    /// Channels that cannot take back what they showed say so for each item.
-    public func clear(_ items: [NotificationRecord], previous: [String: String], now: EpochMillis) async -> [ChannelResult] {
-        items.map { ChannelResult(id: $0.id, outcome: .failed("\(name) cannot take back what it showed")) }
-    }
-
-    /// Channels that cannot replace what they showed send an update like any other item.
-    public func send(_ items: [NotificationRecord], previous: [String: String], now: EpochMillis) async -> [ChannelResult] {
-        await send(items, now: now)
+    /// Channels that cannot take back what they showed say so for each message.
+    public func clear(_ messages: [Message], now: EpochMillis) async -> [ChannelResult] {
+        messages.map { ChannelResult(id: $0.id, outcome: .failed("\(name) cannot take back what it showed")) }
     }
 }

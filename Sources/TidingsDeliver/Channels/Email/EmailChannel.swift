@@ -59,13 +59,8 @@ public struct EmailChannel: Channel, Sendable, CustomStringConvertible, CustomRe
         }
     }
 
-    /// Sends each item as a first message.
-    public func send(_ items: [NotificationRecord], now: EpochMillis) async -> [ChannelResult] {
-        await send(items, previous: [:], now: now)
-    }
-
     /// Sends each item in turn; an update in place answers the first version's message.
-    public func send(_ items: [NotificationRecord], previous: [String: String], now: EpochMillis) async -> [ChannelResult] {
+    public func send(_ items: [Message], now: EpochMillis) async -> [ChannelResult] {
         guard !items.isEmpty else { return [] }
         let secret: WebhookSecret?
         switch password {

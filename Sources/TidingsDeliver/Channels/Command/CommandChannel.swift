@@ -1,6 +1,5 @@
 import TidingsCore
 import TidingsProcess
-import TidingsStore
 
 /// Runs a configured program once per item, the item on its standard input as one JSON
 /// object (the fields of `deliver --format json`, plus the content's `data` when it carried
@@ -82,7 +81,7 @@ public struct CommandChannel: Channel, Sendable {
 
     /// The object the program reads for `item`, sent at `now`: `deliver --format json`'s
     /// fields, then `data` when the item has it.
-    public func input(for item: NotificationRecord, now: EpochMillis) -> String {
+    public func input(for item: Message, now: EpochMillis) -> String {
         let line = item.jsonLine(zone: zone, deliveredAt: now)
         guard let data = item.data else { return line + "\n" }
         var json = JSONLine(continuing: line)
@@ -91,7 +90,7 @@ public struct CommandChannel: Channel, Sendable {
     }
 
     /// Runs the program once per item, one after the other, and returns one result per item in order.
-    public func send(_ items: [NotificationRecord], now: EpochMillis) async -> [ChannelResult] {
+    public func send(_ items: [Message], now: EpochMillis) async -> [ChannelResult] {
         guard !items.isEmpty else { return [] }
         guard let path = programPath, case .available = await state() else {
             let reason = await state().reason ?? "the program cannot be found"

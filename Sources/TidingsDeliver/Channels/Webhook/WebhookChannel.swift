@@ -1,6 +1,5 @@
 import TidingsCore
 import TidingsHTTP
-import TidingsStore
 
 /// Posts notifications to one webhook target (json, ntfy, gotify, Slack or Discord): one request
 /// per notification, at most `concurrency` in flight, each worker reusing its connections.
@@ -41,15 +40,22 @@ public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, Custom
     /// The channel, the format and the URL's host only: paths and queries may hold credentials.
     public var platformInfo: String { platformInfo(discordMessage: nil) }
 
-    /// The platform info, with the id of the Discord message a send created or edited.
-    func platformInfo(discordMessage: String?) -> String {
+    /// The platform info, with the id of the Discord message a send created or edited, and a
+    /// note when there is something to say about it.
+    func platformInfo(discordMessage: String?, note: String? = nil) -> String {
         var json = JSONLine()
         json.add("channel", name)
         json.add("format", target.format.rawValue)
         json.add("host", WebhookReasons.host(of: target.url))
         if let discordMessage { json.add("message", discordMessage) }
+        if let note { json.add("note", note) }
         return json.string
     }
+
+    /// Why a Discord post's delivery keeps no message id: its updates go as new posts, and a
+    /// clear cannot delete it.
+    static let unnamedDiscordMessage = "Discord's answer named no message, so an update is posted anew and a clear cannot delete it"
+
 
     /// `webhook:NAME (FORMAT to HOST)`.
     public var description: String {
@@ -69,20 +75,16 @@ public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, Custom
         }
     }
 
-    /// Posts each item, at most `target.concurrency` at once, and returns one result per item in order.
-    public func send(_ items: [NotificationRecord], now: EpochMillis) async -> [ChannelResult] {
-        await send(items, previous: [:], now: now)
-    }
-
-    /// Posts each item; an update of a Discord message whose id `previous` kept edits that
+    /// Posts each item, at most `target.concurrency` at once, and returns one result per item
+    /// in order; an update of a Discord message whose id `Message.previous` kept edits that
     /// message instead (a new post when it was deleted by hand).
-    public func send(_ items: [NotificationRecord], previous: [String: String], now: EpochMillis) async -> [ChannelResult] {
+    public func send(_ items: [Message], now: EpochMillis) async -> [ChannelResult] {
         guard !items.isEmpty else { return [] }
         // The workers are threads of their own, so the cooperative pool is free while they run.
         return await run(items, now: now) { item, credentials in
             let post = job(for: item, credentials: credentials, now: now)
-            guard target.format == .discord, item.revision > 0,
-                let message = previous[item.id].flatMap(WebhookBody.discordMessageID(inPlatformInfo:))
+            guard target.format == .discord, item.isUpdate,
+                let message = item.previous.flatMap(WebhookBody.discordMessageID(inPlatformInfo:))
             else { return post }
             var edit = job(
                 for: item, body: WebhookBody.discordEdit(item: item, url: target.url, messageID: message), key: item.idempotencyKey,
@@ -94,15 +96,17 @@ public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, Custom
     }
 
     /// Takes back each of `items` (ntfy: deletes it by its sequence id; Discord: deletes the
-    /// message whose id `previous` kept), at most `target.concurrency` at once, with the same
-    /// judging of answers as a send; other formats cannot (see `WebhookFormat.clearsDelivered`).
-    public func clear(_ items: [NotificationRecord], previous: [String: String], now: EpochMillis) async -> [ChannelResult] {
+    /// message whose id `Message.previous` kept), at most `target.concurrency` at once, with the
+    /// same judging of answers as a send; other formats cannot (see `WebhookFormat.clearsDelivered`).
+    public func clear(_ items: [Message], now: EpochMillis) async -> [ChannelResult] {
         guard !items.isEmpty else { return [] }
         guard target.format.clearsDelivered else {
             return items.map { ChannelResult(id: $0.id, outcome: .failed("\(name): \(target.format.rawValue) webhooks cannot take back what they showed")) }
         }
         if target.format == .discord {
-            let messages = previous.compactMapValues(WebhookBody.discordMessageID(inPlatformInfo:))
+            let messages = Dictionary(
+                items.compactMap { item in item.previous.flatMap(WebhookBody.discordMessageID(inPlatformInfo:)).map { (item.id, $0) } },
+                uniquingKeysWith: { first, _ in first })
             let known = items.filter { messages[$0.id] != nil }
             let cleared = known.isEmpty ? [] : await run(known, now: now) { item, credentials in
                 var job = job(
@@ -126,7 +130,7 @@ public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, Custom
 
     /// Runs the job `make` gives each of `items` on the worker threads.
     private func run(
-        _ items: [NotificationRecord], now: EpochMillis, make: (NotificationRecord, WebhookCredentials) -> WebhookJob
+        _ items: [Message], now: EpochMillis, make: (Message, WebhookCredentials) -> WebhookJob
     ) async -> [ChannelResult] {
         let credentials: WebhookCredentials
         switch self.credentials {
@@ -145,14 +149,17 @@ public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, Custom
     }
 
     /// The request for `item`, with its credential and signature headers, and how to judge the answer.
-    func job(for item: NotificationRecord, credentials: WebhookCredentials, now: EpochMillis) -> WebhookJob {
+    func job(for item: Message, credentials: WebhookCredentials, now: EpochMillis) -> WebhookJob {
         var job = job(
             for: item, body: WebhookBody(item: item, format: target.format, url: target.url, tags: target.tags), key: item.idempotencyKey,
             credentials: credentials, now: now)
         if target.format == .discord {
             // Kept so that an update can edit the message and a clear delete it.
             job.platformInfo = { [self] response in
-                WebhookBody.discordMessageID(inResponse: response.body).map { platformInfo(discordMessage: $0) }
+                guard let message = WebhookBody.discordMessageID(inResponse: response.body) else {
+                    return platformInfo(discordMessage: nil, note: Self.unnamedDiscordMessage)
+                }
+                return platformInfo(discordMessage: message)
             }
         }
         return job
@@ -160,7 +167,7 @@ public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, Custom
 
     /// The request of `body` for `item` under the idempotency key `key`.
     private func job(
-        for item: NotificationRecord, body: WebhookBody, key: String, credentials: WebhookCredentials, now: EpochMillis
+        for item: Message, body: WebhookBody, key: String, credentials: WebhookCredentials, now: EpochMillis
     ) -> WebhookJob {
         var headers: [WebhookBody.Header] = []
         if let contentType = body.contentType { headers.append(WebhookBody.Header("Content-Type", contentType)) }

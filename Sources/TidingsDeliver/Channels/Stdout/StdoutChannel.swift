@@ -1,6 +1,5 @@
 import Foundation
 import TidingsCore
-import TidingsStore
 
 /// Prints notifications on standard output: text for people, JSON lines for scripts.
 public struct StdoutChannel: Channel {
@@ -44,7 +43,7 @@ public struct StdoutChannel: Channel {
         self.write = write
     }
 
-    public func send(_ items: [NotificationRecord], now: EpochMillis) async -> [ChannelResult] {
+    public func send(_ items: [Message], now: EpochMillis) async -> [ChannelResult] {
         guard !items.isEmpty else { return [] }
         let zone = zone.resolved()
         var text = ""

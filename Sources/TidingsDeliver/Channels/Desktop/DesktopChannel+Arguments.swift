@@ -1,14 +1,13 @@
 import Foundation
 import TidingsCore
-import TidingsStore
 
 extension DesktopChannel {
     /// The waiter's command line for `item`:
     /// `desktop-wait --db=… --id=… --revision=… --expire-ms=… [--link=…] -- notify-send …`.
     /// Values go after `=` so that one starting with `-` is never read as an option.
-    func waiterArguments(for item: NotificationRecord, server: DesktopServer?, replacing daemonId: Int64? = nil, image: String? = nil) -> [String] {
+    func waiterArguments(for item: Message, server: DesktopServer?, replacing daemonId: Int64? = nil, image: String? = nil) -> [String] {
         var arguments = ["desktop-wait", "--db=\(databasePath)", "--id=\(item.id)", "--revision=\(item.revision)", "--expire-ms=\(config.expire)"]
-        if let link = item.deepLink { arguments.append("--link=\(link)") }
+        if let link = item.link { arguments.append("--link=\(link)") }
         return arguments + ["--"] + Self.notifySendArguments(for: item, config: config, server: server, replacing: daemonId, image: image)
     }
 
@@ -16,7 +15,7 @@ extension DesktopChannel {
     /// `replacing`, the popup replaces the daemon's notification of that id; with `image`
     /// (the path of a cached content image), the popup shows it (the `image-path` hint).
     static func notifySendArguments(
-        for item: NotificationRecord, config: TidingsConfig.Desktop, server: DesktopServer?, replacing daemonId: Int64? = nil,
+        for item: Message, config: TidingsConfig.Desktop, server: DesktopServer?, replacing daemonId: Int64? = nil,
         image: String? = nil
     ) -> [String] {
         var arguments = [
@@ -28,7 +27,7 @@ extension DesktopChannel {
         if let daemonId { arguments.append("--replace-id=\(daemonId)") }
         arguments += ["--print-id", "--wait"]
         if server?.supportsActions == true {
-            arguments.append("--action=default=\(item.kind == .meeting ? "Join" : "View")")
+            arguments.append("--action=default=\(item.primaryAction)")
             if offersSnooze(item) { arguments.append("--action=\(snoozeAction)=Snooze \(snoozeDelay / 60_000) min") }
         }
         let title = withoutControls(item.title)
@@ -44,7 +43,7 @@ extension DesktopChannel {
 
     /// Whether the popup offers "Snooze": not for a test, nor for an item that would expire
     /// before it came back (a meeting's reminder, shown 10 minutes before the start).
-    static func offersSnooze(_ item: NotificationRecord) -> Bool {
+    static func offersSnooze(_ item: Message) -> Bool {
         item.kind != .test && (item.expiresAt.map { $0 > item.dueAt + snoozeDelay } ?? true)
     }
 

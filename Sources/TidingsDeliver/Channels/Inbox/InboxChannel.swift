@@ -1,5 +1,4 @@
 import TidingsCore
-import TidingsStore
 
 /// Keeps notifications in the database for `tidings inbox`: the delivery row is the inbox
 /// entry, so sending needs nothing else and never fails.
@@ -20,7 +19,7 @@ public struct InboxChannel: Channel {
 
     public func state() async -> ChannelState { .available }
 
-    public func send(_ items: [NotificationRecord], now: EpochMillis) async -> [ChannelResult] {
+    public func send(_ items: [Message], now: EpochMillis) async -> [ChannelResult] {
         items.map { ChannelResult(id: $0.id, outcome: .delivered) }
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import TidingsCore
-import TidingsStore
 
 /// Discord webhooks can edit and delete the messages they posted
 /// (https://discord.com/developers/docs/resources/webhook): a post with `?wait=true` answers
@@ -25,7 +24,7 @@ extension WebhookBody {
     }
 
     /// The edit of the message `messageID` to show `item`.
-    static func discordEdit(item: NotificationRecord, url: String, messageID: String) -> WebhookBody {
+    static func discordEdit(item: Message, url: String, messageID: String) -> WebhookBody {
         WebhookBody(
             url: discordMessageURL(url, messageID: messageID), method: "PATCH", contentType: "application/json", headers: [],
             bytes: Array(discordObject(item).utf8))

@@ -1,6 +1,5 @@
 import Crypto
 import TidingsCore
-import TidingsStore
 
 extension WebhookBody {
     /// The ntfy sequence id of the notification `id`: `tidings-` and the first 32 hex digits
@@ -20,7 +19,7 @@ extension WebhookBody {
 
     /// The request that takes back (deletes) the ntfy notification of `item` under the topic
     /// at `url`: `DELETE <topic url>/<sequence id>`, no body (ntfy 2.16 and later).
-    static func ntfyClear(item: NotificationRecord, url: String) -> WebhookBody {
+    static func ntfyClear(item: Message, url: String) -> WebhookBody {
         WebhookBody(url: ntfySequenceURL(url, sequenceID: ntfySequenceID(item.id)), method: "DELETE", contentType: nil, headers: [], bytes: [])
     }
 
@@ -36,18 +35,18 @@ extension WebhookBody {
     /// item's kind), the deep link as click and action (`Join` for a meeting, as on the
     /// desktop), and the sequence id that lets an update replace the notification (and a
     /// clear delete it).
-    static func ntfyHeaders(_ item: NotificationRecord, tags chosen: [String]?) -> [Header] {
+    static func ntfyHeaders(_ item: Message, tags chosen: [String]?) -> [Header] {
         var tags = chosen ?? [ntfyTag(item.kind)]
         if item.staleness == .stale || item.staleness == .emergency {
             tags.append("warning")
         }
         var headers = [Header("Title", headerValue(item.title)), Header("Priority", String(ntfyPriority(item.category)))]
         if !tags.isEmpty { headers.append(Header("Tags", headerValue(tags.joined(separator: ",")))) }
-        if let link = item.deepLink.map(headerValue), !link.isEmpty {
+        if let link = item.link.map(headerValue), !link.isEmpty {
             headers.append(Header("Click", link))
             // ntfy splits actions on ';' and fields on ',', and reads a quoted field as one.
             let field = link.contains(where: { $0 == "," || $0 == ";" }) ? "\"\(link)\"" : link
-            headers.append(Header("Actions", "view, \(item.kind == .meeting ? "Join" : "View"), \(field)"))
+            headers.append(Header("Actions", "view, \(item.primaryAction), \(field)"))
         }
         headers.append(Header("X-Sequence-ID", ntfySequenceID(item.id)))
         return headers
@@ -71,7 +70,7 @@ extension WebhookBody {
 
     /// ntfy's message text: the body, or for an item without one its due time (`14:00` in the
     /// zone it was planned in), since ntfy shows an empty message as "triggered".
-    static func ntfyMessage(_ item: NotificationRecord) -> String {
+    static func ntfyMessage(_ item: Message) -> String {
         guard item.body.isEmpty else { return item.body }
         guard let zone = Zone(identifier: item.plannedZone) else { return item.title }
         let second = zone.local(item.dueAt).secondOfDay
@@ -98,10 +97,10 @@ extension WebhookBody {
         return String(out).trimmedSpaces()
     }
 
-    static func slackObject(_ item: NotificationRecord) -> String {
+    static func slackObject(_ item: Message) -> String {
         // Slack reads `&`, `<` and `>` as markup, so literal ones must be entities.
         var text = "*\(TextSanitizer.escapingMarkup(item.title))*\n\(TextSanitizer.escapingMarkup(item.body))"
-        if let link = item.deepLink {
+        if let link = item.link {
             text += "\n<\(slackLink(link))|View>"
         }
         var json = JSONLine()
@@ -123,9 +122,9 @@ extension WebhookBody {
         return out
     }
 
-    static func discordObject(_ item: NotificationRecord) -> String {
+    static func discordObject(_ item: Message) -> String {
         var content = "**\(item.title)**\n\(item.body)"
-        if let link = item.deepLink {
+        if let link = item.link {
             content += "\n\(link)"
         }
         var mentions = JSONLine()
