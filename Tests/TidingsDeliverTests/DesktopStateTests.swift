@@ -45,7 +45,7 @@ import TidingsTestSupport
         #expect(await channel.state() == .available)
         f.session.suspendDaemon()
         _ = try f.database.applyPlan([DesktopFixture.item("a"), DesktopFixture.item("b")], now: DesktopFixture.planned)
-        let results = await channel.send(try f.database.claimDue(at: DesktopFixture.now), now: DesktopFixture.now)
+        let results = await channel.send(try f.database.claimDue(at: DesktopFixture.now).messages, now: DesktopFixture.now)
         let reason = "the notification daemon did not answer within 1 s"
         #expect(results.map(\.outcome) == [.unavailable(reason), .unavailable(reason)])
         // The second item is not tried: it would wait just as long.
