@@ -29,8 +29,9 @@ import TidingsTestSupport
 
     /// Copies `seed` (with its -shm file when `copyShm`) onto a tmpfs mounted over the
     /// pipeline's state folder, opens it once
-    /// with `plan --dry-run` when `openFirst` (which keeps the reserve file while there is room;
-    /// the programs that only read, such as `tidings log`, never create it),
+    /// with an idle `deliver` an hour before when `openFirst` (which keeps the reserve file while
+    /// there is room and writes nothing else; the runs that only look, such as `tidings log` or
+    /// `plan --dry-run`, open it read-only and never create it),
     /// fills the disk, runs `deliver` and `tidings doctor` there; deletes the filler and runs
     /// `deliver` again; then copies the database out.
     func scenario(_ pipeline: Pipeline, seed: String, openFirst: Bool, copyShm: Bool = true) async throws -> Outcome {
@@ -42,7 +43,7 @@ import TidingsTestSupport
             set -u
             mount -t tmpfs -o size=\(size) tidings-test "$STATE" || { echo "cannot mount a tmpfs (run the tests as root)" >&2; exit 90; }
             for suffix in "" -wal $SHM; do cp "$SEED$suffix" "$STATE/tidings.sqlite$suffix" || exit 91; done
-            [ "$OPEN_FIRST" = 1 ] && "$BIN/plan" --dry-run --now 2026-11-22T12:00:00Z > /dev/null
+            [ "$OPEN_FIRST" = 1 ] && "$BIN/deliver" --channel stdout --now 2026-11-22T11:00:00Z > /dev/null
             cat /dev/zero > "$STATE/filler" 2> /dev/null
             for run in 1 2; do
               "$0" "$@" > "$OUT/$run.out" 2> "$OUT/$run.err"
