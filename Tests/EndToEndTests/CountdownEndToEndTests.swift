@@ -51,6 +51,18 @@ import TidingsTestSupport
         }
     }
 
+    @Test("The inbox shows a reminder as it was sent: the minutes left at its delivery, in its language")
+    func inbox() async throws {
+        let pipeline = try await pipeline()
+        _ = try await succeed(pipeline, "plan", ["--now", "2026-11-23T08:00"], environment: ["LANG": "pl_PL.UTF-8"])
+        _ = try await succeed(pipeline, "deliver", ["--channel", "inbox", "--now", "2026-11-23T08:57"], environment: ["LANG": "C"])
+        let listed = try await succeed(pipeline, "tidings", ["inbox", "--format", "json", "--now", "2026-11-23T08:58"], environment: ["LANG": "C"])
+        let item = try #require(try JSONObject.lines(listed).first)
+        #expect(item.string("body")?.hasPrefix("Początek o 09:00 (za 3 min), koniec o 10:00") == true, "\(listed)")
+        let text = try await succeed(pipeline, "tidings", ["inbox", "--now", "2026-11-23T08:58"], environment: ["LANG": "C"])
+        #expect(text.contains("(za 3 min)"), "\(text)")
+    }
+
     @Test("An LLM-written reminder keeps the countdown's placeholder; sent at 08:57 for 09:00 it says 3 minutes")
     func llmWritten() async throws {
         let answer = #"{"title": "Revue client à 09:00", "body": "La revue client commence à 09:00, dans {countdown}. Rejoins ton équipe sur Zoom pour la réunion."}"#
