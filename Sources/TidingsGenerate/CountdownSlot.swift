@@ -51,12 +51,12 @@ public enum CountdownSlot {
     /// `text` filled as a reminder due at `dueAt` for a meeting starting at `start` says it
     /// at `now`: sent (or shown) late, after its due time and before the start, the minutes
     /// then left; otherwise (before its due time, or once the meeting began) the minutes from
-    /// its due time, as planned. Minutes count up (`Countdown.minutes`). Without a start, a
-    /// slot says the minutes from the due time to the due time: 0.
+    /// its due time, as planned. Minutes count up (`Countdown.minutes`), and are never fewer
+    /// than 1: an item moved past the start, or one without a start, says `1 min`.
     public static func fill(_ text: String, dueAt: EpochMillis, start: EpochMillis?, now: EpochMillis) -> String {
         guard text.contains(open) else { return text }
         let start = start ?? dueAt
         let moment = now > dueAt && now < start ? now : dueAt
-        return fill(text, minutes: Countdown.minutes(from: moment, until: start))
+        return fill(text, minutes: max(1, Countdown.minutes(from: moment, until: start)))
     }
 }

@@ -60,6 +60,9 @@ import TidingsCore
         let due: EpochMillis = 1_795_000_000_000
         let filled = CountdownSlot.fill(CountdownSlot.slot(.pl), dueAt: due, start: due + 10 * Self.minute, now: due + 9 * Self.minute + 30_000)
         #expect(filled == "1 min")
+        // Moved past the start (or without one), never a count below 1.
+        #expect(CountdownSlot.fill(CountdownSlot.slot(.en), dueAt: due, start: due - 5 * Self.minute, now: due) == "1 min")
+        #expect(CountdownSlot.fill(CountdownSlot.slot(.en), dueAt: due, start: nil, now: due + Self.minute) == "1 min")
     }
 
     @Test("A slot cut short is dropped, an unknown language reads as English, and text without a slot stays")
