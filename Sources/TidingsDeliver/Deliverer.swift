@@ -248,7 +248,7 @@ public struct Deliverer {
     /// minute late, a retry), else as planned; the stored text keeps its slot. A reminder
     /// planned before the slot (its text says "(in 10 min)") has its English or German count
     /// told again as before.
-    public static func retimed(_ item: NotificationRecord, now: EpochMillis) -> NotificationRecord {
+    static func retimed(_ item: NotificationRecord, now: EpochMillis) -> NotificationRecord {
         if CountdownSlot.count(in: item.body) > 0 {
             var filled = item
             filled.body = CountdownSlot.fill(item.body, dueAt: item.dueAt, start: item.expiresAt, now: now)
