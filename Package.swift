@@ -64,10 +64,12 @@ let package = Package(
             name: "TidingsPlan",
             dependencies: ["TidingsCore", "TidingsStore", "TidingsLinks", "TidingsCalendar", "TidingsGenerate"]
         ),
+        // Deliver fills a meeting reminder's countdown slot from its language's phrase table
+        // (TidingsGenerate, which uses only Core) at the moment of sending.
         .target(
             name: "TidingsDeliver",
             dependencies: [
-                "TidingsCore", "TidingsStore", "TidingsHTTP", "TidingsProcess",
+                "TidingsCore", "TidingsStore", "TidingsHTTP", "TidingsProcess", "TidingsGenerate",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -92,10 +92,11 @@ public struct Plan: TidingsCommand {
         if let inputs { try database.recordPlanInputs(inputs) }
         // The next due time may have changed: arm the wake-up for it (never fails the run).
         if !dryRun { try runBlocking { await WakeUp.rearm(context: context, database: database) } }
+        let schedule = outcome.schedule.map { $0.countdownFilled(at: context.now) }
         switch format {
-        case .json: try Terminal.output(jsonArray(outcome.schedule.map { $0.jsonLine(zone: context.zone) }) + "\n")
-        case .text: try Terminal.output(outcome.schedule.map { $0.textLine(zone: context.zone) + "\n" }.joined())
-        case nil: if dryRun { try Terminal.output(outcome.schedule.map { $0.textLine(zone: context.zone) + "\n" }.joined()) }
+        case .json: try Terminal.output(jsonArray(schedule.map { $0.jsonLine(zone: context.zone) }) + "\n")
+        case .text: try Terminal.output(schedule.map { $0.textLine(zone: context.zone) + "\n" }.joined())
+        case nil: if dryRun { try Terminal.output(schedule.map { $0.textLine(zone: context.zone) + "\n" }.joined()) }
         }
     }
 

@@ -1,10 +1,12 @@
 import TidingsCore
+import TidingsPlan
 import TidingsStore
 
 /// How inbox items look on the terminal and in a status bar.
 enum InboxView {
+    /// One inbox item; a meeting reminder's countdown says what it said when it was sent.
     static func line(_ item: InboxItem, format: Tidings.Inbox.InboxFormat, zone: Zone) -> String {
-        let notification = item.notification
+        let notification = item.notification.countdownFilled(at: item.deliveredAt)
         switch format {
         case .json, .waybar:
             var json = JSONLine()

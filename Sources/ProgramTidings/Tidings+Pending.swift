@@ -89,7 +89,7 @@ extension Tidings.Pending {
                 try Terminal.output(merges.map { PendingView.merged($0, format: format, zone: context.zone) + "\n" }.joined())
             } else {
                 let items = try context.openDatabaseForReading().pendingList(cancelled: all, now: context.now, limit: limit)
-                try Terminal.output(items.map { PendingView.line($0, format: format, zone: context.zone) + "\n" }.joined())
+                try Terminal.output(items.map { PendingView.line($0.countdownFilled(at: context.now), format: format, zone: context.zone) + "\n" }.joined())
             }
         }
     }

@@ -1,4 +1,5 @@
 import TidingsCore
+import TidingsGenerate
 import TidingsStore
 
 /// Sends what is due to the channels its category routes to, never touching the network
@@ -243,9 +244,17 @@ public struct Deliverer {
         }
     }
 
-    /// `item` with its countdown ("in 10 min") told from `now`, when it is a meeting reminder
-    /// sent later than planned (a run a minute late, a retry); the stored text stays as planned.
+    /// `item` with its countdown slot filled from `now` in the reminder's language
+    /// (`CountdownSlot`): the minutes really left when it is sent later than planned (a run a
+    /// minute late, a retry), else as planned; the stored text keeps its slot. A reminder
+    /// planned before the slot (its text says "(in 10 min)") has its English or German count
+    /// told again as before.
     static func retimed(_ item: NotificationRecord, now: EpochMillis) -> NotificationRecord {
+        if CountdownSlot.count(in: item.body) > 0 {
+            var filled = item
+            filled.body = CountdownSlot.fill(item.body, dueAt: item.dueAt, start: item.expiresAt, now: now)
+            return filled
+        }
         guard item.kind == .meeting, now > item.dueAt, let start = item.expiresAt, start > now,
               !item.id.hasSuffix("@all-day")
         else { return item }

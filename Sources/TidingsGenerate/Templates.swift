@@ -122,7 +122,9 @@ extension Phrasebook {
         } else {
             let days = facts.start.date.dayNumber - facts.due.date.dayNumber
             let starts = days == 0 ? phrases.startsToday : days == 1 ? phrases.startsTomorrow : phrases.startsOn
-            let wait = facts.minutesUntilStart < 60 ? "\(facts.minutesUntilStart) \(phrases.minuteUnit)" : hours(Int64(facts.minutesUntilStart) * 60_000)
+            // Under an hour, the minutes left are a slot filled in when the text is shown
+            // (`CountdownSlot`); hours stay as written.
+            let wait = facts.minutesUntilStart < 60 ? CountdownSlot.slot(language) : hours(Int64(facts.minutesUntilStart) * 60_000)
             parts.append(Phrases.fill(starts, [
                 "date": date(facts.start.date), "time": time(facts.start), "wait": wait, "end": time(facts.end),
             ]))
@@ -130,9 +132,10 @@ extension Phrasebook {
         if let service = facts.service {
             parts.append(Phrases.fill(phrases.join, ["service": service]))
         } else if let location = facts.location, !location.isEmpty {
-            parts.append(location)
+            parts.append(CountdownSlot.stripped(location))
         }
-        return TextDraft(title: facts.title.isEmpty ? phrases.untitledMeeting : facts.title, body: parts.joined(separator: " · "))
+        let title = CountdownSlot.stripped(facts.title)
+        return TextDraft(title: title.isEmpty ? phrases.untitledMeeting : title, body: parts.joined(separator: " · "))
     }
 
     func insight(_ facts: InsightFacts) -> TextDraft {

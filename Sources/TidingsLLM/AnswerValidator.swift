@@ -5,8 +5,9 @@ import TidingsGenerate
 /// Checks what an LLM proposes as strictly as fetched content, and more: one short message
 /// of plain text, with no link, markup or placeholder, in the language asked for.
 enum AnswerValidator {
-    /// The cleaned title and body, or why they cannot be shown.
-    static func validate(_ proposed: ProposedText, language: String?) -> Result<TextDraft, LLMFailure> {
+    /// The cleaned title and body, or why they cannot be shown; with a `placeholder`, the
+    /// body must hold it exactly once and the title not at all.
+    static func validate(_ proposed: ProposedText, language: String?, placeholder: String? = nil) -> Result<TextDraft, LLMFailure> {
         for (field, text) in [("title", proposed.title), ("body", proposed.body)] {
             if let problem = structureProblem(text) { return .failure(.invalid("the \(field) \(problem)")) }
         }
@@ -18,12 +19,26 @@ enum AnswerValidator {
         for (field, text) in [("title", title), ("body", body)] {
             if let problem = contentProblem(text) { return .failure(.invalid("the \(field) \(problem)")) }
         }
-        if let expected = language, LanguageGuess.known.contains(expected), let found = LanguageGuess.guess(title + " " + body),
+        if let placeholder, let problem = placeholderProblem(title: title, body: body, placeholder: placeholder) {
+            return .failure(.invalid(problem))
+        }
+        // The placeholder is not a word of the answer's language.
+        let words = placeholder.map { body.replacing($0, with: "") } ?? body
+        if let expected = language, LanguageGuess.known.contains(expected), let found = LanguageGuess.guess(title + " " + words),
             found != expected
         {
             return .failure(.invalid("the answer is in \(LanguageGuess.name(of: found)), not \(LanguageGuess.name(of: expected))"))
         }
         return .success(TextDraft(title: title, body: body))
+    }
+
+    /// Why the answer does not keep `placeholder` once in its body and nowhere else, or nil.
+    private static func placeholderProblem(title: String, body: String, placeholder: String) -> String? {
+        if title.contains(placeholder) { return "the title holds \(placeholder), which belongs in the body" }
+        let count = body.ranges(of: placeholder).count
+        if count == 0 { return "the body dropped \(placeholder)" }
+        if count > 1 { return "the body holds \(placeholder) \(count) times, not once" }
+        return nil
     }
 
     /// A list or several messages, judged before white space is folded: two or more lines

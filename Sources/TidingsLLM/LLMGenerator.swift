@@ -26,14 +26,21 @@ public struct LLMGenerator: ContentGenerator {
 
     /// The LLM's text for `request`, or its draft with the reason the LLM's was not used.
     public func write(_ request: GenerationRequest) -> GeneratedText {
+        // A meeting's countdown slot is shown to the model as a readable placeholder, which
+        // its answer must keep once; it becomes the slot again in the stored text.
+        let slot = CountdownSlot.slot(request.locale.language)
+        let slotted = CountdownSlot.count(in: request.draft.body) == 1 && request.draft.body.contains(slot)
+        var draft = request.draft
+        if slotted { draft.body = draft.body.replacing(slot, with: Self.countdown) }
         let asked = LLMRequest(
-            kind: request.kind.rawValue, draft: request.draft,
-            facts: Self.describe(request.facts), language: request.locale.language.rawValue)
+            kind: request.kind.rawValue, draft: draft,
+            facts: Self.describe(request.facts), language: request.locale.language.rawValue,
+            placeholder: slotted ? Self.countdown : nil)
         switch writer.rewrite(asked) {
         case .written(let text), .cached(let text):
             // A rewrite of stale content says its age the way the template does, in the same
             // words, so that it never looks fresh and a move can update the label.
-            var body = text.body
+            var body = slotted ? text.body.replacing(Self.countdown, with: slot) : text.body
             if case .daily(.content(_, _, let staleAge?)) = request.facts {
                 body = StaleLabel.labelled(body, age: staleAge, locale: request.locale)
             }
@@ -42,6 +49,9 @@ public struct LLMGenerator: ContentGenerator {
             return GeneratedText(request.draft, by: .llmFallback(reason: reason))
         }
     }
+
+    /// The placeholder the model sees for a meeting's countdown slot.
+    static let countdown = "{countdown}"
 
     /// `llm: 3 written, 2 cached, 1 fell back (…)`.
     public var account: String? { writer.tally.summary }

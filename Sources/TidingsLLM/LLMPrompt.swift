@@ -12,13 +12,18 @@ public struct LLMRequest: Sendable, Equatable {
     public var facts: String
     /// The language to write in: a tag such as `en`, `de-DE` or `de_DE.UTF-8`; empty: the draft's.
     public var language: String
+    /// A placeholder the draft's body holds once and the answer's body must hold once,
+    /// verbatim (`{countdown}`: the minutes left before a meeting, filled in when shown);
+    /// nil: none.
+    public var placeholder: String?
 
     /// Creates a request.
-    public init(kind: String, draft: TextDraft, facts: String, language: String) {
+    public init(kind: String, draft: TextDraft, facts: String, language: String, placeholder: String? = nil) {
         self.kind = kind
         self.draft = draft
         self.facts = facts
         self.language = language
+        self.placeholder = placeholder
     }
 }
 
@@ -28,6 +33,8 @@ struct LLMPrompt {
     let messages: [ChatCompletion.Message]
     /// The language the answer must be in, when known (two or three letters).
     let language: String?
+    /// The placeholder the answer's body must keep once (`LLMRequest.placeholder`).
+    let placeholder: String?
 
     /// The messages for `request`, with everything the user writes redacted when `redact` is on.
     init(_ request: LLMRequest, redact: Bool) {
@@ -39,7 +46,11 @@ struct LLMPrompt {
             280; both are plain text in \(languageName): no links, no markup, no lists, no \
             placeholders in square brackets. Keep every fact of the draft (times, names, \
             numbers); add none. Make it short enough to read in three seconds.
-            """
+            """ + (request.placeholder.map { placeholder in
+                " The draft body holds \(placeholder), which stands for the time left until the start and is " +
+                "filled in when the notification is shown: keep \(placeholder) exactly once in the body, verbatim, " +
+                "and write the time left in no other way."
+            } ?? "")
         func scrub(_ text: String) -> String { redact ? Redactor.redact(text) : text }
         let user = """
             Kind: \(request.kind)
@@ -50,6 +61,7 @@ struct LLMPrompt {
             """
         messages = [ChatCompletion.Message(role: "system", content: system), ChatCompletion.Message(role: "user", content: user)]
         self.language = language
+        placeholder = request.placeholder
     }
 
     /// The SHA-256 (lower-case hex) of the endpoint, the model and the messages: the same

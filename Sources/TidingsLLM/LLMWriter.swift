@@ -57,7 +57,7 @@ public final class LLMWriter: Sendable {
         let key = prompt.cacheKey(baseURL: settings.baseURL, model: settings.model)
         // A kept answer is checked again: the rules may have grown stricter since.
         if let kept = try? database.llmAnswer(key: key),
-            case .success(let text) = AnswerValidator.validate(ProposedText(title: kept.title, body: kept.body), language: prompt.language)
+            case .success(let text) = AnswerValidator.validate(ProposedText(title: kept.title, body: kept.body), language: prompt.language, placeholder: prompt.placeholder)
         {
             state.withLock { $0.tally.cached += 1 }
             return .cached(text)
@@ -128,7 +128,7 @@ public final class LLMWriter: Sendable {
         guard (200..<300).contains(response.status) else { return .failure(Self.failure(status: response.status)) }
         return ChatCompletion.reply(in: response.body)
             .flatMap(ProposedText.parse)
-            .flatMap { AnswerValidator.validate($0, language: prompt.language) }
+            .flatMap { AnswerValidator.validate($0, language: prompt.language, placeholder: prompt.placeholder) }
     }
 
     private func httpRequest(_ prompt: LLMPrompt, apiKey: String?, timeout: Duration) -> HTTPRequest {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TidingsCore
+import TidingsGenerate
 import TidingsStore
 import TidingsTestSupport
 @testable import TidingsDeliver
@@ -176,6 +177,23 @@ import TidingsTestSupport
         #expect(f.output.lines.count == 1)
         #expect(f.output.text.contains("(in 9 min)"), "\(f.output.text)")
         #expect(try f.stored(reminder.id).body == "Starts at 07:50 (in 10 min), until 08:05")
+    }
+
+    @Test("A reminder's countdown slot is filled in its own language as it is sent three minutes late (7 min left); the stored text keeps the slot")
+    func countdownSlotAtDelivery() async throws {
+        let f = try DeliverFixture()
+        let start = utc("2026-11-22T06:50:00Z")
+        let body = "Commence à 07:50 (dans \(CountdownSlot.slot(.fr))), jusqu’à 08:05"
+        let reminder = NotificationRecord(
+            id: "meeting:standup@example.org@10m", kind: .meeting, category: .transactional, title: "Standup",
+            body: body, deepLink: nil, dueAt: start - 10 * DeliverFixture.minute,
+            plannedLocal: "2026-11-22T07:40", plannedZone: "Europe/Berlin", staleness: .fresh, contentFetchTime: nil,
+            expiresAt: start, now: utc("2026-11-22T06:00:00Z"))
+        try f.plan([reminder])
+        _ = try await f.run(now: start - 7 * DeliverFixture.minute)
+        #expect(f.output.lines.count == 1)
+        #expect(f.output.text.contains("Commence à 07:50 (dans 7 min), jusqu’à 08:05"), "\(f.output.text)")
+        #expect(try f.stored(reminder.id).body == body)
     }
 
     @Test("A live run's claim is left alone, however old")

@@ -94,7 +94,9 @@ import TidingsCore
         let locale = TextLocale.resolve(environment: ["LANG": locales[language] ?? ""])
         var lines = ["# \(locales[language] ?? "")"]
         for (name, facts) in facts {
-            let draft = Templates.draft(facts, locale: locale)
+            var draft = Templates.draft(facts, locale: locale)
+            // A reminder's countdown as it reads when sent on time.
+            if case .meeting(let meeting) = facts { draft.body = CountdownSlot.fill(draft.body, minutes: meeting.minutesUntilStart) }
             lines.append("\(name) title: \(draft.title)")
             lines.append("\(name) body: \(draft.body)")
         }

@@ -98,9 +98,12 @@ import TidingsCore
     func meeting() {
         let monday = Self.sunday.adding(days: 1)
         let soon = Self.meeting(start: Self.moment(monday, 14), due: Self.moment(monday, 13, 50), minutes: 10)
-        #expect(Self.draft(soon, Self.english) == TextDraft(title: "Client review", body: "Starts at 14:00 (in 10 min), until 15:00 · Join on Zoom"))
-        #expect(Self.draft(soon, Self.american).body == "Starts at 2:00 PM (in 10 min), until 3:00 PM · Join on Zoom")
-        #expect(Self.draft(soon, Self.german).body == "Beginnt um 14:00 (in 10 Min.), bis 15:00 · Über Zoom teilnehmen")
+        // Under an hour the minutes left are a slot, filled in when the text is shown.
+        let en = CountdownSlot.slot(.en)
+        #expect(Self.draft(soon, Self.english) == TextDraft(title: "Client review", body: "Starts at 14:00 (in \(en)), until 15:00 · Join on Zoom"))
+        #expect(CountdownSlot.fill(Self.draft(soon, Self.english).body, minutes: 10) == "Starts at 14:00 (in 10 min), until 15:00 · Join on Zoom")
+        #expect(CountdownSlot.fill(Self.draft(soon, Self.american).body, minutes: 10) == "Starts at 2:00 PM (in 10 min), until 3:00 PM · Join on Zoom")
+        #expect(CountdownSlot.fill(Self.draft(soon, Self.german).body, minutes: 10) == "Beginnt um 14:00 (in 10 Min.), bis 15:00 · Über Zoom teilnehmen")
         let tomorrow = Self.meeting(start: Self.moment(monday, 9), due: Self.moment(Self.sunday, 19), minutes: 840, service: nil, location: "Room 4")
         #expect(Self.draft(tomorrow, Self.english).body == "Starts tomorrow at 09:00 (in 14 h), until 10:00 · Room 4")
         #expect(Self.draft(tomorrow, Self.german).body == "Beginnt morgen um 09:00 (in 14 Std.), bis 10:00 · Room 4")

@@ -21,16 +21,51 @@ import TidingsTestSupport
 
     @Test("A good answer is the LLM's text; the facts reach the server redacted")
     func written() throws {
-        let fixture = try LLMFixture(content: LLMFixture.answer(title: "Design review at 10:00", body: "Starts in 10 minutes."))
+        let fixture = try LLMFixture(content: LLMFixture.answer(title: "Design review at 10:00", body: "Starts in {countdown}."))
         let request = GenerationRequest(facts: try Self.meeting(), locale: .english)
         let text = LLMGenerator(writer: fixture.writer()).write(request)
-        #expect(text == GeneratedText(TextDraft(title: "Design review at 10:00", body: "Starts in 10 minutes."), by: .llm))
+        #expect(text == GeneratedText(TextDraft(title: "Design review at 10:00", body: "Starts in \(CountdownSlot.slot(.en))."), by: .llm))
         let user = try LLMFixture.messages(try #require(fixture.server.requests.first))[1].content
         #expect(user.contains("Kind: meeting"))
         #expect(user.contains("start: 2026-11-23 10:00"))
         #expect(user.contains("minutes until start: 10"))
         #expect(user.contains("location: Dial [phone], PIN [passcode]"))
         #expect(user.contains("Draft title: \(request.draft.title)"))
+    }
+
+    @Test("The countdown slot reaches the model as {countdown}, which it is asked to keep, and comes back as the slot")
+    func countdownKept() throws {
+        let fixture = try LLMFixture(content: LLMFixture.answer(title: "Revue client", body: "La revue client commence à 10:00, dans {countdown}. Prépare tes questions pour la réunion."))
+        let french = TextLocale.resolve(environment: ["LANG": "fr_FR.UTF-8"])
+        let request = GenerationRequest(facts: try Self.meeting(), locale: french)
+        let text = LLMGenerator(writer: fixture.writer()).write(request)
+        #expect(text.generator == .llm)
+        #expect(text.body == "La revue client commence à 10:00, dans \(CountdownSlot.slot(.fr)). Prépare tes questions pour la réunion.")
+        #expect(CountdownSlot.fill(text.body, minutes: 3).hasPrefix("La revue client commence à 10:00, dans 3 min."))
+        let messages = try LLMFixture.messages(try #require(fixture.server.requests.first))
+        #expect(messages[0].content.contains("keep {countdown} exactly once in the body, verbatim"))
+        #expect(messages[1].content.contains("Draft body: Commence à 10:00 (dans {countdown}), jusqu’à 11:00"))
+        #expect(!messages[1].content.contains("\u{E000}"))
+    }
+
+    @Test("An answer that drops, repeats or moves the countdown is refused and the template kept", arguments: [
+        ("Design review", "Starts at 10:00, in 10 min.", "the body dropped {countdown}"),
+        ("Design review", "Starts at 10:00 in {countdown}, so {countdown} left.", "the body holds {countdown} 2 times, not once"),
+        ("Design review in {countdown}", "Starts at 10:00 in {countdown}.", "the title holds {countdown}, which belongs in the body"),
+    ])
+    func countdownRefused(title: String, body: String, reason: String) throws {
+        let fixture = try LLMFixture(content: LLMFixture.answer(title: title, body: body))
+        let request = GenerationRequest(facts: try Self.meeting(), locale: .english)
+        let text = LLMGenerator(writer: fixture.writer()).write(request)
+        #expect(text == GeneratedText(request.draft, by: .llmFallback(reason: reason)))
+        #expect(CountdownSlot.count(in: text.body) == 1)
+    }
+
+    @Test("Without a countdown (a daily update) the model is asked to keep no placeholder")
+    func noCountdown() throws {
+        let prompt = LLMPrompt(LLMFixture.request, redact: true)
+        #expect(!prompt.messages[0].content.contains("{countdown}"))
+        #expect(prompt.placeholder == nil)
     }
 
     @Test("A plan run has the LLM write only with features.llm on and [llm] set")

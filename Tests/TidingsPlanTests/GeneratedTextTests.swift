@@ -59,7 +59,7 @@ import TidingsTestSupport
             .notifications(now: F.now, horizon: 2 * PlanFixture.day, zone: F.berlin, calendars: try F.expanded(F.calendar([F.meeting("a@example.org")])))
         let reminder = try #require(items.first)
         #expect(reminder.title == "Client review")
-        #expect(reminder.body == "Beginnt um 09:00 (in 10 Min.), bis 10:00 · Über Zoom teilnehmen")
+        #expect(reminder.countdownFilled(at: reminder.dueAt).body == "Beginnt um 09:00 (in 10 Min.), bis 10:00 · Über Zoom teilnehmen")
         #expect(reminder.generator == "template")
     }
 

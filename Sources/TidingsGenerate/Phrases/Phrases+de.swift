@@ -38,6 +38,7 @@ extension Phrases {
         startsTomorrow: "Beginnt morgen um {time} (in {wait}), bis {end}",
         startsOn: "Beginnt am {date} um {time} (in {wait}), bis {end}",
         join: "Über {service} teilnehmen",
+        minutesLeft: [.one: "{n} Min.", .other: "{n} Min."],
 
         hoursSame: TextDraft(
             title: "So viel Zeit in Terminen wie letzte Woche", body: "{now} in Terminen in den letzten 7 Tagen, so viel wie in der Woche davor."),

@@ -33,6 +33,7 @@ extension Phrases {
         startsTomorrow: "Starts tomorrow at {time} (in {wait}), until {end}",
         startsOn: "Starts on {date} at {time} (in {wait}), until {end}",
         join: "Join on {service}",
+        minutesLeft: [.one: "{n} min", .other: "{n} min"],
 
         hoursSame: TextDraft(
             title: "As many meeting hours as last week", body: "{now} in meetings over the past 7 days, the same as the week before."),

@@ -38,6 +38,7 @@ extension Phrases {
         startsTomorrow: "Empieza mañana a las {time} (en {wait}), hasta las {end}",
         startsOn: "Empieza el {date}, a las {time} (en {wait}), hasta las {end}",
         join: "Únete por {service}",
+        minutesLeft: [.one: "{n} min", .other: "{n} min"],
 
         hoursSame: TextDraft(
             title: "Las mismas horas de reunión que la semana pasada",

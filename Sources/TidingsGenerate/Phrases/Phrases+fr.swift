@@ -39,6 +39,7 @@ extension Phrases {
         startsTomorrow: "Commence demain à {time} (dans {wait}), jusqu’à {end}",
         startsOn: "Commence le {date} à {time} (dans {wait}), jusqu’à {end}",
         join: "Rejoindre via {service}",
+        minutesLeft: [.one: "{n} min", .other: "{n} min"],
 
         hoursSame: TextDraft(
             title: "Autant d’heures de réunion que la semaine dernière",

@@ -38,6 +38,7 @@ extension Phrases {
         startsTomorrow: "Inizia domani alle {time} (tra {wait}), fino alle {end}",
         startsOn: "Inizia {date} alle {time} (tra {wait}), fino alle {end}",
         join: "Partecipa su {service}",
+        minutesLeft: [.one: "{n} min", .other: "{n} min"],
 
         hoursSame: TextDraft(
             title: "Tante ore di riunione quante la settimana scorsa",

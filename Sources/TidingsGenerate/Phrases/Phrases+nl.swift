@@ -38,6 +38,7 @@ extension Phrases {
         startsTomorrow: "Begint morgen om {time} (over {wait}), tot {end}",
         startsOn: "Begint op {date} om {time} (over {wait}), tot {end}",
         join: "Deelnemen via {service}",
+        minutesLeft: [.one: "{n} min", .other: "{n} min"],
 
         hoursSame: TextDraft(
             title: "Evenveel uren aan afspraken als vorige week",

@@ -40,6 +40,7 @@ extension Phrases {
         startsTomorrow: "Początek jutro o {time} (za {wait}), koniec o {end}",
         startsOn: "Początek: {date}, o {time} (za {wait}), koniec o {end}",
         join: "Dołącz przez {service}",
+        minutesLeft: [.one: "{n} min", .few: "{n} min", .many: "{n} min"],
 
         hoursSame: TextDraft(
             title: "Tyle samo godzin spotkań co w zeszłym tygodniu",

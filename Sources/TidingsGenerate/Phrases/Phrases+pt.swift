@@ -40,6 +40,7 @@ extension Phrases {
         startsTomorrow: "Começa amanhã às {time} (daqui a {wait}), termina às {end}",
         startsOn: "Começa {date}, às {time} (daqui a {wait}), termina às {end}",
         join: "Entrar via {service}",
+        minutesLeft: [.one: "{n} min", .other: "{n} min"],
 
         hoursSame: TextDraft(
             title: "As mesmas horas em reuniões da semana passada",

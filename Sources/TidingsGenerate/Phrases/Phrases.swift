@@ -51,6 +51,9 @@ struct Phrases: Sendable {
     var startsTomorrow: String
     var startsOn: String
     var join: String
+    /// The time left before a meeting starts, `{n}` minutes (`10 min`, `10 Min.`): what a
+    /// reminder's countdown slot is filled with when it is shown (`CountdownSlot`).
+    var minutesLeft: PluralPhrase
 
     /// The insights: meeting hours the same, fewer or more than last week (`{now}`,
     /// `{before}`, `{difference}`).

@@ -1,0 +1,62 @@
+import TidingsCore
+
+/// The time left before a meeting in a reminder's text (the `10 min` of `(in 10 min)`,
+/// `(dans 10 min)`, `(za 10 min)`), kept as a slot in the stored text and filled in only
+/// when the text is shown: the words are written when the reminder is planned, and a run
+/// three minutes late must say how long is really left, in the reminder's own language.
+///
+/// A slot is U+E000, the language code, U+E001: private-use characters that no calendar,
+/// feed or model text is shown with (the templates remove them from what they quote), so a
+/// slot cannot be forged by the text around it and is never shown unfilled.
+public enum CountdownSlot {
+    /// The character that opens a slot.
+    static let open: Character = "\u{E000}"
+    /// The character that closes a slot.
+    static let close: Character = "\u{E001}"
+
+    /// The slot for the minutes left, in `language`.
+    public static func slot(_ language: TextLocale.Language) -> String { "\(open)\(language.rawValue)\(close)" }
+
+    /// How many slots `text` holds.
+    public static func count(in text: String) -> Int { text.filter { $0 == open }.count }
+
+    /// `text` without the characters a slot is made of: what the templates quote from a
+    /// calendar (a title, a place) never reads as a slot.
+    public static func stripped(_ text: String) -> String {
+        guard text.contains(where: { $0 == open || $0 == close }) else { return text }
+        return String(text.filter { $0 != open && $0 != close })
+    }
+
+    /// `text` with each slot filled with `minutes` (`3 min`, `3 Min.`), in the slot's
+    /// language and the plural form its rule picks; an unknown language reads as English.
+    public static func fill(_ text: String, minutes: Int) -> String {
+        guard text.contains(open) else { return text }
+        var filled = ""
+        var rest = text[...]
+        while let start = rest.firstIndex(of: open) {
+            filled += rest[..<start]
+            let inside = rest[rest.index(after: start)...]
+            guard let end = inside.firstIndex(of: close) else {
+                // A slot cut short (the text cut to its limit) is dropped, never shown raw.
+                rest = inside
+                continue
+            }
+            let language = TextLocale.Language(rawValue: String(inside[..<end])) ?? .en
+            filled += Phrases.fill(language.phrases.minutesLeft.form(language.plural(minutes)), ["n": "\(minutes)"])
+            rest = inside[inside.index(after: end)...]
+        }
+        return filled + rest
+    }
+
+    /// `text` filled as a reminder due at `dueAt` for a meeting starting at `start` says it
+    /// at `now`: sent (or shown) late, after its due time and before the start, the minutes
+    /// then left; otherwise (before its due time, or once the meeting began) the minutes from
+    /// its due time, as planned. Minutes count up (`Countdown.minutes`), and are never fewer
+    /// than 1: an item moved past the start, or one without a start, says `1 min`.
+    public static func fill(_ text: String, dueAt: EpochMillis, start: EpochMillis?, now: EpochMillis) -> String {
+        guard text.contains(open) else { return text }
+        let start = start ?? dueAt
+        let moment = now > dueAt && now < start ? now : dueAt
+        return fill(text, minutes: max(1, Countdown.minutes(from: moment, until: start)))
+    }
+}
