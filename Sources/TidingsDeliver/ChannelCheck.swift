@@ -62,6 +62,8 @@ public struct ChannelCheck {
             switch report.state {
             case .unavailable(let reason, _):
                 outcome = .unavailable(reason)
+            case .noSession(let reason, _):
+                outcome = .noSession(reason)
             case .quiet:
                 reports.append(report)
                 continue
@@ -76,7 +78,7 @@ public struct ChannelCheck {
                 platformInfo: report.platformInfo)
             switch outcome {
             case .delivered: break
-            case .failed(let reason), .unavailable(let reason), .transient(let reason, _), .notSent(let reason):
+            case .failed(let reason), .unavailable(let reason), .noSession(let reason), .transient(let reason, _), .notSent(let reason):
                 row.outcome = .failed
                 row.failureReason = reason
             }

@@ -145,7 +145,7 @@ extension ChannelState {
     /// The reason of an unavailable or quiet state; nil otherwise.
     var reason: String? {
         switch self {
-        case .unavailable(let reason, _), .quiet(let reason): reason
+        case .unavailable(let reason, _), .noSession(let reason, _), .quiet(let reason): reason
         case .available, .notDetermined: nil
         }
     }

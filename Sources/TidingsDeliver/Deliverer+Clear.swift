@@ -51,7 +51,7 @@ extension DeliveryResults {
             switch outcome {
             case .delivered:
                 break
-            case .failed(let reason), .unavailable(let reason), .notSent(let reason):
+            case .failed(let reason), .unavailable(let reason), .noSession(let reason), .notSent(let reason):
                 row.outcome = .failed
                 row.failureReason = "clearing: \(reason)"
             case .transient(let reason, let retryAfter):

@@ -146,6 +146,9 @@ public struct Deliverer {
         case .unavailable(let reason, _):
             try await finish(legs, on: name, channelName: channel.name, outcomes: legs.map { _ in .unavailable(reason) },
                              platformInfo: legs.map { _ in channel.platformInfo }, detours: detours, step: &step)
+        case .noSession(let reason, _):
+            try await finish(legs, on: name, channelName: channel.name, outcomes: legs.map { _ in .noSession(reason) },
+                             platformInfo: legs.map { _ in channel.platformInfo }, detours: detours, step: &step)
         case .quiet(let reason):
             // Do-not-disturb: no popup and no sound. The items wait in the inbox instead, and
             // that is no failure of the desktop, so it gets no delivery row. Transactional
@@ -223,8 +226,10 @@ public struct Deliverer {
         // with a fallback to come is not settled yet.
         // The desktop's fallback is for what it could not take, not for what it refused.
         let unavailable = Set(zip(legs, outcomes).compactMap { leg, outcome -> String? in
-            guard case .unavailable = outcome else { return nil }
-            return leg.item.id
+            switch outcome {
+            case .unavailable, .noSession: return leg.item.id
+            default: return nil
+            }
         })
         let fallbacks = name == .desktop ? failures.filter { unavailable.contains($0.leg.item.id) } : failures
         let target = fallbackTarget(of: name)
@@ -245,8 +250,7 @@ public struct Deliverer {
     /// `item` with its countdown ("in 10 min") told from `now`, when it is a meeting reminder
     /// sent later than planned (a run a minute late, a retry); the stored text stays as planned.
     static func retimed(_ item: NotificationRecord, now: EpochMillis) -> NotificationRecord {
-        guard item.kind == .meeting, now > item.dueAt, let start = item.expiresAt, start > now,
-              !item.id.hasSuffix("@all-day")
+        guard item.kind == .meeting, now > item.dueAt, let start = item.expiresAt, start > now, !item.isAllDay
         else { return item }
         let planned = Countdown.minutes(from: item.dueAt, until: start)
         let actual = Countdown.minutes(from: now, until: start)

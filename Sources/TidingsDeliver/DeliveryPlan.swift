@@ -92,6 +92,8 @@ struct DeliveryResults {
     let now: EpochMillis
     var deliveries: [DeliveryRecord] = []
     var retries: [ScheduledRetry] = []
+    /// The indexes in `deliveries` of desktop sends that found no desktop session.
+    var noSession: Set<Int> = []
     var random = SystemRandomNumberGenerator()
 
     init(config: TidingsConfig, now: EpochMillis) {
@@ -131,6 +133,10 @@ struct DeliveryResults {
             case .unavailable(let reason):
                 row.outcome = .failed
                 row.failureReason = "\(channel) unavailable: \(reason)"
+            case .noSession(let reason):
+                row.outcome = .failed
+                row.failureReason = "\(channel) unavailable: \(reason)"
+                noSession.insert(deliveries.count)
             case .notSent(let reason):
                 // Not a result of this channel: the caller leaves these out.
                 row.outcome = .failed
@@ -220,14 +226,13 @@ public struct DeliverOutcome: Sendable, Equatable {
     }
 
     mutating func add(_ results: DeliveryResults) {
-        for row in results.deliveries {
+        for (index, row) in results.deliveries.enumerated() {
             switch row.outcome {
             case .delivered: delivered += 1
             case .cleared: cleared += 1
             case .retry: retrying += 1
             case .expired: expired += 1
-            case .failed where row.channel == ChannelName.desktop.description
-                && row.failureReason?.hasPrefix("desktop unavailable: \(DesktopChannel.noSessionReason)") == true:
+            case .failed where results.noSession.contains(index):
                 noDesktop += 1
             default:
                 failed += 1

@@ -203,9 +203,7 @@ public struct Diagnosis {
     static func finding(for report: ChannelReport, inboxTakesOver: Bool = false) -> Finding {
         let check = "channel \(report.name)"
         guard report.enabled else { return Finding(check: check, ok: true, detail: "turned off") }
-        if report.name == "desktop", inboxTakesOver, case .unavailable(let reason, _) = report.state,
-            reason.hasPrefix(DesktopChannel.noSessionReason)
-        {
+        if report.name == "desktop", inboxTakesOver, case .noSession = report.state {
             return Finding(
                 check: check, ok: true,
                 detail: "no desktop session on this machine: what is routed to the desktop goes to the inbox (a desktop whose timers lack its bus: set DBUS_SESSION_BUS_ADDRESS in the crontab)")
@@ -217,7 +215,7 @@ public struct Diagnosis {
             return Finding(check: check, ok: true, detail: "available" + note + (report.name == "desktop" ? info : ""))
         case .quiet(let reason): return Finding(check: check, ok: true, detail: "quiet: \(reason)")
         case .notDetermined: return Finding(check: check, ok: true, detail: "not determined")
-        case .unavailable(let reason, let fix): return Finding(check: check, ok: false, detail: "unavailable: \(reason)", fix: fix)
+        case .unavailable(let reason, let fix), .noSession(let reason, let fix): return Finding(check: check, ok: false, detail: "unavailable: \(reason)", fix: fix)
         }
     }
 }

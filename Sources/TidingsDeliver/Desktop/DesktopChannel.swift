@@ -80,8 +80,10 @@ public final class DesktopChannel: Channel, Sendable {
             probe = await self.probe()
             lastProbe.withLock { $0 = probe }
         }
-        if case .unavailable(let reason, _) = probe.state {
-            return items.map { ChannelResult(id: $0.id, outcome: .unavailable(reason)) }
+        switch probe.state {
+        case .noSession(let reason, _): return items.map { ChannelResult(id: $0.id, outcome: .noSession(reason)) }
+        case .unavailable(let reason, _): return items.map { ChannelResult(id: $0.id, outcome: .unavailable(reason)) }
+        case .notDetermined, .available, .quiet: break
         }
         let environment = session.childEnvironment()
         var results: [ChannelResult] = []
