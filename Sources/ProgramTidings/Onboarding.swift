@@ -75,14 +75,14 @@ struct Onboarding {
         // The desktop: is it reachable, and record the session for cron.
         let check = ChannelCheck(config: context.config, factory: ChannelFactory(context: context))
         let reports = await check.states()
-        if let desktop = reports.first(where: { $0.name == "desktop" }), desktop.enabled,
+        if let desktop = reports.first(where: { $0.name == .desktop }), desktop.enabled,
            case .noSession = desktop.state
         {
             // A machine without a desktop session (a server, a login over ssh with no user
             // bus) is a state: the desktop's items go to the inbox, their fallback.
             try note("desktop", "no desktop session on this machine (\(DesktopChannel.noSessionReason)): its items go to the inbox; "
                 + "[channels] desktop = false stops trying, tidings init in a desktop session records one")
-        } else if let desktop = reports.first(where: { $0.name == "desktop" }), desktop.enabled {
+        } else if let desktop = reports.first(where: { $0.name == .desktop }), desktop.enabled {
             switch desktop.state {
             case .available: try step(true, "desktop", "notifications work" + (desktop.platformInfo.map { " (\($0))" } ?? ""))
             case .quiet(let reason): try step(true, "desktop", "reachable, but quiet: \(reason)")

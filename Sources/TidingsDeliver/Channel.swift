@@ -92,7 +92,7 @@ public protocol Channel {
     /// can leave unrecorded.
     var chunkSize: Int { get }
     /// The channel's name, as in routes and delivery rows (`stdout`, `webhook:phone`).
-    var name: String { get }
+    var name: ChannelName { get }
     /// Whether the channel learns what the user did (taps, dismissals).
     var reportsEngagement: Bool { get }
     /// JSON describing the receiving side, kept with each delivery.

@@ -12,7 +12,7 @@ extension Deliverer {
         let byChannel = Dictionary(grouping: legs, by: \.channel)
         for channelName in byChannel.keys.sorted() {
             let legs = byChannel[channelName] ?? []
-            guard let name = ChannelName(channelName), let channel = channels(name) else {
+            guard let name = legs.first?.name, let channel = channels(name) else {
                 try record(legs, outcomes: legs.map { _ in .failed("channel \(channelName) is not configured") }, step: &step)
                 continue
             }
@@ -56,7 +56,7 @@ extension DeliveryResults {
                 row.failureReason = "clearing: \(reason)"
             case .transient(let reason, let retryAfter):
                 let attempts = leg.attempts + 1
-                if attempts < maxAttempts(leg.channel) {
+                if attempts < maxAttempts(leg.name) {
                     row.outcome = .retry
                     row.failureReason = "clearing: \(reason)"
                     let next = RetryPolicy.nextAttempt(after: attempts, retryAfter: retryAfter, now: now, random: &random)

@@ -102,12 +102,12 @@ struct DeliveryResults {
     }
 
     /// Attempts allowed on `channel` before an item fails there.
-    func maxAttempts(_ channel: String) -> Int {
-        switch ChannelName(channel) {
+    func maxAttempts(_ channel: ChannelName?) -> Int {
+        switch channel {
         case .webhook(let name)?: return config.webhooks.first { $0.name == name }?.maxAttempts ?? 3
         case .email(let name)?: return config.emails.first { $0.name == name }?.maxAttempts ?? 3
         case .command(let name)?: return config.commands.first { $0.name == name }?.maxAttempts ?? 3
-        default: return 3
+        case .stdout?, .desktop?, .inbox?, nil: return 3
         }
     }
 
@@ -115,9 +115,11 @@ struct DeliveryResults {
     /// here, with the reason.
     @discardableResult
     mutating func record(
-        _ legs: [DeliveryPlan.Leg], on channel: String, outcomes: [ChannelResult.Outcome], platformInfo: [String?]
+        _ legs: [DeliveryPlan.Leg], on name: ChannelName, outcomes: [ChannelResult.Outcome], platformInfo: [String?]
     ) -> [(leg: DeliveryPlan.Leg, reason: String)] {
         var finalFailures: [(leg: DeliveryPlan.Leg, reason: String)] = []
+        // The name as the delivery and outbox rows keep it.
+        let channel = name.description
         for (index, (leg, outcome)) in zip(legs, outcomes).enumerated() {
             let item = leg.item
             var row = DeliveryRecord(
@@ -143,7 +145,7 @@ struct DeliveryResults {
                 row.failureReason = reason
             case .transient(let reason, let retryAfter):
                 let attempts = leg.attempts + 1
-                if attempts < maxAttempts(channel) {
+                if attempts < maxAttempts(name) {
                     row.outcome = .retry
                     row.failureReason = reason
                     let next = RetryPolicy.nextAttempt(after: attempts, retryAfter: retryAfter, now: now, random: &random)

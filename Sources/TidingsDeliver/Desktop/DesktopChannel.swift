@@ -7,7 +7,7 @@ import TidingsStore
 /// daemon. A detached waiter per popup learns what the user did and records it.
 public final class DesktopChannel: Channel, Sendable {
     /// `desktop`.
-    public let name = "desktop"
+    public let name: ChannelName = .desktop
     /// True: the waiter records taps, dismissals and expiries.
     public let reportsEngagement = true
     /// The channel's settings.

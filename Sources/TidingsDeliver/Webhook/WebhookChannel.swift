@@ -9,7 +9,7 @@ import TidingsStore
 /// itself, and never appear in results, `platformInfo`, descriptions or errors.
 public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, CustomReflectable {
     /// `webhook:NAME`.
-    public var name: String { "webhook:\(target.name)" }
+    public var name: ChannelName { .webhook(target.name) }
     /// Webhooks never learn what the user did.
     public let reportsEngagement = false
     public let guarantee = DeliveryGuarantee.atLeastOnce
@@ -44,7 +44,7 @@ public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, Custom
     /// The platform info, with the id of the Discord message a send created or edited.
     func platformInfo(discordMessage: String?) -> String {
         var json = JSONLine()
-        json.add("channel", name)
+        json.add("channel", name.description)
         json.add("format", target.format.rawValue)
         json.add("host", WebhookReasons.host(of: target.url))
         if let discordMessage { json.add("message", discordMessage) }
