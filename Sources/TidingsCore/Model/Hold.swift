@@ -17,4 +17,7 @@ public struct Hold: OptionSet, Sendable, Hashable, Codable {
     /// Merged into a digest (cancelled as its member): it takes the digest's end when the
     /// digest reaches one (the `digest_settles_members` trigger).
     public static let digest = Hold(rawValue: 4)
+    /// Cancelled by the user after it was delivered: a clear is queued, and `deliver` takes
+    /// it back on the channels that can (`tidings pending cancel`).
+    public static let takenBack = Hold(rawValue: 8)
 }
