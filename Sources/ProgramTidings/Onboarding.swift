@@ -76,19 +76,20 @@ struct Onboarding {
         // The desktop: is it reachable, and record the session for cron.
         let check = ChannelCheck(config: context.config, factory: ChannelFactory(context: context))
         let reports = await check.states()
-        if let desktop = reports.first(where: { $0.name == "desktop" }), desktop.enabled,
-           case .unavailable(let reason, _) = desktop.state, reason.hasPrefix(DesktopChannel.noSessionReason)
+        if let desktop = reports.first(where: { $0.name == .desktop }), desktop.enabled,
+           case .noSession = desktop.state
         {
             // A machine without a desktop session (a server, a login over ssh with no user
             // bus) is a state: the desktop's items go to the inbox, their fallback.
             try note("desktop", "no desktop session on this machine (\(DesktopChannel.noSessionReason)): its items go to the inbox; "
                 + "[channels] desktop = false stops trying, tidings init in a desktop session records one")
-        } else if let desktop = reports.first(where: { $0.name == "desktop" }), desktop.enabled {
+        } else if let desktop = reports.first(where: { $0.name == .desktop }), desktop.enabled {
             switch desktop.state {
             case .available: try step(true, "desktop", "notifications work" + (desktop.platformInfo.map { " (\($0))" } ?? ""))
             case .quiet(let reason): try step(true, "desktop", "reachable, but quiet: \(reason)")
             case .notDetermined: try step(true, "desktop", "not determined")
-            case .unavailable(let reason, let fix): try step(false, "desktop", "unavailable: \(reason); fix: \(fix)")
+            case .unavailable(let reason, let fix), .noSession(let reason, let fix):
+                try step(false, "desktop", "unavailable: \(reason); fix: \(fix)")
             }
             do {
                 let (path, _) = try Tidings.Init.record(context)
@@ -157,7 +158,7 @@ struct Onboarding {
         for report in reports {
             switch report.outcome {
             case .delivered?: try step(true, "test notification", "\(report.name): delivered")
-            case .failed(let reason)?, .unavailable(let reason)?, .transient(let reason, _)?, .notSent(let reason)?:
+            case .failed(let reason)?, .unavailable(let reason)?, .noSession(let reason)?, .transient(let reason, _)?, .notSent(let reason)?:
                 try step(false, "test notification", "\(report.name): \(reason)")
             case nil: continue
             }

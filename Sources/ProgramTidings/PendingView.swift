@@ -60,7 +60,7 @@ enum PendingView {
             json.add("zone", rule.zone)
             json.add("next", next.map { ISOTime.format($0.dueAt, in: zone) })
             json.add("until", rule.untilAt.map { ISOTime.format($0, in: zone) })
-            json.add("channels", json: rule.channels.map { jsonArray($0.split(separator: ",").map { JSONLine.quoted(String($0)) }) } ?? "null")
+            json.add("channels", json: rule.channels.map { jsonArray($0.map { JSONLine.quoted($0.description) }) } ?? "null")
             return json.string
         case .text:
             let clock = String(at.suffix(5))

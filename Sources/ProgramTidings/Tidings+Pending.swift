@@ -125,8 +125,9 @@ extension Tidings.Pending {
             let cancelled = items.isEmpty ? [] : try Tidings.Pending.written(
                 database.cancelPending(ids: items, reason: reason, now: context.now, clearing: clearing), refusing: "nothing cancelled")
             var lines = cancelled.map { item in
-                // What was cancelled carries the reason; a delivered item taken back keeps its own.
-                item.stateReason == reason ? "cancelled \(item.id)\n" : "clearing \(item.id) (delivered): the next deliver run takes it back\n"
+                // A delivered item is taken back (`Hold.takenBack`); the rest was cancelled.
+                item.hold.contains(.takenBack)
+                    ? "clearing \(item.id) (delivered): the next deliver run takes it back\n" : "cancelled \(item.id)\n"
             }
             for id in ids where repeats.contains(id) {
                 let occurrences = try database.stopReminder(id, reason: reason, now: context.now) ?? []

@@ -35,7 +35,7 @@ extension Tidings {
                 let line: String
                 switch report.outcome {
                 case .delivered?: line = "✓ \(report.name): delivered"
-                case .failed(let reason)?, .unavailable(let reason)?, .transient(let reason, _)?, .notSent(let reason)?:
+                case .failed(let reason)?, .unavailable(let reason)?, .noSession(let reason)?, .transient(let reason, _)?, .notSent(let reason)?:
                     allDelivered = false
                     line = "✗ \(report.name): \(reason)"
                 case nil:

@@ -4,7 +4,7 @@ import TidingsStore
 /// One channel as `tidings doctor` and `tidings test` see it.
 public struct ChannelReport: Sendable {
     /// `desktop`, `webhook:phone`, …
-    public var name: String
+    public var name: ChannelName
     /// Turned on in the config.
     public var enabled: Bool
     /// Its state now (`notDetermined` when turned off).
@@ -33,12 +33,12 @@ public struct ChannelCheck {
         var reports: [ChannelReport] = []
         for (name, enabled) in factory.allConfigured() {
             guard enabled, let channel = factory.make(name) else {
-                reports.append(ChannelReport(name: name.description, enabled: false, state: .notDetermined))
+                reports.append(ChannelReport(name: name, enabled: false, state: .notDetermined))
                 continue
             }
             let state = await channel.state()
             reports.append(ChannelReport(
-                name: name.description, enabled: true, state: state, platformInfo: channel.platformInfo, note: channel.stateNote))
+                name: name, enabled: true, state: state, platformInfo: channel.platformInfo, note: channel.stateNote))
         }
         return reports
     }
@@ -56,12 +56,14 @@ public struct ChannelCheck {
         _ = try database.claimDue(at: now, only: [item.id])
         var reports: [ChannelReport] = []
         var deliveries: [DeliveryRecord] = []
-        for var report in await states() where report.enabled && (includeStdout || report.name != "stdout") {
-            guard let name = ChannelName(report.name), let channel = factory.make(name) else { continue }
+        for var report in await states() where report.enabled && (includeStdout || report.name != .stdout) {
+            guard let channel = factory.make(report.name) else { continue }
             let outcome: ChannelResult.Outcome
             switch report.state {
             case .unavailable(let reason, _):
                 outcome = .unavailable(reason)
+            case .noSession(let reason, _):
+                outcome = .noSession(reason)
             case .quiet:
                 reports.append(report)
                 continue
@@ -72,11 +74,11 @@ public struct ChannelCheck {
             reports.append(report)
             var row = DeliveryRecord(
                 notificationId: item.id, scheduledTime: now, actualDeliveryTime: now, contentAge: nil,
-                staleness: item.staleness, channel: channel.name, outcome: .delivered,
+                staleness: item.staleness, channel: channel.name.description, outcome: .delivered,
                 platformInfo: report.platformInfo)
             switch outcome {
             case .delivered: break
-            case .failed(let reason), .unavailable(let reason), .transient(let reason, _), .notSent(let reason):
+            case .failed(let reason), .unavailable(let reason), .noSession(let reason), .transient(let reason, _), .notSent(let reason):
                 row.outcome = .failed
                 row.failureReason = reason
             }

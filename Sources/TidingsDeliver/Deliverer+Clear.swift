@@ -14,7 +14,7 @@ extension Deliverer {
         let byChannel = Dictionary(grouping: legs, by: \.channel)
         for channelName in byChannel.keys.sorted() {
             let legs = byChannel[channelName] ?? []
-            guard let name = ChannelName(channelName), let channel = channels(name) else {
+            guard let name = legs.first?.name, let channel = channels(name) else {
                 try record(legs, outcomes: legs.map { _ in .failed("channel \(channelName) is not configured") }, step: &step)
                 continue
             }
@@ -60,12 +60,12 @@ extension DeliveryResults {
             switch outcome {
             case .delivered:
                 break
-            case .failed(let reason), .unavailable(let reason), .notSent(let reason):
+            case .failed(let reason), .unavailable(let reason), .noSession(let reason), .notSent(let reason):
                 row.outcome = .failed
                 row.failureReason = "clearing: \(reason)"
             case .transient(let reason, let retryAfter):
                 let attempts = leg.attempts + 1
-                if attempts < maxAttempts(leg.channel) {
+                if attempts < maxAttempts(leg.name) {
                     row.outcome = .retry
                     row.failureReason = "clearing: \(reason)"
                     let next = RetryPolicy.nextAttempt(after: attempts, retryAfter: retryAfter, now: now, random: &random)

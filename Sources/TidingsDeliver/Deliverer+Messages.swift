@@ -6,11 +6,11 @@ extension Deliverer {
     /// platform info of its last version delivered there (`Message.previous`). When that
     /// cannot be read, the updates go as new messages (a new popup, a new Discord post, never
     /// none), and `unread` says why, for their delivery rows (see `noting`).
-    func messages(_ items: [NotificationRecord], on channel: String) -> (messages: [Message], unread: String?) {
+    func messages(_ items: [NotificationRecord], on channel: ChannelName) -> (messages: [Message], unread: String?) {
         let updates = items.filter { $0.revision > 0 }.map(\.id)
         guard !updates.isEmpty else { return (items.map { Message(record: $0) }, nil) }
         do {
-            let previous = try database.lastDeliveredPlatformInfo(ids: updates, channel: channel)
+            let previous = try database.lastDeliveredPlatformInfo(ids: updates, channel: channel.description)
             return (items.map { Message(record: $0, previous: previous[$0.id]) }, nil)
         } catch {
             return (items.map { Message(record: $0) }, "sent as a new message: the delivery of the version it updates could not be read: \(error)")

@@ -64,10 +64,10 @@ public struct Deliverer {
             }
             // A resumed item goes only where it has no outcome yet.
             let legs = earlier[item.id] ?? [:]
-            for channel in legs.keys { if let name = ChannelName(channel) { step.plan.markRouted(item.id, to: name) } }
+            for name in legs.keys { step.plan.markRouted(item.id, to: name) }
             step.track(item.id)
             for name in names {
-                switch legs[name.description] {
+                switch legs[name] {
                 case nil: step.add(item, to: name, attempts: 0)
                 case .failed(let reason)?: earlierFailures[name, default: []].append((DeliveryPlan.Leg(item: item, attempts: 0), reason))
                 case .delivered?, .waiting?, .expired?: break
@@ -82,7 +82,7 @@ public struct Deliverer {
                 clears.append(leg)
                 continue
             }
-            guard let name = ChannelName(leg.channel), leg.notification.expiresAt.map({ $0 > now }) ?? true else {
+            guard let name = leg.name, leg.notification.expiresAt.map({ $0 > now }) ?? true else {
                 expiredRetries.append(step.results.recordExpired(leg.notification, on: leg.channel, zone: zone))
                 continue
             }
@@ -139,13 +139,16 @@ public struct Deliverer {
         _ legs: [DeliveryPlan.Leg], to name: ChannelName, detours: [String: Detour] = [:], step: inout DeliveryStep
     ) async throws(StoreError) {
         guard let channel = channels(name) else {
-            try await finish(legs, on: name, channelName: name.description, outcomes: legs.map { _ in .failed("channel \(name) is not configured") },
+            try await finish(legs, on: name, outcomes: legs.map { _ in .failed("channel \(name) is not configured") },
                              platformInfo: nil, detours: detours, step: &step)
             return
         }
         switch await channel.state() {
         case .unavailable(let reason, _):
-            try await finish(legs, on: name, channelName: channel.name, outcomes: legs.map { _ in .unavailable(reason) },
+            try await finish(legs, on: name, outcomes: legs.map { _ in .unavailable(reason) },
+                             platformInfo: legs.map { _ in channel.platformInfo }, detours: detours, step: &step)
+        case .noSession(let reason, _):
+            try await finish(legs, on: name, outcomes: legs.map { _ in .noSession(reason) },
                              platformInfo: legs.map { _ in channel.platformInfo }, detours: detours, step: &step)
         case .quiet(let reason):
             // Do-not-disturb: no popup and no sound. The items wait in the inbox instead, and
@@ -177,13 +180,13 @@ public struct Deliverer {
             start += chunk.count
             let items = chunk.map { Self.retimed($0.item, now: step.now) }
             if channel.guarantee == .atMostOnce {
-                try database.markInFlight(items.map { ($0.id, $0.revision) }, channel: channel.name, now: step.now)
+                try database.markInFlight(items.map { ($0.id, $0.revision) }, channel: channel.name.description, now: step.now)
             }
             let (messages, unread) = self.messages(items, on: channel.name)
             let sent = await channel.send(messages, now: step.now)
             let byID = Dictionary(sent.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             try await finish(
-                chunk, on: name, channelName: channel.name,
+                chunk, on: name,
                 outcomes: items.map { byID[$0.id]?.outcome ?? .failed("the channel gave no result") },
                 platformInfo: items.map { item in
                     Self.noting(unread, for: item, in: byID[item.id]?.platformInfo ?? channel.platformInfo)
@@ -194,7 +197,7 @@ public struct Deliverer {
     /// Records how `legs` went on `name` in one transaction with the state of every item
     /// they finish, then sends the fallbacks of those that failed there.
     private func finish(
-        _ legs: [DeliveryPlan.Leg], on name: ChannelName, channelName: String, outcomes: [ChannelResult.Outcome],
+        _ legs: [DeliveryPlan.Leg], on name: ChannelName, outcomes: [ChannelResult.Outcome],
         platformInfo: [String]?, detours: [String: Detour], step: inout DeliveryStep
     ) async throws(StoreError) {
         let rowsBefore = step.results.deliveries.count
@@ -220,13 +223,15 @@ public struct Deliverer {
             }
             sentInfo.append(info)
         }
-        let failures = step.results.record(sentLegs, on: channelName, outcomes: sentOutcomes, platformInfo: sentInfo)
+        let failures = step.results.record(sentLegs, on: name, outcomes: sentOutcomes, platformInfo: sentInfo)
         // Which failures fall back is decided before the step is committed, so that an item
         // with a fallback to come is not settled yet.
         // The desktop's fallback is for what it could not take, not for what it refused.
         let unavailable = Set(zip(legs, outcomes).compactMap { leg, outcome -> String? in
-            guard case .unavailable = outcome else { return nil }
-            return leg.item.id
+            switch outcome {
+            case .unavailable, .noSession: return leg.item.id
+            default: return nil
+            }
         })
         let fallbacks = name == .desktop ? failures.filter { unavailable.contains($0.leg.item.id) } : failures
         let target = fallbackTarget(of: name)
@@ -237,7 +242,7 @@ public struct Deliverer {
         try database.recordLegs(
             deliveries: Array(step.results.deliveries[rowsBefore...]), retries: Array(step.results.retries[retriesBefore...]),
             settle: step.finished().subtracting(unsent), hold: detoured.map(\.leg.item.id).filter { retried.contains($0) }, now: step.now)
-        try database.releaseUnsent(unsent, channel: channelName, now: step.now)
+        try database.releaseUnsent(unsent, channel: name.description, now: step.now)
         if let target, !detoured.isEmpty {
             let detours = Dictionary(detoured.map { ($0.leg.item.id, Detour(from: name, reason: $0.reason)) }, uniquingKeysWith: { first, _ in first })
             try await send(detoured.map(\.leg), to: target, detours: detours, step: &step)
@@ -255,8 +260,7 @@ public struct Deliverer {
             filled.body = CountdownSlot.fill(item.body, dueAt: item.dueAt, start: item.expiresAt, now: now)
             return filled
         }
-        guard item.kind == .meeting, now > item.dueAt, let start = item.expiresAt, start > now,
-              !item.id.hasSuffix("@all-day")
+        guard item.kind == .meeting, now > item.dueAt, let start = item.expiresAt, start > now, !item.isAllDay
         else { return item }
         let planned = Countdown.minutes(from: item.dueAt, until: start)
         let actual = Countdown.minutes(from: now, until: start)

@@ -92,6 +92,8 @@ struct DeliveryResults {
     let now: EpochMillis
     var deliveries: [DeliveryRecord] = []
     var retries: [ScheduledRetry] = []
+    /// The indexes in `deliveries` of desktop sends that found no desktop session.
+    var noSession: Set<Int> = []
     var random = SystemRandomNumberGenerator()
 
     init(config: TidingsConfig, now: EpochMillis) {
@@ -100,12 +102,12 @@ struct DeliveryResults {
     }
 
     /// Attempts allowed on `channel` before an item fails there.
-    func maxAttempts(_ channel: String) -> Int {
-        switch ChannelName(channel) {
+    func maxAttempts(_ channel: ChannelName?) -> Int {
+        switch channel {
         case .webhook(let name)?: return config.webhooks.first { $0.name == name }?.maxAttempts ?? 3
         case .email(let name)?: return config.emails.first { $0.name == name }?.maxAttempts ?? 3
         case .command(let name)?: return config.commands.first { $0.name == name }?.maxAttempts ?? 3
-        default: return 3
+        case .stdout?, .desktop?, .inbox?, nil: return 3
         }
     }
 
@@ -113,9 +115,11 @@ struct DeliveryResults {
     /// here, with the reason.
     @discardableResult
     mutating func record(
-        _ legs: [DeliveryPlan.Leg], on channel: String, outcomes: [ChannelResult.Outcome], platformInfo: [String?]
+        _ legs: [DeliveryPlan.Leg], on name: ChannelName, outcomes: [ChannelResult.Outcome], platformInfo: [String?]
     ) -> [(leg: DeliveryPlan.Leg, reason: String)] {
         var finalFailures: [(leg: DeliveryPlan.Leg, reason: String)] = []
+        // The name as the delivery and outbox rows keep it.
+        let channel = name.description
         for (index, (leg, outcome)) in zip(legs, outcomes).enumerated() {
             let item = leg.item
             var row = DeliveryRecord(
@@ -131,13 +135,17 @@ struct DeliveryResults {
             case .unavailable(let reason):
                 row.outcome = .failed
                 row.failureReason = "\(channel) unavailable: \(reason)"
+            case .noSession(let reason):
+                row.outcome = .failed
+                row.failureReason = "\(channel) unavailable: \(reason)"
+                noSession.insert(deliveries.count)
             case .notSent(let reason):
                 // Not a result of this channel: the caller leaves these out.
                 row.outcome = .failed
                 row.failureReason = reason
             case .transient(let reason, let retryAfter):
                 let attempts = leg.attempts + 1
-                if attempts < maxAttempts(channel) {
+                if attempts < maxAttempts(name) {
                     row.outcome = .retry
                     row.failureReason = reason
                     let next = RetryPolicy.nextAttempt(after: attempts, retryAfter: retryAfter, now: now, random: &random)
@@ -220,14 +228,13 @@ public struct DeliverOutcome: Sendable, Equatable {
     }
 
     mutating func add(_ results: DeliveryResults) {
-        for row in results.deliveries {
+        for (index, row) in results.deliveries.enumerated() {
             switch row.outcome {
             case .delivered: delivered += 1
             case .cleared: cleared += 1
             case .retry: retrying += 1
             case .expired: expired += 1
-            case .failed where row.channel == ChannelName.desktop.description
-                && row.failureReason?.hasPrefix("desktop unavailable: \(DesktopChannel.noSessionReason)") == true:
+            case .failed where results.noSession.contains(index):
                 noDesktop += 1
             default:
                 failed += 1

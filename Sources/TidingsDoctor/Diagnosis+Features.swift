@@ -26,17 +26,16 @@ extension Diagnosis {
             return Finding(check: "llm", ok: false, detail: "\(llm.baseURL): " + problem.text(role: "API key"), fix: fix)
         }
         let counts = (try? database?.generatorCounts(from: now - 86_400_000, until: now + 86_400_000)) ?? [:]
-        let written = counts["llm", default: 0]
-        let fallbacks = counts.filter { $0.key.hasPrefix("llm-fallback") }
-        let fellBack = fallbacks.values.reduce(0, +)
+        let written = counts[.llm, default: 0]
+        let fellBack = counts[.llmFallback, default: 0]
         guard written + fellBack > 0 else {
             return Finding(check: "llm", ok: true, detail: "\(llm.baseURL): no text due in the day around now was planned with it yet")
         }
         let detail = "\(llm.baseURL): \(written) of \(written + fellBack) texts due in the day around now written by the model"
-        guard let reason = fallbacks.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key else {
-            return Finding(check: "llm", ok: true, detail: detail)
-        }
-        let because = reason.split(separator: ":", maxSplits: 1).dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) } ?? reason
+        guard fellBack > 0 else { return Finding(check: "llm", ok: true, detail: detail) }
+        let reasons = (try? database?.fallbackReasons(from: now - 86_400_000, until: now + 86_400_000)) ?? [:]
+        let reason = reasons.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key ?? ""
+        let because = reason.isEmpty ? Generator.llmFallback.rawValue : reason
         // Some fallbacks are the model's answers refused (too long, wrong language); none
         // written at all means the endpoint or the key is wrong.
         return Finding(

@@ -91,7 +91,7 @@ public struct Diagnosis {
         if let llm = llmFinding() { findings.append(llm) }
         if let media = mediaFinding() { findings.append(media) }
         let reports = await channels.states()
-        let inbox = reports.contains { $0.name == "inbox" && $0.enabled && $0.state == .available }
+        let inbox = reports.contains { $0.name == .inbox && $0.enabled && $0.state == .available }
         for report in reports {
             findings.append(Self.finding(for: report, inboxTakesOver: inbox))
         }
@@ -215,9 +215,7 @@ public struct Diagnosis {
     static func finding(for report: ChannelReport, inboxTakesOver: Bool = false) -> Finding {
         let check = "channel \(report.name)"
         guard report.enabled else { return Finding(check: check, ok: true, detail: "turned off") }
-        if report.name == "desktop", inboxTakesOver, case .unavailable(let reason, _) = report.state,
-            reason.hasPrefix(DesktopChannel.noSessionReason)
-        {
+        if report.name == .desktop, inboxTakesOver, case .noSession = report.state {
             return Finding(
                 check: check, ok: true,
                 detail: "no desktop session on this machine: what is routed to the desktop goes to the inbox (a desktop whose timers lack its bus: set DBUS_SESSION_BUS_ADDRESS in the crontab)")
@@ -226,10 +224,10 @@ public struct Diagnosis {
         switch report.state {
         case .available:
             let note = report.note.map { " (\($0))" } ?? ""
-            return Finding(check: check, ok: true, detail: "available" + note + (report.name == "desktop" ? info : ""))
+            return Finding(check: check, ok: true, detail: "available" + note + (report.name == .desktop ? info : ""))
         case .quiet(let reason): return Finding(check: check, ok: true, detail: "quiet: \(reason)")
         case .notDetermined: return Finding(check: check, ok: true, detail: "not determined")
-        case .unavailable(let reason, let fix): return Finding(check: check, ok: false, detail: "unavailable: \(reason)", fix: fix)
+        case .unavailable(let reason, let fix), .noSession(let reason, let fix): return Finding(check: check, ok: false, detail: "unavailable: \(reason)", fix: fix)
         }
     }
 }

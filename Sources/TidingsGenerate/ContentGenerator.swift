@@ -67,51 +67,19 @@ public struct GeneratedText: Sendable, Equatable {
     public var body: String
     /// Who wrote it.
     public var generator: Generator
+    /// Why a language model's text was not used (`llm-fallback` only), cleaned and at most
+    /// 200 characters: stored in `notification.generatorReason`.
+    public var fallbackReason: String?
 
-    /// `draft` written by `generator`, cut to the content limits.
-    public init(_ draft: TextDraft, by generator: Generator) {
+    /// `draft` written by `generator`, cut to the content limits; a fallback keeps `reason`.
+    public init(_ draft: TextDraft, by generator: Generator, reason: String? = nil) {
         let text = draft.limited()
         title = text.title
         body = text.body
         self.generator = generator
-    }
-}
-
-/// Who wrote a notification's text; recorded in `notification.generator`.
-public enum Generator: Sendable, Equatable {
-    /// The built-in templates.
-    case template
-    /// A language model.
-    case llm
-    /// The templates, after a language model failed or was refused (the reason says why).
-    case llmFallback(reason: String)
-
-    /// `template`, `llm` or `llm-fallback`.
-    public var name: String {
-        switch self {
-        case .template: GeneratorName.template.rawValue
-        case .llm: GeneratorName.llm.rawValue
-        case .llmFallback: GeneratorName.llmFallback.rawValue
-        }
-    }
-
-    /// The value stored with the notification: the name, and for a fallback its reason
-    /// (`llm-fallback: timeout`), at most 200 characters.
-    public var recorded: String {
-        guard case .llmFallback(let reason) = self else { return name }
-        let text = TextSanitizer.clean(reason)
-        return TextDraft.cut(text.isEmpty ? name : "\(name): \(text)", to: 200)
-    }
-
-    /// The generator a stored value names, or nil for none of the three.
-    public init?(recorded: String) {
-        switch recorded {
-        case "template": self = .template
-        case "llm": self = .llm
-        case "llm-fallback": self = .llmFallback(reason: "")
-        default:
-            guard recorded.hasPrefix("llm-fallback: ") else { return nil }
-            self = .llmFallback(reason: String(recorded.dropFirst("llm-fallback: ".count)))
+        if generator == .llmFallback, let reason {
+            let clean = TextSanitizer.clean(reason)
+            fallbackReason = clean.isEmpty ? nil : TextDraft.cut(clean, to: 200)
         }
     }
 }

@@ -46,7 +46,7 @@ public struct LLMGenerator: ContentGenerator {
             }
             return GeneratedText(TextDraft(title: text.title, body: body), by: .llm)
         case .fallback(let reason):
-            return GeneratedText(request.draft, by: .llmFallback(reason: reason))
+            return GeneratedText(request.draft, by: .llmFallback, reason: reason)
         }
     }
 

@@ -61,7 +61,8 @@ public struct DailyRule: Sendable {
             expiresAt: min(zone.endOfDay(containing: due), text.expiresAt ?? .max), now: now)
         item.subject = text.subject
         item.fingerprint = text.fingerprint
-        item.generator = text.generator.recorded
+        item.generator = text.generator
+        item.generatorReason = text.generatorReason
         item.data = text.data
         return item
     }

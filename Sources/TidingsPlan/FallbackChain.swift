@@ -18,6 +18,8 @@ public struct PlannedText: Sendable, Equatable {
     public var fingerprint: String?
     /// Who wrote the text.
     public var generator: Generator = .template
+    /// Why a language model's text was not used, when `generator` is `llm-fallback`.
+    public var generatorReason: String?
     /// The content item's `data` object, when it passes `ContentData`'s checks.
     public var data: String?
 }
@@ -51,7 +53,8 @@ public struct FallbackChain: Sendable {
             let line = config.messages.isEmpty ? nil : EmergencyMessages.line(for: date, from: config.messages)
             let words = wording.write(.daily(.emergency(configuredLine: line, date: date)))
             return PlannedText(
-                title: words.title, body: words.body, deepLink: nil, staleness: .emergency, fetchTime: nil, generator: words.generator)
+                title: words.title, body: words.body, deepLink: nil, staleness: .emergency, fetchTime: nil, generator: words.generator,
+                generatorReason: words.fallbackReason)
         }
         let age = due - best.fetchTime
         let stale = age > config.staleAfter
@@ -60,6 +63,6 @@ public struct FallbackChain: Sendable {
             title: words.title, body: words.body, deepLink: best.deepLink, staleness: stale ? .stale : .fresh,
             fetchTime: best.fetchTime, expiresAt: best.expiresAt, subject: "content:\(best.source)/\(best.id)",
             fingerprint: [best.title, best.body, best.deepLink ?? ""].joined(separator: "\u{1f}"), generator: words.generator,
-            data: ContentData.accepted(best.data))
+            generatorReason: words.fallbackReason, data: ContentData.accepted(best.data))
     }
 }

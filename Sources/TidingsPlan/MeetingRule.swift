@@ -148,6 +148,7 @@ public struct MeetingRule {
                 expiresAt: expiry, now: now)
             item.subject = "event:" + id
             item.fingerprint = MeetingRule.fingerprint(of: event, link: link)
+            item.isAllDay = lead == nil
             return item.written(text)
         }
     }

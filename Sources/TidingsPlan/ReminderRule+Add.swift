@@ -61,7 +61,7 @@ extension ReminderRule {
     ) throws(StoreError) -> (id: String, first: NotificationRecord?) {
         var id = Self.newID()
         while try database.reminderIDTaken(id) { id = Self.newID() }
-        let channels = reminder.channels.isEmpty ? nil : reminder.channels.map(\.description).joined(separator: ",")
+        let channels = reminder.channels.isEmpty ? nil : reminder.channels
         guard let repetition = reminder.repetition else {
             let item = oneOff(
                 id: id, category: reminder.category, title: reminder.title, body: reminder.body, deepLink: reminder.deepLink,

@@ -29,7 +29,7 @@ public struct ReminderRule: Sendable {
     /// The notification of a one-off reminder due at `wallDue` (moved by quiet hours), which
     /// keeps `anchor` (its wall time or its instant) when the zone changes.
     public func oneOff(
-        id: String, category: Category, title: String, body: String, deepLink: String?, channels: String?,
+        id: String, category: Category, title: String, body: String, deepLink: String?, channels: [ChannelName]?,
         at wallDue: EpochMillis, anchor: TimeAnchor, now: EpochMillis, zone: Zone
     ) -> NotificationRecord {
         var item = item(id: id, category: category, title: title, body: body, deepLink: deepLink, channels: channels, wallDue: wallDue, now: now, zone: zone)
@@ -143,7 +143,7 @@ public struct ReminderRule: Sendable {
     /// A reminder's notification: due at `wallDue` moved by quiet hours, never expiring
     /// (grace decides how late it may still go), ranked above anything planned.
     private func item(
-        id: String, category: Category, title: String, body: String, deepLink: String?, channels: String?,
+        id: String, category: Category, title: String, body: String, deepLink: String?, channels: [ChannelName]?,
         wallDue: EpochMillis, now: EpochMillis, zone: Zone
     ) -> NotificationRecord {
         var item = NotificationRecord(

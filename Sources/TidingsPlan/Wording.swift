@@ -35,7 +35,7 @@ public struct Wording: Sendable {
     public func write(_ facts: GenerationFacts) -> GeneratedText {
         let text = generator.write(GenerationRequest(facts: facts, locale: locale))
         // Whatever a generator returns is held to the limits every notification keeps.
-        return GeneratedText(TextDraft(title: text.title, body: text.body), by: text.generator)
+        return GeneratedText(TextDraft(title: text.title, body: text.body), by: text.generator, reason: text.fallbackReason)
     }
 }
 
@@ -45,7 +45,8 @@ extension NotificationRecord {
         var item = self
         item.title = text.title
         item.body = text.body
-        item.generator = text.generator.recorded
+        item.generator = text.generator
+        item.generatorReason = text.fallbackReason
         return item
     }
 }

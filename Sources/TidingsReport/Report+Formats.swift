@@ -36,8 +36,8 @@ extension Report {
     /// The table row of generated text: the share the LLM wrote, and every generator's count.
     var generatorRow: String {
         let shares = generatorShares
-        let llm = shares.first { $0.name == "llm" }
-        let others = shares.filter { $0.name != "llm" }.map { "\($0.name) \($0.count)" }.joined(separator: ", ")
+        let llm = shares.first { $0.name == Generator.llm.rawValue }
+        let others = shares.filter { $0.name != Generator.llm.rawValue }.map { "\($0.name) \($0.count)" }.joined(separator: ", ")
         return Report.row("LLM text", llm?.share, "\(llm?.count ?? 0) of \(generated) generated (\(others))")
     }
 

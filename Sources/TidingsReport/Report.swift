@@ -82,7 +82,7 @@ public struct Report: Sendable, Equatable {
     /// Each generator's count and share of `generated` (nil when nothing was generated):
     /// `template`, `llm` and `llm-fallback` always, then any other name found, sorted.
     public var generatorShares: [(name: String, count: Int, share: Double?)] {
-        let known = GeneratorName.allCases.map(\.rawValue)
+        let known = Generator.allCases.map(\.rawValue)
         let names = known + counts.generators.keys.filter { !known.contains($0) }.sorted()
         return names.map { name in
             let count = counts.generators[name, default: 0]

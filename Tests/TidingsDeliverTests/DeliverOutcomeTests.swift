@@ -40,8 +40,8 @@ import TidingsStore
         let item = DeliverFixture.item("daily:2026-11-22", due: utc("2026-11-22T06:30:00Z"))
         let leg = DeliveryPlan.Leg(item: item, attempts: 0)
         var results = DeliveryResults(config: TidingsConfig(), now: item.dueAt)
-        results.record([leg], on: "desktop", outcomes: [.unavailable("no session bus: DBUS_SESSION_BUS_ADDRESS is not set")], platformInfo: [nil])
-        results.record([leg], on: "inbox", outcomes: [.delivered], platformInfo: [nil])
+        results.record([leg], on: .desktop, outcomes: [.noSession("no session bus: DBUS_SESSION_BUS_ADDRESS is not set")], platformInfo: [nil])
+        results.record([leg], on: .inbox, outcomes: [.delivered], platformInfo: [nil])
         var headless = DeliverOutcome()
         headless.add(results)
         #expect(headless.failed == 0 && headless.noDesktop == 1 && headless.delivered == 1)
@@ -50,17 +50,20 @@ import TidingsStore
         #expect(!headless.idle)
 
         var broken = DeliveryResults(config: TidingsConfig(), now: item.dueAt)
-        broken.record([leg], on: "desktop", outcomes: [.unavailable("no notification daemon: nothing owns it")], platformInfo: [nil])
-        broken.record([leg], on: "inbox", outcomes: [.delivered], platformInfo: [nil])
+        broken.record([leg], on: .desktop, outcomes: [.unavailable("no notification daemon: nothing owns it")], platformInfo: [nil])
+        // Counted by the outcome's kind, never by its words: an unavailable reason that reads
+        // like a missing session is still a failure.
+        broken.record([leg], on: .desktop, outcomes: [.unavailable("no session bus: words only")], platformInfo: [nil])
+        broken.record([leg], on: .inbox, outcomes: [.delivered], platformInfo: [nil])
         var failing = DeliverOutcome()
         failing.add(broken)
-        #expect(failing.failed == 1 && failing.noDesktop == 0)
+        #expect(failing.failed == 2 && failing.noDesktop == 0)
         #expect(failing.stageOutcome == .degraded)
 
         // With the inbox failing too, nothing got through: failed.
         var nowhere = DeliveryResults(config: TidingsConfig(), now: item.dueAt)
-        nowhere.record([leg], on: "desktop", outcomes: [.unavailable("no session bus: DBUS_SESSION_BUS_ADDRESS is not set")], platformInfo: [nil])
-        nowhere.record([leg], on: "inbox", outcomes: [.failed("disk full")], platformInfo: [nil])
+        nowhere.record([leg], on: .desktop, outcomes: [.noSession("no session bus: DBUS_SESSION_BUS_ADDRESS is not set")], platformInfo: [nil])
+        nowhere.record([leg], on: .inbox, outcomes: [.failed("disk full")], platformInfo: [nil])
         var lost = DeliverOutcome()
         lost.add(nowhere)
         #expect(lost.stageOutcome == .failed)
@@ -75,7 +78,7 @@ import TidingsStore
 
     /// A channel that refuses the items whose id starts with "x", and reports an id it was never given.
     struct PickyChannel: Channel {
-        let name = "picky"
+        let name: ChannelName = .command("picky")
         let reportsEngagement = true
         let platformInfo = "{}"
         func state() async -> ChannelState { .available }

@@ -64,7 +64,7 @@ import TidingsTestSupport
         #expect(try await f.displayed() == 0)
     }
 
-    @Test("No session bus at all: unavailable, saying so")
+    @Test("No session bus at all: no session (a state of the machine), saying so")
     func noBus() async throws {
         let directory = try TemporaryDirectory()
         let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": directory.path]
@@ -72,13 +72,16 @@ import TidingsTestSupport
         #expect(session.busAddress == nil)
         let channel = DesktopChannel(
             config: TidingsConfig().desktop, session: session, databasePath: directory.file("db"), waiterPath: "/nonexistent")
-        guard case .unavailable(let reason, let fix) = await channel.state() else {
-            Issue.record("expected unavailable")
+        guard case .noSession(let reason, let fix) = await channel.state() else {
+            Issue.record("expected no session")
             return
         }
         #expect(reason.hasPrefix("no session bus"))
         #expect(fix.contains("DBUS_SESSION_BUS_ADDRESS"))
-        #expect(fix.contains("DBUS_SESSION_BUS_ADDRESS"))
+        // A send says the same, as its own kind of outcome: deliver counts it as the
+        // machine's state and hands the item to the inbox.
+        let results = await channel.send([DesktopFixture.item("a")].messages, now: DesktopFixture.now)
+        #expect(results.map(\.outcome) == [.noSession(reason)])
     }
 
     @Test("No session bus and no notify-send (a server): the missing session is the reason, with how to stop trying")
@@ -87,8 +90,8 @@ import TidingsTestSupport
         let session = SessionEnvironment(environment: ["PATH": directory.path, "HOME": directory.path], userRuntimeRoot: directory.file("run-user"))
         let channel = DesktopChannel(
             config: TidingsConfig().desktop, session: session, databasePath: directory.file("db"), waiterPath: "/nonexistent")
-        guard case .unavailable(let reason, let fix) = await channel.state() else {
-            Issue.record("expected unavailable")
+        guard case .noSession(let reason, let fix) = await channel.state() else {
+            Issue.record("expected no session")
             return
         }
         #expect(reason.hasPrefix(DesktopChannel.noSessionReason + ": "))

@@ -19,7 +19,7 @@ import TidingsStore
         item.claimedBy = "run-1"
         item.claimedAt = due
         item.fingerprint = "f1"
-        item.generator = "template"
+        item.generator = .template
         return item
     }
 

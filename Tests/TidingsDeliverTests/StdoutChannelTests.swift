@@ -93,7 +93,7 @@ import TidingsTestSupport
     func channelInfo() async throws {
         let f = try DeliverFixture()
         let channel = f.channel(.json)
-        #expect(channel.name == "stdout")
+        #expect(channel.name == .stdout)
         #expect(channel.reportsEngagement == false)
         #expect(channel.platformInfo == "{\"channel\":\"stdout\",\"format\":\"json\"}")
         #expect(f.channel(.text).platformInfo == "{\"channel\":\"stdout\",\"format\":\"text\"}")

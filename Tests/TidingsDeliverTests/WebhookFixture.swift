@@ -69,7 +69,7 @@ enum WebhookFixture {
     static func reason(_ outcome: ChannelResult.Outcome) -> String? {
         switch outcome {
         case .delivered: nil
-        case .failed(let reason), .transient(let reason, _), .unavailable(let reason), .notSent(let reason): reason
+        case .failed(let reason), .transient(let reason, _), .unavailable(let reason), .noSession(let reason), .notSent(let reason): reason
         }
     }
 }

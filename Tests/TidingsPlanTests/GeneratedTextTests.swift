@@ -31,7 +31,7 @@ import TidingsTestSupport
         let german = try Self.weekly(Self.german)
         #expect(german.title == "Deine Woche: 6 Termine, 7 Std.")
         #expect(german.body == "Vollster Tag: Mittwoch (3 Std.). Längster Termin: Design review (2 Std.). 1 mehr als in der Vorwoche. Nächste Woche: 6 Termine, 9,5 Std., Dienstag am vollsten.")
-        #expect(german.generator == "template" && english.generator == "template")
+        #expect(german.generator == .template && english.generator == .template)
     }
 
     @Test("A crowded week with long titles stays within the title and body limits")
@@ -60,7 +60,7 @@ import TidingsTestSupport
         let reminder = try #require(items.first)
         #expect(reminder.title == "Client review")
         #expect(reminder.countdownFilled(at: reminder.dueAt).body == "Beginnt um 09:00 (in 10 Min.), bis 10:00 · Über Zoom teilnehmen")
-        #expect(reminder.generator == "template")
+        #expect(reminder.generator == .template)
     }
 
     @Test("A reminder planned the evening before says tomorrow, with the wait in hours")
@@ -82,7 +82,7 @@ import TidingsTestSupport
         try Planner(database: f.db, config: f.config, wording: Self.german).run(now: now, zone: F.berlin, horizon: 2 * PlanFixture.day, dryRun: false)
         let rows = try f.db.openNotifications()
         #expect(Set(rows.map(\.kind)) == [.daily, .weekly, .meeting, .insight])
-        #expect(rows.allSatisfy { $0.generator == "template" })
+        #expect(rows.allSatisfy { $0.generator == .template })
         let daily = try #require(rows.first { $0.kind == .daily })
         #expect(daily.title == "Dein tägliches Update" && Templates.emergencyLines(.de).contains(daily.body))
     }
@@ -90,7 +90,7 @@ import TidingsTestSupport
     /// A generator that always fails, as an LLM's would when its endpoint is down.
     struct Unreachable: ContentGenerator {
         func write(_ request: GenerationRequest) -> GeneratedText {
-            GeneratedText(request.draft, by: .llmFallback(reason: "connection refused"))
+            GeneratedText(request.draft, by: .llmFallback, reason: "connection refused")
         }
     }
 
@@ -111,11 +111,11 @@ import TidingsTestSupport
         try Planner(database: f.db, config: f.config, wording: Wording(generator: Unreachable(), locale: .english))
             .run(now: now, zone: F.berlin, horizon: PlanFixture.day, dryRun: false)
         let fallback = try #require(try f.pending().first)
-        #expect(fallback.generator == "llm-fallback: connection refused" && fallback.title == FallbackChain.emergencyTitle)
+        #expect(fallback.generator == .llmFallback && fallback.generatorReason == "connection refused" && fallback.title == FallbackChain.emergencyTitle)
         try Planner(database: f.db, config: f.config, wording: Wording(generator: Verbose(), locale: .english))
             .run(now: now, zone: F.berlin, horizon: PlanFixture.day, dryRun: false)
         let verbose = try #require(try f.pending().first)
-        #expect(verbose.generator == "llm")
+        #expect(verbose.generator == .llm && verbose.generatorReason == nil)
         #expect(verbose.title.count == ContentPayload.maxTitleLength && verbose.body.count == ContentPayload.maxBodyLength)
     }
 }

@@ -20,7 +20,7 @@ import TidingsTestSupport
         try f.engage(1, at: f.now - PlanFixture.day, prefix: "more")
         #expect(try f.plan() == ["insight:2026-11-23"], "smart: the next one not before three days")
         let insight = try #require(try f.insights().first)
-        #expect(insight.kind == .insight && insight.category == .system && insight.generator == "template")
+        #expect(insight.kind == .insight && insight.category == .system && insight.generator == .template)
         #expect(insight.dueAt == I.berlin("2026-11-23T12:00") && insight.plannedLocal == "2026-11-23T12:00")
         #expect(insight.expiresAt == I.berlin("2026-11-24T00:00"), "it expires at the end of its day")
         #expect(insight.title == "Fewer meeting hours this week")

@@ -97,6 +97,7 @@ import TidingsTestSupport
         #expect(items.map(\.expiresAt) == [Self.berlin("2026-11-24T00:00")])
         #expect(items.first?.body.hasPrefix("Today, all day") == true)
         #expect(items.first?.subject == "event:meeting:offsite-1@example.org@all-day")
+        #expect(items.map(\.isAllDay) == [true], "the column says it, not the id")
     }
 
     @Test("A calendar read in part: plan names what was skipped, and the other events get their reminders")

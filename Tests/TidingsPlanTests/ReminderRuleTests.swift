@@ -16,7 +16,7 @@ import TidingsStore
 
     static func rule(_ every: Repetition, first: String, until: String? = nil) throws -> ReminderRecord {
         ReminderRecord(
-            id: "reminder:test", category: .system, title: "Drink water", body: "", deepLink: nil, channels: "stdout",
+            id: "reminder:test", category: .system, title: "Drink water", body: "", deepLink: nil, channels: [.stdout],
             every: every, firstAt: try at(first), untilAt: try until.map(at), zone: "Europe/Berlin", now: try at(first) - hour)
     }
 
@@ -30,7 +30,7 @@ import TidingsStore
             for item in Self.quiet.occurrences(of: rule, now: try Self.at(now), horizon: 3 * Self.hour, zone: Self.berlin) {
                 #expect(seen[item.id] == nil || seen[item.id] == item.dueAt, "\(item.id) moved")
                 seen[item.id] = item.dueAt
-                #expect(item.kind == .reminder && item.priority == Importance.reminder && item.channels == "stdout" && item.subject == rule.id)
+                #expect(item.kind == .reminder && item.priority == Importance.reminder && item.channels == [.stdout] && item.subject == rule.id)
             }
         }
         // 22:00, 00:00, 02:00 and 04:00 fall in the window; 06:00 is its last and goes at 07:00.

@@ -9,11 +9,12 @@ import TidingsTestSupport
     static let since = TestClock.at("2026-11-21T00:00:00Z")
     static let until = TestClock.at("2026-11-22T00:00:00Z")
 
-    static func item(_ id: String, generator: String?, due: EpochMillis = since + 3_600_000) -> NotificationRecord {
+    static func item(_ id: String, generator: Generator?, reason: String? = nil, due: EpochMillis = since + 3_600_000) -> NotificationRecord {
         var item = NotificationRecord(
             id: id, kind: .daily, category: .system, title: "T", body: "B", deepLink: nil, dueAt: due,
             plannedLocal: "2026-11-21T01:00", plannedZone: "UTC", staleness: .fresh, contentFetchTime: nil, now: since)
         item.generator = generator
+        item.generatorReason = reason
         return item
     }
 
@@ -22,14 +23,14 @@ import TidingsTestSupport
         let directory = try TemporaryDirectory()
         let db = try directory.database()
         _ = try db.applyPlan([
-            Self.item("a", generator: "template"), Self.item("b", generator: "template"), Self.item("c", generator: "llm"),
-            Self.item("d", generator: "llm-fallback: timeout"), Self.item("e", generator: "llm-fallback: refused"),
-            Self.item("f", generator: nil), Self.item("g", generator: "template", due: Self.until),
-            Self.item("h", generator: "llm"),
+            Self.item("a", generator: .template), Self.item("b", generator: .template), Self.item("c", generator: .llm),
+            Self.item("d", generator: .llmFallback, reason: "timeout"), Self.item("e", generator: .llmFallback, reason: "refused"),
+            Self.item("f", generator: nil), Self.item("g", generator: .template, due: Self.until),
+            Self.item("h", generator: .llm),
         ], cancel: [:], now: Self.since)
         _ = try db.applyPlan([], cancel: ["h": "settings changed"], now: Self.since)
         let stored = try db.notifications(ids: ["d"])["d"]
-        #expect(stored?.generator == "llm-fallback: timeout", "the column is read back")
+        #expect(stored?.generator == .llmFallback && stored?.generatorReason == "timeout", "the columns are read back")
 
         let report = try Report.build(database: db, since: Self.since, until: Self.until, engagementChannels: [])
         #expect(report.counts.generators == ["template": 2, "llm": 1, "llm-fallback": 2])

@@ -94,7 +94,7 @@ import TidingsCore
             return
         }
         #expect(rows.map(\.state) == [.delivered])
-        #expect(rows.first?.isHeldByUser == true)
+        #expect(rows.first?.hold == [.user, .takenBack], "what tidings pending says of it is read from the hold")
         let claimed = try database.claimDueRetries(at: Self.now)
         #expect(claimed.map(\.clears) == [true])
     }

@@ -14,6 +14,7 @@ import TidingsCore
             dueAt: begins - 10 * minute, plannedLocal: "2026-11-23T08:50", plannedZone: "UTC", staleness: .fresh,
             contentFetchTime: now - 3_600_000, expiresAt: begins, now: now - 3_600_000)
         item.subject = "event:" + item.id
+        item.isAllDay = lead == "all-day"
         item.fingerprint = [ISOTime.formatUTC(begins), ISOTime.formatUTC(begins + length * minute), "Meeting \(uid)", link ?? "", ""]
             .joined(separator: "\u{1f}")
         return item

@@ -54,7 +54,7 @@ import TidingsTestSupport
         #expect(a.state == .cancelled)
         #expect(a.stateReason == "cancelled by the user")
         #expect(a.isHeldByUser)
-        #expect(a.fingerprint == "user:facts of a")
+        #expect(a.hold == .user && a.fingerprint == "facts of a", "the mark is its own column; the planner's fingerprint stays")
         #expect(a.updatedAt == Self.now)
         #expect(try database.cancelPending(ids: ["a"], reason: "x", now: Self.now)
             == .refused([PendingRefusal(id: "a", reason: "cancelled, not pending")]))
@@ -100,7 +100,8 @@ import TidingsTestSupport
         // The text alone leaves the time; a second edit keeps one mark.
         _ = try database.updatePending(id: "a", edit: PendingEdit(body: "Bring notes"), now: Self.now, zone: berlin)
         #expect(try stored(database, "a").dueAt == Self.now + 30 * Self.minute)
-        #expect(try stored(database, "a").fingerprint == "user:facts of a")
+        #expect(try stored(database, "a").fingerprint == "facts of a")
+        #expect(try stored(database, "a").hold == .user)
         withExtendedLifetime(directory) {}
     }
 
@@ -135,6 +136,7 @@ import TidingsTestSupport
         var replanned = item("edited", due: Self.now + 45 * Self.minute, title: "Planner's")
         replanned.state = .backlog
         replanned.stateReason = "backlog: more important items fill the 1 pending places"
+        replanned.hold = .cap
         let changes = try database.applyPlan(
             [replanned, item("cancelled", due: Self.now + 60 * Self.minute)], cancel: ["obsolete": "the event was removed"], now: Self.now)
         #expect(changes.settled == 1)
@@ -142,6 +144,7 @@ import TidingsTestSupport
         let edited = try stored(database, "edited")
         #expect((edited.title, edited.dueAt, edited.state) == ("Mine", Self.now + 60 * Self.minute, .backlog))
         #expect(edited.stateReason == replanned.stateReason)
+        #expect(edited.hold == [.user, .cap], "the user's hold stays and the cap's is added")
         #expect(try stored(database, "cancelled").state == .cancelled)
         #expect(try stored(database, "obsolete").state == .pending)
         withExtendedLifetime(directory) {}

@@ -10,7 +10,7 @@ import TidingsTestSupport
 
     static func rule(_ id: String, until: EpochMillis? = nil) -> ReminderRecord {
         ReminderRecord(
-            id: id, category: .system, title: "Stand-up notes", body: "", deepLink: nil, channels: "stdout,inbox",
+            id: id, category: .system, title: "Stand-up notes", body: "", deepLink: nil, channels: [.stdout, .inbox],
             every: .daily, firstAt: Self.day, untilAt: until, zone: "UTC", now: 0)
     }
 
@@ -18,7 +18,7 @@ import TidingsTestSupport
         var item = NotificationRecord(
             id: id, kind: .reminder, category: .system, title: "Stand-up notes", body: "", deepLink: nil, dueAt: due,
             plannedLocal: "x", plannedZone: "UTC", staleness: .fresh, contentFetchTime: nil, priority: 10, now: 0)
-        item.channels = "stdout,inbox"
+        item.channels = [.stdout, .inbox]
         return item
     }
 

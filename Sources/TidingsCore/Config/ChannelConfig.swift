@@ -64,3 +64,21 @@ public enum WebhookFormat: String, Sendable, CaseIterable {
     /// A Discord webhook.
     case discord
 }
+
+extension ChannelName: Codable {
+    /// Reads a channel's name (`webhook:ops`); a name that is none of the forms throws.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let name = ChannelName(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a channel: \(text)")
+        }
+        self = name
+    }
+
+    /// Writes the channel's name (`description`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

@@ -127,9 +127,9 @@ public enum Stage: String, VocabularyWord {
     case prefetch, plan, deliver, report
 }
 
-/// Who wrote a notification's text, as `notification.generator` names it (a fallback adds its
-/// reason after a colon) and `report` counts it.
-public enum GeneratorName: String, Sendable, CaseIterable {
+/// Who wrote a notification's text, as `notification.generator` stores it and `report`
+/// counts it. A fallback's reason is a separate column (`generatorReason`).
+public enum Generator: String, VocabularyWord {
     /// The built-in templates.
     case template
     /// A language model.

@@ -22,6 +22,9 @@ public struct ChannelResult: Sendable, Equatable {
         /// The channel cannot take anything now (no session bus, no daemon): the reason.
         /// The item goes to the inbox instead.
         case unavailable(String)
+        /// The desktop found no desktop session at all (no session bus): the reason. A state
+        /// of the machine, not a failure: the item goes to the inbox instead.
+        case noSession(String)
         /// Nothing of it reached the channel (a pipe closed before its line): the reason.
         /// It is due again for the next run.
         case notSent(String)
@@ -50,6 +53,9 @@ public enum ChannelState: Sendable, Equatable {
     case available
     /// Cannot deliver: why, and the one-line fix.
     case unavailable(reason: String, fix: String)
+    /// No desktop session at all on this machine (no session bus; a server, nobody logged
+    /// in): a state of the machine, not a failure. Why, and the one-line fix.
+    case noSession(reason: String, fix: String)
     /// Delivers without popup or sound (do-not-disturb, a paused daemon): why.
     case quiet(reason: String)
 
@@ -58,10 +64,11 @@ public enum ChannelState: Sendable, Equatable {
         switch self {
         case .notDetermined: "not determined"
         case .available: "available"
-        case .unavailable: "unavailable"
+        case .unavailable, .noSession: "unavailable"
         case .quiet: "quiet"
         }
     }
+
 }
 
 /// What a channel promises when a run dies, or the disk fills, in the middle of a send.
@@ -84,7 +91,7 @@ public protocol Channel {
     /// can leave unrecorded.
     var chunkSize: Int { get }
     /// The channel's name, as in routes and delivery rows (`stdout`, `webhook:phone`).
-    var name: String { get }
+    var name: ChannelName { get }
     /// Whether the channel learns what the user did (taps, dismissals).
     var reportsEngagement: Bool { get }
     /// JSON describing the receiving side, kept with each delivery.

@@ -15,7 +15,7 @@ public struct PendingCap: Sendable {
     /// A cap of `limit`.
     public init(limit: Int) { self.limit = limit }
 
-    /// Why a backlogged item waits, as its `stateReason` says.
+    /// Why a backlogged item waits, in words for people (`stateReason`); code reads `Hold.cap`.
     public var backlogReason: String {
         "backlog: sooner or more important items fill the \(limit) pending places (plan.max_pending)"
     }
@@ -41,10 +41,14 @@ public struct PendingCap: Sendable {
         for index in ranked.indices {
             if index < limit {
                 ranked[index].state = .pending
-                if ranked[index].stateReason?.hasPrefix("backlog") == true { ranked[index].stateReason = nil }
+                if ranked[index].hold.contains(.cap) {
+                    ranked[index].hold.remove(.cap)
+                    ranked[index].stateReason = nil
+                }
             } else {
                 ranked[index].state = .backlog
                 ranked[index].stateReason = backlogReason
+                ranked[index].hold.insert(.cap)
             }
         }
         return ranked

@@ -19,7 +19,8 @@ public struct CapState: Sendable, Equatable {
 }
 
 extension TidingsDatabase {
-    /// What the reason of an item the pending cap kept back until it was missed or expired says.
+    /// What the reason of an item the pending cap kept back until it was missed or expired
+    /// says, for people (code reads `Hold.cap`).
     public static let cappedMark = "held back by the pending cap"
 
     /// The pending cap's state under `cap` at `now`: open items, backlogged ones due before
@@ -54,8 +55,8 @@ extension TidingsDatabase {
             db,
             sql: """
                 SELECT count(*) FROM notification WHERE state IN ('missed', 'expired') AND dueAt >= ? AND dueAt < ?
-                  AND stateReason LIKE '%' || ? || '%'
+                  AND hold & \(Hold.cap.rawValue) <> 0
                 """,
-            arguments: [from, until, Self.cappedMark]) ?? 0
+            arguments: [from, until]) ?? 0
     }
 }

@@ -40,7 +40,7 @@ extension TidingsDatabase {
             try Self.settleUnsent(expired, as: .expired, db: db) { item in
                 let at = ISOTime.format(item.expiresAt ?? now, in: zone)
                 if item.revision > 0 { return "update not sent: expired at \(at)" }
-                return item.stateReason?.hasPrefix("backlog") == true ? "expired at \(at), \(Self.cappedMark)" : "expired at \(at) before it was sent"
+                return item.isHeldByCap ? "expired at \(at), \(Self.cappedMark)" : "expired at \(at) before it was sent"
             }
             return expired.filter { $0.revision == 0 }
         }
@@ -48,12 +48,12 @@ extension TidingsDatabase {
 
     /// Whether `item`, just settled as missed or expired, had waited in the backlog.
     public static func wasCapped(_ item: NotificationRecord) -> Bool {
-        item.stateReason?.hasPrefix("backlog") == true
+        item.isHeldByCap
     }
 
     /// Marks pending items due before `cutoff` as missed (each with a delivery row saying
     /// why) and returns them; they are never sent. So are backlogged ones: the pending cap
-    /// kept them back until it was too late (`reason` sees their `backlog: …` reason). An
+    /// kept them back until it was too late (`reason` sees their `Hold.cap`). An
     /// update that waited that long is dropped: the item stays delivered.
     public func markMissed(dueBefore cutoff: EpochMillis, now: EpochMillis, reason: (NotificationRecord) -> String) throws(StoreError) -> [NotificationRecord] {
         try write("mark missed notifications") { db in

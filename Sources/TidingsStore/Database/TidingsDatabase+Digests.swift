@@ -52,6 +52,8 @@ extension TidingsDatabase {
                 merges[index].digest = digest
                 merges[index].members = try merges[index].members.map { member in
                     try remember.execute(arguments: [digest.id, member.id])
+                    var member = member
+                    member.hold.insert(.digest)
                     return try Self.settle(member, reason: "merged into \(digest.id)", now: now, db: db)
                 }
             }
@@ -64,16 +66,31 @@ extension TidingsDatabase {
         let open = "state IN ('pending', 'backlog') AND kind <> 'digest' AND revision = 0 AND (expiresAt IS NULL OR expiresAt > ?)"
         let (filter, value): (String, String) = switch candidates {
         case .kind(let kind): ("kind = ?", kind.rawValue)
-        case .rule(.kind(let kind)): ("kind = ? AND (fingerprint IS NULL OR fingerprint NOT LIKE 'user:%')", kind.rawValue)
+        case .rule(.kind(let kind)): ("kind = ? AND hold & \(Hold.user.rawValue) = 0", kind.rawValue)
         // A reminder the user added is theirs: only `tidings pending --group reminder` merges it.
         case .rule(.category(let category)):
-            ("category = ? AND kind <> 'reminder' AND (fingerprint IS NULL OR fingerprint NOT LIKE 'user:%')", category.rawValue)
+            ("category = ? AND kind <> 'reminder' AND hold & \(Hold.user.rawValue) = 0", category.rawValue)
         }
         return try NotificationRecord.fetchAll(
             db, sql: "SELECT * FROM notification WHERE \(open) AND \(filter) ORDER BY dueAt, id", arguments: [now, value])
     }
 
-    /// The migration that lets a digest's end reach its members.
+    /// The trigger that gives a digest's end to its members still cancelled as merged
+    /// (`Hold.digest`), as v21 defines it; v17 matched their `stateReason` instead.
+    static let digestSettlesMembersV21 = """
+        CREATE TRIGGER digest_settles_members AFTER UPDATE OF state ON notification
+        WHEN NEW.kind = 'digest' AND NEW.state <> OLD.state
+            AND NEW.state IN ('delivered', 'read', 'dismissed', 'failed', 'missed', 'expired')
+        BEGIN
+            UPDATE notification
+            SET state = CASE WHEN NEW.state IN ('read', 'dismissed') THEN 'delivered' ELSE NEW.state END,
+                stateReason = 'in ' || NEW.id, updatedAt = NEW.updatedAt
+            WHERE id IN (SELECT memberId FROM digestMember WHERE digestId = NEW.id)
+                AND state = 'cancelled' AND hold & \(Hold.digest.rawValue) <> 0;
+        END;
+        """
+
+    /// The migration that lets a digest's end reach its members (v17; v21 replaces its trigger).
     static func digestMembersMigration(_ db: Database) throws {
         try db.execute(sql: """
             CREATE TABLE digestMember (

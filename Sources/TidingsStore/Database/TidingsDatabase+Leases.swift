@@ -108,19 +108,20 @@ extension TidingsDatabase {
 
     /// What earlier runs recorded of each of `items` (its current version) per channel, by
     /// id: for items claimed before (`claims > 1`), so that a resumed item is sent only where
-    /// it has no outcome yet.
-    public func legStates(of items: [NotificationRecord]) throws(StoreError) -> [String: [String: LegState]] {
+    /// it has no outcome yet. A channel is named as the rows name it, parsed here once; a
+    /// name that is none of the channel forms tells nothing and is left out.
+    public func legStates(of items: [NotificationRecord]) throws(StoreError) -> [String: [ChannelName: LegState]] {
         try read("read earlier outcomes") { db in
             let rows = try db.cachedStatement(sql: """
                 SELECT channel, outcome, failureReason FROM delivery
                 WHERE notificationId = ? AND revision = ? AND channel IS NOT NULL ORDER BY id
                 """)
             let waiting = try db.cachedStatement(sql: "SELECT channel FROM outbox WHERE notificationId = ?")
-            var found: [String: [String: LegState]] = [:]
+            var found: [String: [ChannelName: LegState]] = [:]
             for item in items {
-                var legs: [String: LegState] = [:]
+                var legs: [ChannelName: LegState] = [:]
                 for row in try Row.fetchAll(rows, arguments: [item.id, item.revision]) {
-                    let channel: String = row["channel"]
+                    guard let channel = ChannelName(row["channel"] as String) else { continue }
                     // An outcome this version does not know tells nothing of the leg.
                     switch DeliveryOutcome(rawValue: row["outcome"]) {
                     case .delivered, .replaced: legs[channel] = .delivered
@@ -129,7 +130,9 @@ extension TidingsDatabase {
                     default: break
                     }
                 }
-                for channel in try String.fetchAll(waiting, arguments: [item.id]) { legs[channel] = .waiting }
+                for text in try String.fetchAll(waiting, arguments: [item.id]) {
+                    if let channel = ChannelName(text) { legs[channel] = .waiting }
+                }
                 found[item.id] = legs
             }
             return found

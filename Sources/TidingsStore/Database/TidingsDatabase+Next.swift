@@ -50,7 +50,7 @@ extension TidingsDatabase {
                 db,
                 sql: """
                     SELECT * FROM notification
-                    WHERE kind = 'meeting' AND fingerprint IS NOT NULL AND id NOT LIKE '%@all-day'
+                    WHERE kind = 'meeting' AND fingerprint IS NOT NULL AND isAllDay = 0
                       AND (expiresAt IS NULL OR expiresAt > ?)
                     ORDER BY updatedAt DESC, revision DESC, id
                     """,
@@ -77,8 +77,7 @@ extension TidingsDatabase {
     /// The facts of `row`'s meeting, read from its fingerprint (start, end, title, link and
     /// location, joined with U+001F, as `plan` writes it); nil without a join link.
     static func meeting(of row: NotificationRecord) -> NextMeeting? {
-        guard let link = row.deepLink, !link.isEmpty, var fingerprint = row.fingerprint else { return nil }
-        if fingerprint.hasPrefix(NotificationRecord.userMark) { fingerprint.removeFirst(NotificationRecord.userMark.count) }
+        guard let link = row.deepLink, !link.isEmpty, let fingerprint = row.fingerprint else { return nil }
         let facts = fingerprint.split(separator: "\u{1f}", omittingEmptySubsequences: false)
         guard facts.count >= 4, let start = ISOTime.parse(String(facts[0]), in: .current),
             let end = ISOTime.parse(String(facts[1]), in: .current)

@@ -5,8 +5,11 @@ import TidingsCore
 public struct RetryLeg: Sendable, Equatable {
     /// The notification.
     public var notification: NotificationRecord
-    /// The channel (`webhook:phone`).
+    /// The channel as the row names it (`webhook:phone`).
     public var channel: String
+    /// The channel, parsed once as the row is read; nil for a name that is none of the
+    /// channel forms (a row written by hand, or by a newer version).
+    public var name: ChannelName?
     /// Attempts made so far.
     public var attempts: Int
     /// Whether the leg takes back what the channel showed (a clear) instead of sending.
@@ -57,7 +60,9 @@ extension TidingsDatabase {
             let byID = Dictionary(notifications.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             return rows.compactMap { row in
                 byID[row["notificationId"]].map {
-                    RetryLeg(notification: $0, channel: row["channel"], attempts: row["attempts"], clears: row["action"] == Self.clearAction)
+                    RetryLeg(
+                        notification: $0, channel: row["channel"], name: ChannelName(row["channel"] as String), attempts: row["attempts"],
+                        clears: row["action"] == Self.clearAction)
                 }
             }
         }

@@ -91,6 +91,7 @@ extension TidingsDatabase {
             let held = try delivered.map { row in
                 var row = row
                 row.holdForUser()
+                row.hold.insert(.takenBack)
                 row.updatedAt = now
                 try row.update(db)
                 return row

@@ -106,7 +106,7 @@ extension TidingsDatabase {
                     sql: """
                         UPDATE notification SET state = \(Self.unsentState(.cancelled)),
                             stateReason = ?, updatedAt = ? WHERE id = ? AND state IN ('pending', 'backlog')
-                            AND substr(ifnull(fingerprint, ''), 1, \(NotificationRecord.userMark.count)) <> '\(NotificationRecord.userMark)'
+                            AND hold & \(Hold.user.rawValue) = 0
                         """,
                     arguments: [reason, now, id])
             }
@@ -160,13 +160,14 @@ extension TidingsDatabase {
             changes.settled += 1
             return
         }
-        guard placed.isOpen, placed.state != held.state || placed.stateReason != held.stateReason else {
+        guard placed.isOpen, placed.state != held.state || placed.hold.contains(.cap) != held.hold.contains(.cap) else {
             changes.unchanged += 1
             return
         }
         var moved = held
         moved.state = placed.state
         moved.stateReason = placed.stateReason
+        moved.hold = held.hold.subtracting(.cap).union(placed.hold.intersection(.cap))
         moved.updatedAt = now
         try moved.update(db)
         changes.updated += 1

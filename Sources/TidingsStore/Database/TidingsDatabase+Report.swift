@@ -62,11 +62,10 @@ extension TidingsDatabase {
                 }
             }
             // Per state, one range each of an index that holds the generator (v9), so no row is
-            // read; a fallback's reason after the colon is not counted apart.
+            // read; a fallback's reason is a column of its own (v21), not counted apart.
             let byGenerator = try db.cachedStatement(
                 sql: """
-                    SELECT CASE WHEN instr(generator, ':') > 0 THEN substr(generator, 1, instr(generator, ':') - 1) ELSE generator END,
-                           count(*)
+                    SELECT generator, count(*)
                     FROM notification WHERE state = ? AND dueAt >= ? AND dueAt < ? AND generator IS NOT NULL GROUP BY 1
                     """)
             for state in NotificationState.allCases where state != .cancelled && counts.notificationStates[state] != nil {

@@ -296,6 +296,32 @@ extension TidingsDatabase {
                 ALTER TABLE notification ADD COLUMN anchor TEXT;
                 """)
         }
+        migrator.registerMigration("v21-typed-seam") { db in
+            // What code reads travels in typed columns instead of text it parses back: why an
+            // item waits (`hold`: 1 the pending cap, 2 the user took it over), whether it is
+            // about an all-day event, a generator's fallback reason apart from its name, and
+            // (4) a member merged into a digest, which the digest's trigger now finds by it.
+            // Existing rows keep their meaning: each column is filled from the old text.
+            // `stateReason` stays, for people only.
+            try db.execute(sql: """
+                ALTER TABLE notification ADD COLUMN hold INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE notification ADD COLUMN isAllDay INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE notification ADD COLUMN generatorReason TEXT;
+                UPDATE notification SET hold = hold | 1
+                    WHERE (state = 'backlog' AND stateReason LIKE 'backlog%')
+                       OR (state IN ('missed', 'expired') AND stateReason LIKE '%held back by the pending cap%');
+                UPDATE notification SET hold = hold | 2, fingerprint = nullif(substr(fingerprint, 6), '')
+                    WHERE substr(fingerprint, 1, 5) = 'user:';
+                UPDATE notification SET isAllDay = 1 WHERE id LIKE '%@all-day';
+                UPDATE notification SET generatorReason = nullif(substr(generator, 15), ''), generator = 'llm-fallback'
+                    WHERE substr(generator, 1, 13) = 'llm-fallback:';
+                UPDATE notification SET hold = hold | 4
+                    WHERE state = 'cancelled' AND EXISTS (SELECT 1 FROM digestMember
+                        WHERE memberId = notification.id AND notification.stateReason = 'merged into ' || digestId);
+                DROP TRIGGER digest_settles_members;
+                """)
+            try db.execute(sql: digestSettlesMembersV21)
+        }
         return migrator
     }()
 }

@@ -1,18 +1,22 @@
+import GRDB
 import TidingsCore
 
+extension Hold: DatabaseValueConvertible {}
+
 extension NotificationRecord {
-    /// What starts the `fingerprint` of an item the user edited, cancelled or merged into a
-    /// digest (`tidings pending`). `plan` leaves such an item as the user left it: it does not
-    /// change its text or time, revive it, cancel it, or send it again as an update.
-    public static let userMark = "user:"
+    /// Whether the user took this item over (`Hold.user`). `plan` leaves such an item as the
+    /// user left it: it does not change its text or time, revive it, cancel it, or send it
+    /// again as an update.
+    public var isHeldByUser: Bool { hold.contains(.user) }
 
-    /// Whether the user took this item over (see `userMark`).
-    public var isHeldByUser: Bool { fingerprint?.hasPrefix(Self.userMark) == true }
-
-    /// Marks the item as taken over by the user, keeping the planner's fingerprint after the mark.
+    /// Marks the item as taken over by the user (edited, cancelled, snoozed, merged into a digest).
     public mutating func holdForUser() {
-        if !isHeldByUser { fingerprint = Self.userMark + (fingerprint ?? "") }
+        hold.insert(.user)
     }
+
+    /// Whether the pending cap kept it in the backlog (`Hold.cap`), now or until it was missed
+    /// or expired.
+    public var isHeldByCap: Bool { hold.contains(.cap) }
 
     /// Whether it still waits to be sent: pending, or in the backlog.
     public var isOpen: Bool {
@@ -22,7 +26,16 @@ extension NotificationRecord {
 
 extension NotificationRecord {
     /// The channels chosen for this item alone (`channels`), or nil to follow its category's route.
-    public var chosenChannels: [ChannelName]? {
-        channels.map { $0.split(separator: ",").compactMap { ChannelName(String($0)) } }
+    public var chosenChannels: [ChannelName]? { channels }
+
+    /// The stored text of `channels`: their names, comma-separated; nil for none chosen.
+    static func channelText(_ channels: [ChannelName]?) -> String? {
+        channels.map { $0.map(\.description).joined(separator: ",") }
+    }
+
+    /// The channels a stored `channels` text names (parsed once, as the row is read); a name
+    /// this version does not know is left out.
+    static func channelList(_ text: String?) -> [ChannelName]? {
+        text.map { $0.split(separator: ",").compactMap { ChannelName(String($0)) } }
     }
 }

@@ -25,7 +25,8 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
     /// Higher goes first.
     public var priority: Int
     public var state: NotificationState
-    /// Why it is missed, failed or cancelled.
+    /// Why it is missed, failed or cancelled, in words for people: no code reads it (what
+    /// code needs is in `hold`, `isAllDay`, `generator`, `generatorReason`).
     public var stateReason: String?
     /// When a `deliver` run claimed it.
     public var claimedAt: EpochMillis?
@@ -41,9 +42,9 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
     /// A digest of the facts it shows (a meeting's start, end, title and link; a content
     /// item's text). A change after delivery is sent as an update in place.
     public var fingerprint: String?
-    /// Who wrote the text: `template`, `llm`, or `llm-fallback: <reason>`; nil for text not
+    /// Who wrote the text (a fallback's reason is `generatorReason`); nil for text not
     /// generated (a remote schedule's entries, a test, a digest, rows planned before v7).
-    public var generator: String?
+    public var generator: Generator?
     /// How many `deliver` runs claimed this version: more than one means a run that died
     /// held it before, and the channels that already have its outcome are skipped.
     public var claims: Int = 0
@@ -52,13 +53,19 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
     /// Additional data from the content item it shows, a JSON object as compact text (at most
     /// `ContentData.maxBytes`), for the json webhook format and commands; nil: none.
     public var data: String?
-    /// The channels chosen for this item alone (`tidings add --channel`), comma-separated;
+    /// The channels chosen for this item alone (`tidings add --channel`), stored comma-separated;
     /// nil: its category's route.
-    public var channels: String?
+    public var channels: [ChannelName]?
     /// What a reminder the user added keeps when the zone changes: its wall time (`--at`) or
     /// its instant (`--in`); nil for anything planned (plan places it again) and for
     /// reminders added before v20 (they keep their instant).
     public var anchor: TimeAnchor?
+    /// Why it waits or was left as it is: the pending cap, the user (v21).
+    public var hold: Hold = []
+    /// Whether it is about an all-day event (v21).
+    public var isAllDay = false
+    /// Why a language model's text was not used, when `generator` is `llm-fallback` (v21).
+    public var generatorReason: String?
 
     /// Creates a pending notification.
     public init(
@@ -111,14 +118,19 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
         revision = row[18]
         subject = row[19]
         fingerprint = row[20]
-        generator = row[21]
+        generator = try row.decode(atIndex: 21)
         if row.count > 23 {
             claims = row[22]
             claimedBy = row[23]
         }
         if row.count > 24 { data = row[24] }
-        if row.count > 25 { channels = row[25] }
+        if row.count > 25 { channels = Self.channelList(row[25]) }
         if row.count > 26 { anchor = try row.decode(atIndex: 26) }
+        if row.count > 29 {
+            hold = row[27]
+            isAllDay = row[28]
+            generatorReason = row[29]
+        }
     }
 
     /// The columns in table order, as `init(row:)` reads them; a test checks it against the schema.
@@ -126,16 +138,27 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
         "id", "kind", "category", "title", "body", "deepLink", "dueAt", "plannedLocal", "plannedZone", "staleness",
         "contentFetchTime", "priority", "state", "stateReason", "claimedAt", "createdAt", "updatedAt", "expiresAt",
         "revision", "subject", "fingerprint", "generator", "claims", "claimedBy", "data", "channels", "anchor",
+        "hold", "isAllDay", "generatorReason",
     ]
 
     /// The values of `columnOrder`, for statements that write a whole row without going
     /// through `Encodable` (a first plan inserts a thousand rows).
-    var columnValues: StatementArguments {
+    var columnValues: StatementArguments { StatementArguments(databaseValues) }
+
+    /// The values of `columnOrder`, in that order.
+    private var databaseValues: [(any DatabaseValueConvertible)?] {
         [
             id, kind, category, title, body, deepLink, dueAt, plannedLocal, plannedZone, staleness,
             contentFetchTime, priority, state, stateReason, claimedAt, createdAt, updatedAt, expiresAt,
-            revision, subject, fingerprint, generator, claims, claimedBy, data, channels, anchor,
+            revision, subject, fingerprint, generator, claims, claimedBy, data, Self.channelText(channels), anchor,
+            hold, isAllDay, generatorReason,
         ]
+    }
+
+    /// Writes the columns as `init(row:)` reads them (the chosen channels as one text), for
+    /// `insert`, `update` and `save`.
+    public func encode(to container: inout PersistenceContainer) {
+        for (name, value) in zip(Self.columnOrder, databaseValues) { container[name] = value }
     }
 
     /// `INSERT OR REPLACE` of every column, in `columnOrder`.
@@ -149,7 +172,7 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
             && contentFetchTime == other.contentFetchTime && priority == other.priority && state == other.state
             && expiresAt == other.expiresAt && subject == other.subject && fingerprint == other.fingerprint
             && generator == other.generator && data == other.data && channels == other.channels
-            && anchor == other.anchor
+            && anchor == other.anchor && isAllDay == other.isAllDay && generatorReason == other.generatorReason
     }
 
     /// Whether `replanned` shows the same subject with other facts: an item already delivered

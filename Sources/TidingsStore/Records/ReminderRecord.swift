@@ -16,8 +16,8 @@ public struct ReminderRecord: Codable, Sendable, Equatable, FetchableRecord, Per
     public var body: String
     /// What every occurrence opens.
     public var deepLink: String?
-    /// The channels chosen for it, comma-separated; nil: its category's route.
-    public var channels: String?
+    /// The channels chosen for it (stored comma-separated); nil: its category's route.
+    public var channels: [ChannelName]?
     /// How it repeats, as `Repetition` writes it: `daily`, `weekdays`, `2h`.
     public var every: String
     /// When the first occurrence is due (before quiet hours move it): the wall time of every
@@ -35,7 +35,7 @@ public struct ReminderRecord: Codable, Sendable, Equatable, FetchableRecord, Per
 
     /// Creates a running rule.
     public init(
-        id: String, category: Category, title: String, body: String, deepLink: String?, channels: String?,
+        id: String, category: Category, title: String, body: String, deepLink: String?, channels: [ChannelName]?,
         every: Repetition, firstAt: EpochMillis, untilAt: EpochMillis?, zone: String, now: EpochMillis
     ) {
         self.id = id
@@ -49,6 +49,38 @@ public struct ReminderRecord: Codable, Sendable, Equatable, FetchableRecord, Per
         self.untilAt = untilAt
         self.zone = zone
         self.createdAt = now
+    }
+
+    /// Reads a row, the chosen channels parsed once from their stored text.
+    public init(row: Row) throws {
+        id = row["id"]
+        category = try row.decode(forColumn: "category")
+        title = row["title"]
+        body = row["body"]
+        deepLink = row["deepLink"]
+        channels = NotificationRecord.channelList(row["channels"])
+        every = row["every"]
+        firstAt = row["firstAt"]
+        untilAt = row["untilAt"]
+        zone = row["zone"]
+        createdAt = row["createdAt"]
+        stoppedAt = row["stoppedAt"]
+    }
+
+    /// Writes the columns, the chosen channels as one text.
+    public func encode(to container: inout PersistenceContainer) {
+        container["id"] = id
+        container["category"] = category
+        container["title"] = title
+        container["body"] = body
+        container["deepLink"] = deepLink
+        container["channels"] = NotificationRecord.channelText(channels)
+        container["every"] = every
+        container["firstAt"] = firstAt
+        container["untilAt"] = untilAt
+        container["zone"] = zone
+        container["createdAt"] = createdAt
+        container["stoppedAt"] = stoppedAt
     }
 
     /// How it repeats; nil for a stored text this version does not read.

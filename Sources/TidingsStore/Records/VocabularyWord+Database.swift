@@ -22,3 +22,4 @@ extension FetchOutcome: DatabaseValueConvertible {}
 extension StageOutcome: DatabaseValueConvertible {}
 extension Stage: DatabaseValueConvertible {}
 extension TimeAnchor: DatabaseValueConvertible {}
+extension Generator: DatabaseValueConvertible {}

@@ -13,7 +13,7 @@ import TidingsProcess
 /// webhook, with stderr's last non-empty line (redacted) as the reason.
 public struct CommandChannel: Channel, Sendable {
     /// `command:NAME`.
-    public var name: String { "command:\(command.name)" }
+    public var name: ChannelName { .command(command.name) }
     /// A program learns nothing of what the user did.
     public let reportsEngagement = false
     /// A run whose outcome was not recorded is made again.
@@ -47,7 +47,7 @@ public struct CommandChannel: Channel, Sendable {
     /// The channel and the program's name (not its arguments, which may hold credentials).
     public var platformInfo: String {
         var json = JSONLine()
-        json.add("channel", name)
+        json.add("channel", name.description)
         json.add("program", command.argv.first)
         return json.string
     }
@@ -144,7 +144,7 @@ extension ChannelState {
     /// The reason of an unavailable or quiet state; nil otherwise.
     var reason: String? {
         switch self {
-        case .unavailable(let reason, _), .quiet(let reason): reason
+        case .unavailable(let reason, _), .noSession(let reason, _), .quiet(let reason): reason
         case .available, .notDetermined: nil
         }
     }

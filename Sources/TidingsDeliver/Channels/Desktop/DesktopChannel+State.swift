@@ -7,7 +7,7 @@ extension DesktopChannel {
     static let busFix = "set DBUS_SESSION_BUS_ADDRESS in the crontab to what `echo $DBUS_SESSION_BUS_ADDRESS` prints in your desktop session"
     static let daemonFix = "start a notification daemon such as dunst (apt install dunst)"
     /// How the reason starts when no desktop session can be found at all (a machine without
-    /// a desktop, or nobody logged in): a state of the machine, not a failure of the desktop.
+    /// a desktop, or nobody logged in), for people: code reads `ChannelState.noSession`.
     public static let noSessionReason = "no session bus"
 
     /// Asks the session whether popups can be shown now: notify-send, the bus, the daemon
@@ -18,7 +18,7 @@ extension DesktopChannel {
         // No session bus first: without a desktop session, what else is missing does not matter
         // (a server has no notify-send either), and that is a state of the machine.
         guard let bus = session.busAddress else {
-            return Probe(state: .unavailable(
+            return Probe(state: .noSession(
                 reason: "\(Self.noSessionReason): DBUS_SESSION_BUS_ADDRESS is not set and there is no bus socket in XDG_RUNTIME_DIR or /run/user/\(getuid())",
                 fix: Self.busFix + "; on a machine without a desktop, set [channels] desktop = false"))
         }

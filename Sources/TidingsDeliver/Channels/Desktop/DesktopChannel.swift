@@ -6,7 +6,7 @@ import TidingsCore
 /// daemon. A detached waiter per popup learns what the user did and records it.
 public final class DesktopChannel: Channel, Sendable {
     /// `desktop`.
-    public let name = "desktop"
+    public let name: ChannelName = .desktop
     /// True: the waiter records taps, dismissals and expiries.
     public let reportsEngagement = true
     /// The channel's settings.
@@ -74,8 +74,10 @@ public final class DesktopChannel: Channel, Sendable {
             probe = await self.probe()
             lastProbe.withLock { $0 = probe }
         }
-        if case .unavailable(let reason, _) = probe.state {
-            return items.map { ChannelResult(id: $0.id, outcome: .unavailable(reason)) }
+        switch probe.state {
+        case .noSession(let reason, _): return items.map { ChannelResult(id: $0.id, outcome: .noSession(reason)) }
+        case .unavailable(let reason, _): return items.map { ChannelResult(id: $0.id, outcome: .unavailable(reason)) }
+        case .notDetermined, .available, .quiet: break
         }
         let environment = session.childEnvironment()
         var results: [ChannelResult] = []

@@ -11,7 +11,7 @@ import TidingsStore
 /// quotes it is redacted.
 public struct EmailChannel: Channel, Sendable, CustomStringConvertible, CustomReflectable {
     /// `email:NAME`.
-    public var name: String { "email:\(target.name)" }
+    public var name: ChannelName { .email(target.name) }
     /// E-mail never learns what the user did.
     public let reportsEngagement = false
     /// A re-sent message carries the same Message-ID.
@@ -38,7 +38,7 @@ public struct EmailChannel: Channel, Sendable, CustomStringConvertible, CustomRe
     /// The channel and the server's host only.
     public var platformInfo: String {
         var json = JSONLine()
-        json.add("channel", name)
+        json.add("channel", name.description)
         json.add("host", WebhookReasons.host(of: target.url))
         return json.string
     }
@@ -105,13 +105,13 @@ public struct EmailChannel: Channel, Sendable, CustomStringConvertible, CustomRe
 /// password redacted wherever it shows.
 struct EmailReasons: Sendable {
     /// `email:NAME`.
-    let channel: String
+    let channel: ChannelName
     /// The server's host.
     let host: String?
     /// Finds the password in every form a reply may echo it.
     let redactor: SecretRedactor
 
-    init(channel: String, host: String?, secrets: [String]) {
+    init(channel: ChannelName, host: String?, secrets: [String]) {
         self.channel = channel
         self.host = host
         redactor = SecretRedactor(secrets: secrets.filter { !$0.isEmpty })

@@ -3,14 +3,14 @@ import TidingsCore
 
 /// Prints notifications on standard output: text for people, JSON lines for scripts.
 public struct StdoutChannel: Channel {
-    public let name = "stdout"
+    public let name: ChannelName = .stdout
     public let reportsEngagement = false
     /// 256 lines a step: one write each, and a backlog of thousands commits a few dozen
     /// steps rather than hundreds. A kill can leave one step's outcome unrecorded.
     public var chunkSize: Int { 256 }
     public var platformInfo: String {
         var json = JSONLine()
-        json.add("channel", name)
+        json.add("channel", name.description)
         json.add("format", format.rawValue)
         return json.string
     }

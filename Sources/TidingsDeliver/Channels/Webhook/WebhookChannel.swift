@@ -8,7 +8,7 @@ import TidingsHTTP
 /// itself, and never appear in results, `platformInfo`, descriptions or errors.
 public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, CustomReflectable {
     /// `webhook:NAME`.
-    public var name: String { "webhook:\(target.name)" }
+    public var name: ChannelName { .webhook(target.name) }
     /// Webhooks never learn what the user did.
     public let reportsEngagement = false
     public let guarantee = DeliveryGuarantee.atLeastOnce
@@ -44,7 +44,7 @@ public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, Custom
     /// note when there is something to say about it.
     func platformInfo(discordMessage: String?, note: String? = nil) -> String {
         var json = JSONLine()
-        json.add("channel", name)
+        json.add("channel", name.description)
         json.add("format", target.format.rawValue)
         json.add("host", WebhookReasons.host(of: target.url))
         if let discordMessage { json.add("message", discordMessage) }

@@ -8,7 +8,7 @@ import TidingsCore
 /// the secrets escaped, encoded, in another case or cut short (a client error may quote them).
 struct WebhookReasons: Sendable {
     /// `webhook:NAME`.
-    let channel: String
+    let channel: ChannelName
     /// The host requests go to, when the URL has one.
     let host: String?
     /// The URLs that may appear in client errors; Slack and Discord URLs are credentials.
@@ -20,7 +20,7 @@ struct WebhookReasons: Sendable {
 
     /// The reasons of `channel`, whose requests go to `host`; `secrets` are the token and the
     /// signing secret; `urlIsCredential` is true for Slack and Discord, whose URL is one.
-    init(channel: String, host: String?, urls: [String], secrets: [String], urlIsCredential: Bool = false) {
+    init(channel: ChannelName, host: String?, urls: [String], secrets: [String], urlIsCredential: Bool = false) {
         self.channel = channel
         self.host = host
         self.urls = urls
