@@ -183,7 +183,7 @@ let package = Package(
         .testTarget(
             name: "TidingsDeliverTests",
             dependencies: [
-                "TidingsCore", "TidingsDeliver", "TidingsStore", "TidingsTestSupport",
+                "TidingsCore", "TidingsDeliver", "TidingsGenerate", "TidingsStore", "TidingsTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
