@@ -179,7 +179,8 @@ let package = Package(
         // The golden files are read from the source tree (#filePath), not bundled.
         .testTarget(name: "TidingsGenerateTests", dependencies: ["TidingsCore", "TidingsGenerate"], exclude: ["Golden"]),
         .testTarget(name: "TidingsCalendarTests", dependencies: ["CICal", "TidingsCalendar", "TidingsCore", "TidingsTestSupport"]),
-        .testTarget(name: "TidingsLinksTests", dependencies: ["TidingsCore", "TidingsLinks", "TidingsProcess", "TidingsStore", "TidingsTestSupport"]),
+        .testTarget(
+            name: "TidingsLinksTests", dependencies: ["TidingsCore", "TidingsLinks", "TidingsProcess", "TidingsStore", "TidingsTestSupport"]),
         .testTarget(
             name: "TidingsDeliverTests",
             dependencies: [
@@ -189,10 +190,12 @@ let package = Package(
         ),
         .testTarget(name: "TidingsReportTests", dependencies: ["TidingsCore", "TidingsReport", "TidingsStore", "TidingsTestSupport"]),
         .testTarget(name: "TidingsLLMTests", dependencies: ["TidingsCore", "TidingsGenerate", "TidingsLLM", "TidingsStore", "TidingsTestSupport"]),
-        .testTarget(name: "TidingsTimersTests", dependencies: ["TidingsCore", "TidingsProcess", "TidingsStore", "TidingsTestSupport", "TidingsTimers"]),
+        .testTarget(
+            name: "TidingsTimersTests", dependencies: ["TidingsCore", "TidingsProcess", "TidingsStore", "TidingsTestSupport", "TidingsTimers"]),
         .testTarget(name: "TidingsCLITests", dependencies: [argumentParser, "TidingsCLI", "TidingsCore", "TidingsStore", "TidingsTestSupport"]),
         // The program libraries' own code: deliver's idle check.
-        .testTarget(name: "ProgramDeliverTests", dependencies: ["ProgramDeliver", "TidingsCore", "TidingsStore", "TidingsTestSupport", "TidingsTimers"]),
+        .testTarget(
+            name: "ProgramDeliverTests", dependencies: ["ProgramDeliver", "TidingsCore", "TidingsStore", "TidingsTestSupport", "TidingsTimers"]),
         // The snapshots of every program's --help are read from the source tree (#filePath).
         .testTarget(
             name: "EndToEndTests",

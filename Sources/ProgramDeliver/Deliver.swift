@@ -41,9 +41,10 @@ public struct Deliver: TidingsCommand {
     @OptionGroup public var options: CommonOptions
     @OptionGroup var lock: LockOptions
 
-    @Option(help: ArgumentHelp(
-        "Send every due item to this one channel instead of following the routes: stdout, desktop, inbox, webhook:NAME, email:NAME or command:NAME.",
-        valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "Send every due item to this one channel instead of following the routes: stdout, desktop, inbox, webhook:NAME, email:NAME or command:NAME.",
+            valueName: "name"))
     var channel: String?
 
     @Option(help: ArgumentHelp("How the stdout channel prints: text, or json (one object per line).", valueName: "format"))
@@ -69,7 +70,8 @@ public struct Deliver: TidingsCommand {
         try context.recordConfigProblem(in: database)
         // The every-minute idle run ends here, before anything else starts.
         if case .idle(let rearm) = try DeliverStart.check(
-            database: database, delivery: context.config.delivery, maxPending: context.config.plan.maxPending, now: context.now) {
+            database: database, delivery: context.config.delivery, maxPending: context.config.plan.maxPending, now: context.now)
+        {
             context.narrate("nothing due")
             markAlive(database, context: context)
             if rearm { try runBlocking { await WakeUp.rearm(context: context, database: database) } }

@@ -1,8 +1,8 @@
 import ArgumentParser
 import TidingsCLI
 import TidingsCLITimers
-import TidingsGenerate
 import TidingsCore
+import TidingsGenerate
 import TidingsLLM
 import TidingsPlan
 import TidingsStore
@@ -73,7 +73,8 @@ public struct Plan: TidingsCommand {
         // A dry run records nothing, so it needs no inputs.
         let inputs = try dryRun ? nil : planInputs(context, database: database, horizon: horizon)
         if ifChanged, let inputs {
-            guard let reason = try PlanTrigger.reason(database: database, fingerprint: inputs.fingerprint, now: context.now, zone: context.zone) else {
+            guard let reason = try PlanTrigger.reason(database: database, fingerprint: inputs.fingerprint, now: context.now, zone: context.zone)
+            else {
                 context.narrate("nothing changed since the last plan")
                 return
             }

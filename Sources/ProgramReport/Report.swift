@@ -51,9 +51,10 @@ public struct ReportCommand: TidingsCommand {
     @Option(help: ArgumentHelp("table, json, prometheus or nagios.", valueName: "format"))
     var format: ReportFormat = .table
 
-    @Option(help: ArgumentHelp(
-        "Break the sends down by this: channel (a section per channel with its failure reasons; not with nagios).",
-        valueName: "what"))
+    @Option(
+        help: ArgumentHelp(
+            "Break the sends down by this: channel (a section per channel with its failure reasons; not with nagios).",
+            valueName: "what"))
     var by: ReportBreakdown?
 
     @Option(help: ArgumentHelp("Write to this file atomically instead of stdout (for node_exporter's textfile collector).", valueName: "path"))
@@ -81,12 +82,13 @@ public struct ReportCommand: TidingsCommand {
     }
 
     public func run(_ context: RunContext) throws {
-        let end = try until.map { text throws(CLIError) in
-            guard let instant = ISOTime.parse(text, in: context.zone) else {
-                throw CLIError.usage("--until: expected an ISO 8601 time, found \"\(text)\"")
-            }
-            return instant
-        } ?? context.now
+        let end =
+            try until.map { text throws(CLIError) in
+                guard let instant = ISOTime.parse(text, in: context.zone) else {
+                    throw CLIError.usage("--until: expected an ISO 8601 time, found \"\(text)\"")
+                }
+                return instant
+            } ?? context.now
         let start = try ISOTime.parse(since, in: context.zone) ?? end - durationOption(since, flag: "--since")
         guard start < end else { throw CLIError.usage("--since must be before --until") }
         let database = try context.openExistingDatabase()

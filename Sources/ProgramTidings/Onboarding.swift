@@ -77,12 +77,14 @@ struct Onboarding {
         let check = ChannelCheck(config: context.config, factory: ChannelFactory(context: context))
         let reports = await check.states()
         if let desktop = reports.first(where: { $0.name == .desktop }), desktop.enabled,
-           case .noSession = desktop.state
+            case .noSession = desktop.state
         {
             // A machine without a desktop session (a server, a login over ssh with no user
             // bus) is a state: the desktop's items go to the inbox, their fallback.
-            try note("desktop", "no desktop session on this machine (\(DesktopChannel.noSessionReason)): its items go to the inbox; "
-                + "[channels] desktop = false stops trying, tidings init in a desktop session records one")
+            try note(
+                "desktop",
+                "no desktop session on this machine (\(DesktopChannel.noSessionReason)): its items go to the inbox; "
+                    + "[channels] desktop = false stops trying, tidings init in a desktop session records one")
         } else if let desktop = reports.first(where: { $0.name == .desktop }), desktop.enabled {
             switch desktop.state {
             case .available: try step(true, "desktop", "notifications work" + (desktop.platformInfo.map { " (\($0))" } ?? ""))
@@ -127,7 +129,8 @@ struct Onboarding {
             }
         } else {
             let present = await setup.installedTimers()
-            let hint = !present.isEmpty ? " (--timers none removes them)" : present.crontabProblem == nil ? " (--timers cron|systemd installs them)" : ""
+            let hint =
+                !present.isEmpty ? " (--timers none removes them)" : present.crontabProblem == nil ? " (--timers cron|systemd installs them)" : ""
             try note("timers", "left as they are: \(present.summary)\(hint)")
         }
 
@@ -140,7 +143,9 @@ struct Onboarding {
 
         // The test notification.
         var sendTest = test
-        if sendTest, interactive { sendTest = ask("Send a test notification now? (y/n)", default: "y") { ["y", "n"].contains($0) ? $0 : nil } == "y" }
+        if sendTest, interactive {
+            sendTest = ask("Send a test notification now? (y/n)", default: "y") { ["y", "n"].contains($0) ? $0 : nil } == "y"
+        }
         if sendTest { try await sendTestNotification(check) }
         try Terminal.output(Self.tips)
         return failed
@@ -183,7 +188,8 @@ struct Onboarding {
             }
         }
         let horizon = DurationText.format(context.config.plan.horizon)
-        try Terminal.output("next: " + (UpcomingText.line(run.upcoming, now: context.now, zone: context.zone) ?? "nothing planned in the next \(horizon)") + "\n")
+        try Terminal.output(
+            "next: " + (UpcomingText.line(run.upcoming, now: context.now, zone: context.zone) ?? "nothing planned in the next \(horizon)") + "\n")
     }
 
     /// Prints what was left alone or is off, neither done nor failed.

@@ -64,12 +64,13 @@ enum PendingView {
             return json.string
         case .text:
             let clock = String(at.suffix(5))
-            let every = switch rule.repetition {
-            case .daily?: "daily at \(clock)"
-            case .weekdays?: "weekdays at \(clock)"
-            case .every?: "every \(rule.every) from \(at.replacingOccurrences(of: "T", with: " "))"
-            case nil: "every \(rule.every)"
-            }
+            let every =
+                switch rule.repetition {
+                case .daily?: "daily at \(clock)"
+                case .weekdays?: "weekdays at \(clock)"
+                case .every?: "every \(rule.every) from \(at.replacingOccurrences(of: "T", with: " "))"
+                case nil: "every \(rule.every)"
+                }
             let upcoming = next.map { "next \(time($0.dueAt, zone: zone))" } ?? "no next occurrence"
             let end = rule.untilAt.map { "until \(time($0, zone: zone))" } ?? "no end"
             return "\(rule.id)  \(every)  \(upcoming)  \(end)  \(rule.title)"

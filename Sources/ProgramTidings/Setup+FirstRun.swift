@@ -53,4 +53,3 @@ extension Setup {
         return outcome.problem.map { "\(path): \($0)" }
     }
 }
-

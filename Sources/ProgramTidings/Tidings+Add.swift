@@ -47,9 +47,10 @@ extension Tidings {
         @Option(help: ArgumentHelp("More text (at most 280 characters and 2,048 bytes).", valueName: "text"))
         var body: String?
 
-        @Option(help: ArgumentHelp(
-            "When: HH:MM today (a time that has passed is refused unless --next), or a date and time such as 2026-11-23T09:15 (in TZ unless it has an offset). Seconds are dropped.",
-            valueName: "time"))
+        @Option(
+            help: ArgumentHelp(
+                "When: HH:MM today (a time that has passed is refused unless --next), or a date and time such as 2026-11-23T09:15 (in TZ unless it has an offset). Seconds are dropped.",
+                valueName: "time"))
         var at: String?
 
         @Option(name: .customLong("in"), help: ArgumentHelp("When, from now: a duration such as 10m or 1h30m.", valueName: "duration"))
@@ -58,27 +59,31 @@ extension Tidings {
         @Flag(help: "With --at HH:MM: when the time has passed today, tomorrow at that time.")
         var next = false
 
-        @Option(help: ArgumentHelp(
-            "transactional, system, social or marketing (default system). It picks the route and whether quiet hours move the reminder: transactional ones pass them.",
-            valueName: "category"))
+        @Option(
+            help: ArgumentHelp(
+                "transactional, system, social or marketing (default system). It picks the route and whether quiet hours move the reminder: transactional ones pass them.",
+                valueName: "category"))
         var category: String = Category.system.rawValue
 
         @Option(help: ArgumentHelp("What the reminder opens: https, or a meeting or chat app's link.", valueName: "url"))
         var link: String?
 
-        @Option(help: ArgumentHelp(
-            "Send it only to this channel instead of its category's route (repeat for several): stdout, desktop, inbox, webhook:NAME, email:NAME or command:NAME.",
-            valueName: "name"))
+        @Option(
+            help: ArgumentHelp(
+                "Send it only to this channel instead of its category's route (repeat for several): stdout, desktop, inbox, webhook:NAME, email:NAME or command:NAME.",
+                valueName: "name"))
         var channel: [String] = []
 
-        @Option(help: ArgumentHelp(
-            "Repeat: daily, weekdays (Monday to Friday), or every duration of at least 30m (2h), from the first time --at or --in gives.",
-            valueName: "repeat"))
+        @Option(
+            help: ArgumentHelp(
+                "Repeat: daily, weekdays (Monday to Friday), or every duration of at least 30m (2h), from the first time --at or --in gives.",
+                valueName: "repeat"))
         var every: String?
 
-        @Option(help: ArgumentHelp(
-            "With --every: no occurrence after this: HH:MM (the next time the clock shows it), a date such as 2026-11-30 (through its end), or a date and time.",
-            valueName: "time"))
+        @Option(
+            help: ArgumentHelp(
+                "With --every: no occurrence after this: HH:MM (the next time the clock shows it), a date such as 2026-11-30 (through its end), or a date and time.",
+                valueName: "time"))
         var until: String?
 
         func validate() throws {
@@ -104,7 +109,8 @@ extension Tidings {
             let reminder = try reminder(context)
             let database = try context.openDatabase()
             let rule = ReminderRule(quietHours: context.config.quietHours)
-            let (id, first) = try rule
+            let (id, first) =
+                try rule
                 .add(
                     reminder, database: database, now: context.now, zone: context.zone, horizon: context.config.plan.horizon,
                     cap: PendingCap(limit: context.config.plan.maxPending))
@@ -114,13 +120,15 @@ extension Tidings {
             do { try context.keepConfig(in: database) } catch { Terminal.warning(program: Self.program, "\(error)") }
             if let first {
                 let moved = first.dueAt != reminder.at && reminder.repetition == nil ? " (moved by quiet hours)" : ""
-                let waits = first.state == .backlog
+                let waits =
+                    first.state == .backlog
                     ? "; it waits in the backlog: the \(context.config.plan.maxPending) pending places (plan.max_pending) hold sooner or more important items, and deliver moves it up as one frees"
                     : ""
                 Terminal.note(program: Self.program, "\(first.id) due \(ISOTime.format(first.dueAt, in: context.zone))\(moved)\(waits)")
             } else {
                 let horizon = DurationText.format(context.config.plan.horizon)
-                let next = try database.runningReminders(at: context.now).first { $0.id == id }
+                let next =
+                    try database.runningReminders(at: context.now).first { $0.id == id }
                     .flatMap { rule.next(of: $0, now: context.now, zone: context.zone) }
                     .map { " (\(ISOTime.format($0.dueAt, in: context.zone)))" } ?? ""
                 Terminal.note(
@@ -149,15 +157,17 @@ extension Tidings {
             do throws(ReminderTime.Problem) {
                 let repetition = try every.map { text throws(ReminderTime.Problem) in try Repetition(text) }
                 // A repeat starts at the next time the clock shows its --at.
-                let due = if let at {
-                    try ReminderTime.at(at, next: next || repetition != nil, now: context.now, zone: context.zone)
-                } else {
-                    try ReminderTime.after(after ?? "", now: context.now)
-                }
+                let due =
+                    if let at {
+                        try ReminderTime.at(at, next: next || repetition != nil, now: context.now, zone: context.zone)
+                    } else {
+                        try ReminderTime.after(after ?? "", now: context.now)
+                    }
                 let end = try until.map { text throws(ReminderTime.Problem) in try ReminderTime.until(text, now: context.now, zone: context.zone) }
                 if let end, end < due {
                     throw ReminderTime.Problem(
-                        option: "until", message: "\(ISOTime.format(end, in: context.zone)) comes before the first time, \(ISOTime.format(due, in: context.zone))")
+                        option: "until",
+                        message: "\(ISOTime.format(end, in: context.zone)) comes before the first time, \(ISOTime.format(due, in: context.zone))")
                 }
                 return NewReminder(
                     title: text.title, body: text.body, category: Category(rawValue: category) ?? .system,

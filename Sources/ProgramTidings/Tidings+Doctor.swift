@@ -45,7 +45,8 @@ extension Tidings {
                 config: context.config, configOrigin: context.configOrigin,
                 configError: context.configProblem.map { ($0.error, $0.fix) }, database: database,
                 databasePath: context.databasePath,
-                missingDatabaseFix: "run prefetch and plan first (or tidings init), or check \(context.databasePathOrigin)", databaseError: databaseError,
+                missingDatabaseFix: "run prefetch and plan first (or tidings init), or check \(context.databasePathOrigin)",
+                databaseError: databaseError,
                 channels: ChannelCheck(config: context.config, factory: factory), now: context.now, zone: context.zone,
                 environment: Environment.current, mediaFolder: context.places.mediaFolder
             ).run(scheduling: .detect(environment: Environment.current, crontab: crontab))
@@ -74,14 +75,15 @@ enum DoctorView {
     static func render(_ findings: [Finding], format: Tidings.DoctorFormat) -> String {
         switch format {
         case .json:
-            return jsonArray(findings.map { finding in
-                var json = JSONLine()
-                json.add("check", finding.check)
-                json.add("ok", finding.ok)
-                json.add("detail", finding.detail)
-                json.add("fix", finding.fix)
-                return json.string
-            }) + "\n"
+            return jsonArray(
+                findings.map { finding in
+                    var json = JSONLine()
+                    json.add("check", finding.check)
+                    json.add("ok", finding.ok)
+                    json.add("detail", finding.detail)
+                    json.add("fix", finding.fix)
+                    return json.string
+                }) + "\n"
         case .text:
             let width = findings.map(\.check.count).max() ?? 0
             return findings.map { finding in

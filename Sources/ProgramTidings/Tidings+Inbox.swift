@@ -36,9 +36,10 @@ extension Tidings.Inbox {
         @Flag(help: "Print only the number of unread items.")
         var count = false
 
-        @Option(help: ArgumentHelp(
-            "text, json (one object per line) or waybar (the JSON a waybar custom module reads: the unread count as a badge).",
-            valueName: "format"))
+        @Option(
+            help: ArgumentHelp(
+                "text, json (one object per line) or waybar (the JSON a waybar custom module reads: the unread count as a badge).",
+                valueName: "format"))
         var format: InboxFormat = .text
 
         @Option(name: .shortAndLong, help: "How many items to list at most.")
@@ -97,7 +98,8 @@ extension Tidings.Inbox {
         var id: String
 
         func run(_ context: RunContext) throws {
-            guard try context.openExistingDatabase().recordEngagement(notificationId: id, channel: "inbox", engagement: .dismissed, at: context.now) else {
+            guard try context.openExistingDatabase().recordEngagement(notificationId: id, channel: "inbox", engagement: .dismissed, at: context.now)
+            else {
                 throw CLIError.failed("no unread inbox item \"\(id)\" (see tidings inbox --all)")
             }
         }

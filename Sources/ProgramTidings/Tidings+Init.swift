@@ -64,9 +64,10 @@ extension Tidings {
         @Option(help: ArgumentHelp("What starts the pipeline: cron or systemd; none removes what an earlier init installed.", valueName: "kind"))
         var timers: TimerKind?
 
-        @Option(help: ArgumentHelp(
-            "With --timers: the hourly report writes its Prometheus textfile here (DIR/tidings.prom), the folder node_exporter's --collector.textfile.directory reads; default: the folder an earlier init chose, else beside the database.",
-            valueName: "dir"))
+        @Option(
+            help: ArgumentHelp(
+                "With --timers: the hourly report writes its Prometheus textfile here (DIR/tidings.prom), the folder node_exporter's --collector.textfile.directory reads; default: the folder an earlier init chose, else beside the database.",
+                valueName: "dir"))
         var prometheusDir: String?
 
         @Flag(help: "Send no test notification.")

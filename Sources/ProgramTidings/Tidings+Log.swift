@@ -51,9 +51,10 @@ extension Tidings {
             // The sources' state is that of the last attempts, which the newest prefetch run made.
             let newestPrefetch = runs.firstIndex { $0.stage == .prefetch }
             let failing = newestPrefetch == nil ? [] : try database.failingSources(among: Set(context.config.sources.map(\.name)))
-            try Terminal.output(runs.indices.map { index in
-                line(for: runs[index], failing: index == newestPrefetch ? failing : [], zone: context.zone) + "\n"
-            }.joined())
+            try Terminal.output(
+                runs.indices.map { index in
+                    line(for: runs[index], failing: index == newestPrefetch ? failing : [], zone: context.zone) + "\n"
+                }.joined())
         }
 
         private func line(for run: StageRun, failing: [SourceFailure], zone: Zone) -> String {
@@ -66,15 +67,18 @@ extension Tidings {
                 json.add("outcome", run.outcome)
                 json.add("summary", run.summary)
                 if run.stage == .prefetch, !failing.isEmpty {
-                    json.add("failingSources", json: jsonArray(failing.map { failure in
-                        var source = JSONLine()
-                        source.add("source", failure.source)
-                        source.add("since", ISOTime.format(failure.since, in: zone))
-                        source.add("attempts", failure.attempts)
-                        source.add("outcome", failure.outcome)
-                        source.add("reason", failure.reason)
-                        return source.string
-                    }))
+                    json.add(
+                        "failingSources",
+                        json: jsonArray(
+                            failing.map { failure in
+                                var source = JSONLine()
+                                source.add("source", failure.source)
+                                source.add("since", ISOTime.format(failure.since, in: zone))
+                                source.add("attempts", failure.attempts)
+                                source.add("outcome", failure.outcome)
+                                source.add("reason", failure.reason)
+                                return source.string
+                            }))
                 }
                 return json.string
             case .text:

@@ -20,9 +20,10 @@ extension Tidings {
 
         @OptionGroup var options: CommonOptions
 
-        @Option(help: ArgumentHelp(
-            "text, json (one object) or waybar (the JSON a waybar custom module reads: the title and time left, the link in the tooltip).",
-            valueName: "format"))
+        @Option(
+            help: ArgumentHelp(
+                "text, json (one object) or waybar (the JSON a waybar custom module reads: the title and time left, the link in the tooltip).",
+                valueName: "format"))
         var format: NextFormat = .text
 
         /// A status bar shows an empty module when there is no meeting, rather than nothing.
@@ -72,7 +73,10 @@ enum NextView {
             // waybar reads `text` and `tooltip` as Pango markup.
             var json = JSONLine()
             json.add("text", markup("\(meeting.title) \(left)"))
-            let lines = [meeting.title, "\(localTime(meeting.start, zone: zone))–\(localTime(meeting.end, zone: zone, dateIfNotOn: meeting.start))", meeting.url]
+            let lines = [
+                meeting.title, "\(localTime(meeting.start, zone: zone))–\(localTime(meeting.end, zone: zone, dateIfNotOn: meeting.start))",
+                meeting.url,
+            ]
             json.add("tooltip", markup(lines.joined(separator: "\n")))
             let state = meeting.start <= now ? "ongoing" : meeting.start - now <= 15 * 60_000 ? "soon" : "upcoming"
             json.add("class", state)

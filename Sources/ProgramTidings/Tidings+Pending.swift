@@ -50,9 +50,10 @@ extension Tidings.Pending {
         @Option(help: ArgumentHelp("text or json (one object per line).", valueName: "format"))
         var format: PendingFormat = .text
 
-        @Option(help: ArgumentHelp(
-            "Merge the pending items of this kind (meeting, daily, weekly, …) due within --within of each other into one digest each, and print the digests.",
-            valueName: "kind"))
+        @Option(
+            help: ArgumentHelp(
+                "Merge the pending items of this kind (meeting, daily, weekly, …) due within --within of each other into one digest each, and print the digests.",
+                valueName: "kind"))
         var group: String?
 
         @Option(help: ArgumentHelp("With --group: how far apart, at most, the members' due times lie (default 5m).", valueName: "duration"))
@@ -75,9 +76,11 @@ extension Tidings.Pending {
             if reminders {
                 let rules = try context.openDatabaseForReading().runningReminders(at: context.now).prefix(limit)
                 let rule = ReminderRule(quietHours: context.config.quietHours)
-                try Terminal.output(rules.map { reminder in
-                    PendingView.reminder(reminder, next: rule.next(of: reminder, now: context.now, zone: context.zone), format: format, zone: context.zone) + "\n"
-                }.joined())
+                try Terminal.output(
+                    rules.map { reminder in
+                        PendingView.reminder(
+                            reminder, next: rule.next(of: reminder, now: context.now, zone: context.zone), format: format, zone: context.zone) + "\n"
+                    }.joined())
             } else if let group, let kind = NotificationKind(rawValue: group) {
                 let window = try within.map { text throws(CLIError) in try durationOption(text, flag: "--within") } ?? 5 * 60_000
                 let database = try context.openExistingDatabase()
@@ -85,11 +88,16 @@ extension Tidings.Pending {
                 let language = Wording.templates(environment: Environment.current).locale.language
                 let merges = try Digest(group: kind, window: window, language: language).run(database: database, now: context.now, zone: context.zone)
                 if !merges.isEmpty { try Tidings.Pending.rearm(context, database) }
-                if merges.isEmpty { Terminal.note(program: "tidings pending", "nothing to merge: no two pending \(group) items are due within \(DurationText.format(window)) of each other") }
+                if merges.isEmpty {
+                    Terminal.note(
+                        program: "tidings pending",
+                        "nothing to merge: no two pending \(group) items are due within \(DurationText.format(window)) of each other")
+                }
                 try Terminal.output(merges.map { PendingView.merged($0, format: format, zone: context.zone) + "\n" }.joined())
             } else {
                 let items = try context.openDatabaseForReading().pendingList(cancelled: all, now: context.now, limit: limit)
-                try Terminal.output(items.map { PendingView.line($0.countdownFilled(at: context.now), format: format, zone: context.zone) + "\n" }.joined())
+                try Terminal.output(
+                    items.map { PendingView.line($0.countdownFilled(at: context.now), format: format, zone: context.zone) + "\n" }.joined())
             }
         }
     }
@@ -122,8 +130,11 @@ extension Tidings.Pending {
             // Repeating reminders are stopped after the rest is cancelled: a refusal changes nothing.
             let repeats = try Set(ids.filter { try database.isRunningReminder($0) })
             let items = ids.filter { !repeats.contains($0) }
-            let cancelled = items.isEmpty ? [] : try Tidings.Pending.written(
-                database.cancelPending(ids: items, reason: reason, now: context.now, clearing: clearing), refusing: "nothing cancelled")
+            let cancelled =
+                items.isEmpty
+                ? []
+                : try Tidings.Pending.written(
+                    database.cancelPending(ids: items, reason: reason, now: context.now, clearing: clearing), refusing: "nothing cancelled")
             var lines = cancelled.map { item in
                 // A delivered item is taken back (`Hold.takenBack`); the rest was cancelled.
                 item.hold.contains(.takenBack)
@@ -150,9 +161,10 @@ extension Tidings.Pending {
         @Argument(help: "The item's id, as listed.")
         var id: String
 
-        @Option(help: ArgumentHelp(
-            "The new due time: HH:MM (the next time the clock shows it), YYYY-MM-DDTHH:MM (in TZ) or +DURATION from now (+10m). It must come before the item expires.",
-            valueName: "time"))
+        @Option(
+            help: ArgumentHelp(
+                "The new due time: HH:MM (the next time the clock shows it), YYYY-MM-DDTHH:MM (in TZ) or +DURATION from now (+10m). It must come before the item expires.",
+                valueName: "time"))
         var at: String?
 
         @Option(help: ArgumentHelp("The new title (at most 80 characters and 512 bytes).", valueName: "text"))

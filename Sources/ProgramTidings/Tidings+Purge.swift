@@ -33,7 +33,11 @@ extension Tidings {
 
         func run(_ context: RunContext) throws {
             let database = context.databasePath
-            let files = ["", "-wal", "-shm", "-journal", ".reserve", ".deliver-alive", ".wake", ".wake.lock", ".prefetch.lock", ".plan.lock", ".deliver.lock"]
+            let files =
+                [
+                    "", "-wal", "-shm", "-journal", ".reserve", ".deliver-alive", ".wake", ".wake.lock", ".prefetch.lock", ".plan.lock",
+                    ".deliver.lock",
+                ]
                 .map { database + $0 } + [RecordedSession.path(forDatabase: database), context.places.mediaFolder]
                 + Self.lastGoodConfigs(beside: database)
             let present = files.filter { FileManager.default.fileExists(atPath: $0) }
@@ -53,7 +57,7 @@ extension Tidings {
             }
             // No program may be writing meanwhile: take their locks (never waiting).
             var held: [Int32] = []
-            defer { held.forEach { close($0) } }
+            defer { for descriptor in held { close(descriptor) } }
             for program in ["prefetch", "plan", "deliver"] where FileManager.default.fileExists(atPath: "\(database).\(program).lock") {
                 let descriptor = open("\(database).\(program).lock", O_RDONLY | O_CLOEXEC)
                 guard descriptor >= 0 else {
@@ -68,7 +72,8 @@ extension Tidings {
             let environment = Environment.current
             if let stopped = try runBlocking({ await WakeUp.disarm(databasePath: database, environment: environment) }) {
                 let handle = stopped.handle ?? ""
-                try Terminal.output(stopped.mechanism == .at ? "Removed the wake-up at job \(handle)\n" : "Stopped the wake-up timer \(handle).timer\n")
+                try Terminal.output(
+                    stopped.mechanism == .at ? "Removed the wake-up at job \(handle)\n" : "Stopped the wake-up timer \(handle).timer\n")
             }
             var deleted: [String] = []
             // Stopping it may have made the wake-up lock file: listed again.

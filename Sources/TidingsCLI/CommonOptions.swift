@@ -3,18 +3,24 @@ import TidingsCore
 
 /// The options every program takes, each also settable through the environment.
 public struct CommonOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "The SQLite database (env TIDINGS_DB; default $XDG_STATE_HOME/tidings/tidings.sqlite).", valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The SQLite database (env TIDINGS_DB; default $XDG_STATE_HOME/tidings/tidings.sqlite).", valueName: "path"))
     public var db: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "The TOML config file (env TIDINGS_CONFIG; default $XDG_CONFIG_HOME/tidings/config.toml; absent means built-in defaults).",
-        valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The TOML config file (env TIDINGS_CONFIG; default $XDG_CONFIG_HOME/tidings/config.toml; absent means built-in defaults).",
+            valueName: "path"))
     public var config: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "A fixed clock, ISO 8601 such as 2026-11-22T07:30:00+01:00; without an offset it is read in TZ (env TIDINGS_NOW).",
-        valueName: "time"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A fixed clock, ISO 8601 such as 2026-11-22T07:30:00+01:00; without an offset it is read in TZ (env TIDINGS_NOW).",
+            valueName: "time"))
     public var now: String?
 
     @Flag(name: .shortAndLong, help: "Say what the run does on standard error.")

@@ -34,7 +34,8 @@ public struct ConfigProblem: Sendable {
     /// or the built-in defaults that were in force before the file appeared.
     var lastGoodWords: String? {
         guard let lastGood, let when = lastGoodTime else { return nil }
-        return lastGood.text == nil ? "the built-in defaults, in force before the file appeared (since \(when))" : "its last good version, stored \(when)"
+        return lastGood.text == nil
+            ? "the built-in defaults, in force before the file appeared (since \(when))" : "its last good version, stored \(when)"
     }
 
     /// What a run that goes on says on standard error after the error itself.
@@ -95,8 +96,10 @@ extension RunContext {
             }
         }
         guard policy == .diagnose else { return nil }
-        return (TidingsConfig.builtIn(sampleContentURL: places.sampleContent()), "built-in defaults", nil,
-                ConfigProblem(error: error, lastGood: nil, zone: zone))
+        return (
+            TidingsConfig.builtIn(sampleContentURL: places.sampleContent()), "built-in defaults", nil,
+            ConfigProblem(error: error, lastGood: nil, zone: zone)
+        )
     }
 
     /// The last good config of `path` in the database at `databasePath`, when it exists.

@@ -51,9 +51,11 @@ public struct RunContext: Sendable {
         zone = try RunContext.zone(from: environment["TZ"])
         verbose = options.verbose
         databasePath = options.db ?? environment["TIDINGS_DB"].flatMap { $0.isEmpty ? nil : $0 } ?? places.defaultDatabase
-        databasePathOrigin = options.db != nil ? "--db" : databasePath == places.defaultDatabase ? "--db (the default is under XDG_STATE_HOME)" : "TIDINGS_DB"
+        databasePathOrigin =
+            options.db != nil ? "--db" : databasePath == places.defaultDatabase ? "--db (the default is under XDG_STATE_HOME)" : "TIDINGS_DB"
         try RunContext.refuseLineBreak(
-            databasePath, named: options.db != nil ? "--db" : databasePath == places.defaultDatabase ? "the database path (XDG_STATE_HOME)" : "TIDINGS_DB")
+            databasePath,
+            named: options.db != nil ? "--db" : databasePath == places.defaultDatabase ? "the database path (XDG_STATE_HOME)" : "TIDINGS_DB")
         if let text = options.now ?? environment["TIDINGS_NOW"] {
             guard let instant = ISOTime.parse(text, in: zone) else {
                 throw CLIError.usage("--now: expected an ISO 8601 time, found \"\(text)\"")
@@ -69,12 +71,13 @@ public struct RunContext: Sendable {
         try RunContext.refuseLineBreak(
             configPath, named: options.config != nil ? "--config" : explicit != nil ? "TIDINGS_CONFIG" : "the config path (XDG_CONFIG_HOME)")
         do {
-            (config, configOrigin, configText) = try RunContext.loadConfig(explicit: allowingMissingConfig ? nil : explicit, path: configPath, places: places)
+            (config, configOrigin, configText) = try RunContext.loadConfig(
+                explicit: allowingMissingConfig ? nil : explicit, path: configPath, places: places)
             configProblem = nil
         } catch {
             guard case .config(let problem) = error,
-                  let fallback = RunContext.fallback(
-                      for: problem, path: configPath, databasePath: databasePath, places: places, zone: zone, policy: brokenConfig)
+                let fallback = RunContext.fallback(
+                    for: problem, path: configPath, databasePath: databasePath, places: places, zone: zone, policy: brokenConfig)
             else { throw error }
             (config, configOrigin, configText, configProblem) = (fallback.config, fallback.origin, fallback.text, fallback.problem)
             if brokenConfig == .lastGood { Terminal.warning(program: program, "\(error.description); \(fallback.problem.goingOn)") }
@@ -85,7 +88,9 @@ public struct RunContext: Sendable {
     /// run the programs with it cannot carry one.
     static func refuseLineBreak(_ path: String, named name: String) throws(CLIError) {
         guard path.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return }
-        throw CLIError.usage("\(name): the path \(path.debugDescription) holds a line break, which crontab lines and systemd units cannot carry; use a path without one")
+        throw CLIError.usage(
+            "\(name): the path \(path.debugDescription) holds a line break, which crontab lines and systemd units cannot carry; use a path without one"
+        )
     }
 
     /// The zone `TZ` names, checked against the zone database without loading it (that
@@ -166,7 +171,7 @@ public struct RunContext: Sendable {
             database.mediaFolder = places.mediaFolder
             OpenDatabases.keep(database)
             return database
-        } catch where error.isMissingDatabase {
+        } catch  where error.isMissingDatabase {
             return nil
         } catch {
             throw CLIError.store(error)
@@ -194,7 +199,7 @@ public struct RunContext: Sendable {
             let database = try TidingsDatabase(path: databasePath, mode: .readOnly)
             OpenDatabases.keep(database)
             return database
-        } catch where error.isMissingDatabase {
+        } catch  where error.isMissingDatabase {
             return nil
         } catch {
             throw CLIError.store(error)

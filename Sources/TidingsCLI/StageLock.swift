@@ -54,7 +54,9 @@ public enum StageLock {
             }
             guard let wait else {
                 close(descriptor)
-                Terminal.note(program: context.program, "another \(context.program) run is still running (it holds \(path)); this one ends (--wait-lock waits for it)")
+                Terminal.note(
+                    program: context.program,
+                    "another \(context.program) run is still running (it holds \(path)); this one ends (--wait-lock waits for it)")
                 return false
             }
             guard ContinuousClock.now < deadline else {

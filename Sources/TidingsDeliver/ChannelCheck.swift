@@ -37,8 +37,9 @@ public struct ChannelCheck {
                 continue
             }
             let state = await channel.state()
-            reports.append(ChannelReport(
-                name: name, enabled: true, state: state, platformInfo: channel.platformInfo, note: channel.stateNote))
+            reports.append(
+                ChannelReport(
+                    name: name, enabled: true, state: state, platformInfo: channel.platformInfo, note: channel.stateNote))
         }
         return reports
     }

@@ -65,10 +65,12 @@ public final class ChannelFactory {
 
     /// Every channel the config can route to, in a fixed order, with the ones turned off.
     public func allConfigured() -> [(name: ChannelName, enabled: Bool)] {
-        let names: [ChannelName] = [.stdout, .desktop, .inbox] + config.webhooks.map { .webhook($0.name) }
+        let names: [ChannelName] =
+            [.stdout, .desktop, .inbox] + config.webhooks.map { .webhook($0.name) }
             + config.emails.map { .email($0.name) } + config.commands.map { .command($0.name) }
         return names.map { name in
-            let off = config.disabledChannels.contains(name.description)
+            let off =
+                config.disabledChannels.contains(name.description)
                 || (name.description.hasPrefix("webhook:") && config.disabledChannels.contains("webhook"))
                 || (name.description.hasPrefix("email:") && config.disabledChannels.contains("email"))
                 || (name.description.hasPrefix("command:") && config.disabledChannels.contains("command"))

@@ -69,9 +69,10 @@ extension DeliveryResults {
                     row.outcome = .retry
                     row.failureReason = "clearing: \(reason)"
                     let next = RetryPolicy.nextAttempt(after: attempts, retryAfter: retryAfter, now: now, random: &random)
-                    retries.append(ScheduledRetry(
-                        notificationId: item.id, channel: leg.channel, attempts: attempts, nextAttemptAt: next,
-                        lastError: reason, clears: true))
+                    retries.append(
+                        ScheduledRetry(
+                            notificationId: item.id, channel: leg.channel, attempts: attempts, nextAttemptAt: next,
+                            lastError: reason, clears: true))
                 } else {
                     row.outcome = .failed
                     row.failureReason = "clearing: gave up after \(attempts) attempts: \(reason)"

@@ -58,7 +58,8 @@ public struct Deliverer {
         for item in claimed {
             let names = only.map { [$0] } ?? config.channels(for: item.category, chosen: item.chosenChannels)
             if names.isEmpty {
-                step.plan.cancelled[item.id] = item.chosenChannels == nil
+                step.plan.cancelled[item.id] =
+                    item.chosenChannels == nil
                     ? "category \(item.category) is routed to no channel" : "its chosen channels are turned off or gone from the config"
                 continue
             }
@@ -139,17 +140,20 @@ public struct Deliverer {
         _ legs: [DeliveryPlan.Leg], to name: ChannelName, detours: [String: Detour] = [:], step: inout DeliveryStep
     ) async throws(StoreError) {
         guard let channel = channels(name) else {
-            try await finish(legs, on: name, outcomes: legs.map { _ in .failed("channel \(name) is not configured") },
-                             platformInfo: nil, detours: detours, step: &step)
+            try await finish(
+                legs, on: name, outcomes: legs.map { _ in .failed("channel \(name) is not configured") },
+                platformInfo: nil, detours: detours, step: &step)
             return
         }
         switch await channel.state() {
         case .unavailable(let reason, _):
-            try await finish(legs, on: name, outcomes: legs.map { _ in .unavailable(reason) },
-                             platformInfo: legs.map { _ in channel.platformInfo }, detours: detours, step: &step)
+            try await finish(
+                legs, on: name, outcomes: legs.map { _ in .unavailable(reason) },
+                platformInfo: legs.map { _ in channel.platformInfo }, detours: detours, step: &step)
         case .noSession(let reason, _):
-            try await finish(legs, on: name, outcomes: legs.map { _ in .noSession(reason) },
-                             platformInfo: legs.map { _ in channel.platformInfo }, detours: detours, step: &step)
+            try await finish(
+                legs, on: name, outcomes: legs.map { _ in .noSession(reason) },
+                platformInfo: legs.map { _ in channel.platformInfo }, detours: detours, step: &step)
         case .quiet(let reason):
             // Do-not-disturb: no popup and no sound. The items wait in the inbox instead, and
             // that is no failure of the desktop, so it gets no delivery row. Transactional
@@ -227,12 +231,13 @@ public struct Deliverer {
         // Which failures fall back is decided before the step is committed, so that an item
         // with a fallback to come is not settled yet.
         // The desktop's fallback is for what it could not take, not for what it refused.
-        let unavailable = Set(zip(legs, outcomes).compactMap { leg, outcome -> String? in
-            switch outcome {
-            case .unavailable, .noSession: return leg.item.id
-            default: return nil
-            }
-        })
+        let unavailable = Set(
+            zip(legs, outcomes).compactMap { leg, outcome -> String? in
+                switch outcome {
+                case .unavailable, .noSession: return leg.item.id
+                default: return nil
+                }
+            })
         let fallbacks = name == .desktop ? failures.filter { unavailable.contains($0.leg.item.id) } : failures
         let target = fallbackTarget(of: name)
         let detoured = try fallbackLegs(fallbacks, from: name, to: target, step: &step)
@@ -244,7 +249,8 @@ public struct Deliverer {
             settle: step.finished().subtracting(unsent), hold: detoured.map(\.leg.item.id).filter { retried.contains($0) }, now: step.now)
         try database.releaseUnsent(unsent, channel: name.description, now: step.now)
         if let target, !detoured.isEmpty {
-            let detours = Dictionary(detoured.map { ($0.leg.item.id, Detour(from: name, reason: $0.reason)) }, uniquingKeysWith: { first, _ in first })
+            let detours = Dictionary(
+                detoured.map { ($0.leg.item.id, Detour(from: name, reason: $0.reason)) }, uniquingKeysWith: { first, _ in first })
             try await send(detoured.map(\.leg), to: target, detours: detours, step: &step)
         }
     }
@@ -297,7 +303,8 @@ public struct Deliverer {
     ) throws(StoreError) -> [(leg: DeliveryPlan.Leg, reason: String)] {
         guard let target, name != target, !config.disabledChannels.contains(target.description) else { return [] }
         let candidates = legs.filter { leg, _ in
-            return !step.plan.isRouted(leg.item.id, to: target) && (only != nil || !config.channels(for: leg.item.category, chosen: leg.item.chosenChannels).contains(target))
+            return !step.plan.isRouted(leg.item.id, to: target)
+                && (only != nil || !config.channels(for: leg.item.category, chosen: leg.item.chosenChannels).contains(target))
         }
         guard !candidates.isEmpty else { return [] }
         let already: Set<String>

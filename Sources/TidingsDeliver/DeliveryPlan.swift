@@ -149,8 +149,9 @@ struct DeliveryResults {
                     row.outcome = .retry
                     row.failureReason = reason
                     let next = RetryPolicy.nextAttempt(after: attempts, retryAfter: retryAfter, now: now, random: &random)
-                    retries.append(ScheduledRetry(
-                        notificationId: item.id, channel: channel, attempts: attempts, nextAttemptAt: next, lastError: reason))
+                    retries.append(
+                        ScheduledRetry(
+                            notificationId: item.id, channel: channel, attempts: attempts, nextAttemptAt: next, lastError: reason))
                 } else {
                     row.outcome = .failed
                     row.failureReason = "gave up after \(attempts) attempts: \(reason)"

@@ -15,12 +15,14 @@ extension Diagnosis {
         if state.missed > 0 {
             return Finding(
                 check: "pending cap", ok: false,
-                detail: "\(state.missed) item\(state.missed == 1 ? "" : "s") missed or expired in the last 7 days, held back by the cap; \(fill)", fix: fix)
+                detail: "\(state.missed) item\(state.missed == 1 ? "" : "s") missed or expired in the last 7 days, held back by the cap; \(fill)",
+                fix: fix)
         }
         if state.backlogSoon > 0 {
             return Finding(
                 check: "pending cap", ok: false,
-                detail: "\(state.backlogSoon) item\(state.backlogSoon == 1 ? "" : "s") due within two days held back past their time; \(fill)", fix: fix)
+                detail: "\(state.backlogSoon) item\(state.backlogSoon == 1 ? "" : "s") due within two days held back past their time; \(fill)",
+                fix: fix)
         }
         return Finding(check: "pending cap", ok: true, detail: fill)
     }

@@ -4,7 +4,7 @@ import TidingsGenerate
 import TidingsStore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension Diagnosis {
@@ -20,7 +20,8 @@ extension Diagnosis {
     func llmFinding() -> Finding? {
         guard config.features.llm, let llm = config.llm else { return nil }
         if let source = llm.apiKey, case .failure(let problem) = SecretReader.value(of: source, environment: environment) {
-            let fix = problem.isVariable
+            let fix =
+                problem.isVariable
                 ? "set it where plan runs too (the crontab line or the systemd unit), or name a file with llm.api_key_file"
                 : "write the key alone into that file, readable by the user plan runs as"
             return Finding(check: "llm", ok: false, detail: "\(llm.baseURL): " + problem.text(role: "API key"), fix: fix)
@@ -57,6 +58,7 @@ extension Diagnosis {
         let files = MediaCache(folder: folder).files()
         let size = files.reduce(0) { $0 + $1.size }
         let count = files.count == 1 ? "1 image" : "\(files.count) images"
-        return Finding(check: "media", ok: true, detail: "\(folder): \(count), \(SizeText.approximate(size)) of \(SizeText.approximate(config.media.quota))")
+        return Finding(
+            check: "media", ok: true, detail: "\(folder): \(count), \(SizeText.approximate(size)) of \(SizeText.approximate(config.media.quota))")
     }
 }

@@ -27,14 +27,18 @@ extension Diagnosis {
             return Finding(
                 check: "wake-ups", ok: false,
                 detail: "every 15 minutes: no exact wake-up is armed\(why) and the deliver timer is the 15-minute safety net",
-                fix: wanted == .minute ? "run tidings init --timers systemd again (the every-minute deliver timer)"
-                    : state.exactFailed ? "install at (apt install at) or start the systemd user manager (loginctl enable-linger $USER); or \(reinstall)"
-                    : "set delivery.wake = \"exact\" (runs without the systemd user manager then arm wake-ups too); or \(reinstall)")
+                fix: wanted == .minute
+                    ? "run tidings init --timers systemd again (the every-minute deliver timer)"
+                    : state.exactFailed
+                        ? "install at (apt install at) or start the systemd user manager (loginctl enable-linger $USER); or \(reinstall)"
+                        : "set delivery.wake = \"exact\" (runs without the systemd user manager then arm wake-ups too); or \(reinstall)")
         case .minute:
             let failed = wanted == .exact && state.mechanism == .minute
             return Finding(
                 check: "wake-ups", ok: !failed, detail: state.summary(in: zone),
-                fix: failed ? "start the systemd user manager (loginctl enable-linger $USER) or install at (apt install at); until then the minute timer sends" : nil)
+                fix: failed
+                    ? "start the systemd user manager (loginctl enable-linger $USER) or install at (apt install at); until then the minute timer sends"
+                    : nil)
         }
     }
 }

@@ -79,8 +79,9 @@ public struct Diagnosis {
     /// Runs every check.
     public func run(scheduling: SchedulingState) async -> [Finding] {
         var findings = [configFinding()]
-        findings.append(Finding(
-            check: "clock", ok: true, detail: "\(ISOTime.format(now, in: zone)) in \(zone.identifier)"))
+        findings.append(
+            Finding(
+                check: "clock", ok: true, detail: "\(ISOTime.format(now, in: zone)) in \(zone.identifier)"))
         findings.append(databaseFinding())
         findings += stageFindings()
         findings += sourceFindings()
@@ -112,18 +113,21 @@ public struct Diagnosis {
             if let databaseError {
                 return Finding(
                     check: "database", ok: false, detail: databaseError.description,
-                    fix: databaseError.isOlderSchema ? "run plan or deliver once: they bring it up to date" : "check the file's permissions and the disk")
+                    fix: databaseError.isOlderSchema
+                        ? "run plan or deliver once: they bring it up to date" : "check the file's permissions and the disk")
             }
             return Finding(check: "database", ok: false, detail: "no database at \(databasePath)", fix: missingDatabaseFix)
         }
         do {
             let result = try database.integrityCheck()
             guard result == "ok" else {
-                return Finding(check: "database", ok: false, detail: "\(database.path): \(result)",
-                               fix: "restore a copy made by tidings backup, or move the file away to start afresh")
+                return Finding(
+                    check: "database", ok: false, detail: "\(database.path): \(result)",
+                    fix: "restore a copy made by tidings backup, or move the file away to start afresh")
             }
             guard database.isWritable else {
-                return Finding(check: "database", ok: false, detail: "\(database.path): intact, but not writable", fix: "check the file's permissions")
+                return Finding(
+                    check: "database", ok: false, detail: "\(database.path): intact, but not writable", fix: "check the file's permissions")
             }
             // Below the room the reserve file needs to come back, the next full disk costs history.
             guard let space = DiskSpace(of: Self.folder(of: database.path)) else {
@@ -135,8 +139,11 @@ public struct Diagnosis {
             return Finding(
                 check: "database", ok: !low && reserve != nil,
                 detail: "\(database.path): writable, intact; \(space.availableText) free on \(space.mountPoint)\(reserveText)",
-                fix: low ? "free space on \(space.mountPoint): when the disk is full, Tidings deletes its oldest history to go on"
-                    : reserve == nil ? "the next prefetch, plan or deliver makes \(database.reservePath ?? "the reserve file") when there is room: it is what a full disk gives up first" : nil)
+                fix: low
+                    ? "free space on \(space.mountPoint): when the disk is full, Tidings deletes its oldest history to go on"
+                    : reserve == nil
+                        ? "the next prefetch, plan or deliver makes \(database.reservePath ?? "the reserve file") when there is room: it is what a full disk gives up first"
+                        : nil)
         } catch {
             return Finding(check: "database", ok: false, detail: error.description, fix: "check the file's permissions and the disk")
         }
@@ -157,14 +164,16 @@ public struct Diagnosis {
             let idle = beat.map { "; last run with nothing due \(ISOTime.format($0, in: zone))" } ?? ""
             guard let run = try? database?.recentStageRuns(limit: 1, stage: stage).first else {
                 let needed = stage == .prefetch || stage == .plan
-                return Finding(check: check, ok: !needed, detail: "no run recorded" + idle,
-                               fix: needed ? "run \(stage.rawValue), or install crontab.example / the systemd timers" : nil)
+                return Finding(
+                    check: check, ok: !needed, detail: "no run recorded" + idle,
+                    fix: needed ? "run \(stage.rawValue), or install crontab.example / the systemd timers" : nil)
             }
             let when = ISOTime.format(run.startedAt, in: zone)
             let ok = run.outcome != .failed
             let later = beat.map { $0 > run.startedAt } == true ? idle : ""
-            return Finding(check: check, ok: ok, detail: "\(when) \(run.outcome): \(run.summary)\(later)",
-                           fix: ok ? nil : "see tidings log --stage \(stage.rawValue)")
+            return Finding(
+                check: check, ok: ok, detail: "\(when) \(run.outcome): \(run.summary)\(later)",
+                fix: ok ? nil : "see tidings log --stage \(stage.rawValue)")
         }
     }
 
@@ -173,15 +182,20 @@ public struct Diagnosis {
         let hasContentSources = config.sources.contains { $0.type == .content }
         let newest = (try? database?.cachedContent())?.map(\.fetchTime).max()
         guard let newest else {
-            let none = config.daily.enabled ? "no content source: the daily update sends emergency lines"
-                : config.daily.offWithoutContent ? "no content source: the daily update is off (set [daily] enabled = true to get one)" : "no content source"
-            return Finding(check: "content", ok: !hasContentSources, detail: hasContentSources ? "nothing cached" : none,
-                           fix: hasContentSources ? "run prefetch; see tidings log --stage prefetch for failures" : nil)
+            let none =
+                config.daily.enabled
+                ? "no content source: the daily update sends emergency lines"
+                : config.daily.offWithoutContent
+                    ? "no content source: the daily update is off (set [daily] enabled = true to get one)" : "no content source"
+            return Finding(
+                check: "content", ok: !hasContentSources, detail: hasContentSources ? "nothing cached" : none,
+                fix: hasContentSources ? "run prefetch; see tidings log --stage prefetch for failures" : nil)
         }
         let age = now - newest
         let fresh = age <= config.fallback.staleAfter
-        return Finding(check: "content", ok: fresh, detail: "newest fetched \(AgeLabel.text(ageMillis: age).replacingPrefix())",
-                       fix: fresh ? nil : "sources are failing: see tidings log --stage prefetch")
+        return Finding(
+            check: "content", ok: fresh, detail: "newest fetched \(AgeLabel.text(ageMillis: age).replacingPrefix())",
+            fix: fresh ? nil : "sources are failing: see tidings log --stage prefetch")
     }
 
     /// One ✗ line per source of the config whose last attempt failed, naming it with the
@@ -203,7 +217,8 @@ public struct Diagnosis {
         let calendars = ((try? database?.calendarSummaries()) ?? []).filter { sources[$0.source] != nil }
         return calendars.map { calendar in
             let every = sources[calendar.source].map { DurationText.format($0.every) } ?? "?"
-            var detail = "\(calendar.eventCount) event\(calendar.eventCount == 1 ? "" : "s"), fetched "
+            var detail =
+                "\(calendar.eventCount) event\(calendar.eventCount == 1 ? "" : "s"), fetched "
                 + AgeLabel.text(ageMillis: max(0, now - calendar.fetchTime)).replacingPrefix() + ", every \(every)"
             if calendar.withoutUID > 0 { detail += "; " + CalendarNote.withoutUID(calendar.withoutUID) }
             return Finding(check: "calendar \(calendar.source)", ok: true, detail: detail)
@@ -218,7 +233,9 @@ public struct Diagnosis {
         if report.name == .desktop, inboxTakesOver, case .noSession = report.state {
             return Finding(
                 check: check, ok: true,
-                detail: "no desktop session on this machine: what is routed to the desktop goes to the inbox (a desktop whose timers lack its bus: set DBUS_SESSION_BUS_ADDRESS in the crontab)")
+                detail:
+                    "no desktop session on this machine: what is routed to the desktop goes to the inbox (a desktop whose timers lack its bus: set DBUS_SESSION_BUS_ADDRESS in the crontab)"
+            )
         }
         let info = report.platformInfo.map { " \($0)" } ?? ""
         switch report.state {
@@ -227,7 +244,8 @@ public struct Diagnosis {
             return Finding(check: check, ok: true, detail: "available" + note + (report.name == .desktop ? info : ""))
         case .quiet(let reason): return Finding(check: check, ok: true, detail: "quiet: \(reason)")
         case .notDetermined: return Finding(check: check, ok: true, detail: "not determined")
-        case .unavailable(let reason, let fix), .noSession(let reason, let fix): return Finding(check: check, ok: false, detail: "unavailable: \(reason)", fix: fix)
+        case .unavailable(let reason, let fix), .noSession(let reason, let fix):
+            return Finding(check: check, ok: false, detail: "unavailable: \(reason)", fix: fix)
         }
     }
 }

@@ -22,9 +22,10 @@ public struct SchedulingState: Sendable {
     /// `deliver` in `crontab` (the text of `crontab -l`, nil when there is none).
     public static func detect(environment: [String: String], crontab: String?) -> SchedulingState {
         let timer = XDGFolders(environment: environment).configHome + "/systemd/user/timers.target.wants/tidings-deliver.timer"
-        let cron = crontab?.split(separator: "\n").contains { line in
-            !line.trimmingPrefix(while: { $0 == " " }).hasPrefix("#") && line.contains("deliver")
-        } ?? false
+        let cron =
+            crontab?.split(separator: "\n").contains { line in
+                !line.trimmingPrefix(while: { $0 == " " }).hasPrefix("#") && line.contains("deliver")
+            } ?? false
         let unit = FileManager.default.contents(atPath: timer).map { String(decoding: $0, as: UTF8.self) }
         return SchedulingState(cron: cron, systemd: unit != nil, deliverCalendar: unit.flatMap(calendar(in:)))
     }
@@ -38,13 +39,15 @@ public struct SchedulingState: Sendable {
     var finding: Finding {
         switch (cron, systemd) {
         case (true, true):
-            return Finding(check: "scheduling", ok: false, detail: "both crontab lines and systemd timers start deliver",
-                           fix: "keep one: crontab -e, or systemctl --user disable tidings-deliver.timer")
+            return Finding(
+                check: "scheduling", ok: false, detail: "both crontab lines and systemd timers start deliver",
+                fix: "keep one: crontab -e, or systemctl --user disable tidings-deliver.timer")
         case (true, false): return Finding(check: "scheduling", ok: true, detail: "crontab lines")
         case (false, true): return Finding(check: "scheduling", ok: true, detail: "systemd user timers")
         case (false, false):
-            return Finding(check: "scheduling", ok: false, detail: "nothing starts the pipeline",
-                           fix: "install crontab.example with crontab -e, or the units in config/systemd/")
+            return Finding(
+                check: "scheduling", ok: false, detail: "nothing starts the pipeline",
+                fix: "install crontab.example with crontab -e, or the units in config/systemd/")
         }
     }
 }

@@ -30,7 +30,9 @@ public struct PrefetchOutcome: Sendable {
     /// `; media: 2 stored, 1 cached, 1 refused, 3 evicted`, or nothing when no image was looked at.
     private var mediaSummary: String {
         guard !media.isEmpty || mediaEvicted > 0 else { return "" }
-        var stored = 0, cached = 0, refused = 0
+        var stored = 0
+        var cached = 0
+        var refused = 0
         for result in media {
             switch result.outcome {
             case .stored: stored += 1

@@ -13,7 +13,8 @@ public enum Refresh {
     /// When `source` is next due, or nil when it is due at `now`.
     public static func nextDue(_ source: TidingsConfig.Source, state: SourceState?, now: EpochMillis) -> EpochMillis? {
         guard let state, state.url == source.url, let attempt = state.lastAttemptAt else { return nil }
-        let last: EpochMillis, interval: Int64
+        let last: EpochMillis
+        let interval: Int64
         if let success = state.lastSuccessAt, success >= attempt {
             (last, interval) = (success, source.every)
         } else {

@@ -37,11 +37,12 @@ public struct SourceFetcher {
         do {
             response = try client.perform(request)
         } catch {
-            let outcome: FetchOutcome = switch error.kind {
-            case .timeout: .timeout
-            case .tooLarge: .tooLarge
-            default: .network
-            }
+            let outcome: FetchOutcome =
+                switch error.kind {
+                case .timeout: .timeout
+                case .tooLarge: .tooLarge
+                default: .network
+                }
             return FetchResult(attempt: attempt(outcome, reason: error.message), update: .keep)
         }
         return Self.read(response, of: source, request: request, now: now, attempt: attempt)
@@ -87,8 +88,9 @@ public struct SourceFetcher {
             }
         default:
             return FetchResult(
-                attempt: attempt(.httpStatus, status: response.status, bytes: response.body.count,
-                                 reason: "HTTP \(response.status) from \(response.finalURL)"),
+                attempt: attempt(
+                    .httpStatus, status: response.status, bytes: response.body.count,
+                    reason: "HTTP \(response.status) from \(response.finalURL)"),
                 update: .keep)
         }
     }

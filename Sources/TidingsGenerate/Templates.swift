@@ -6,12 +6,13 @@ public enum Templates {
     /// The text for `facts` in `locale`, within the content limits.
     public static func draft(_ facts: GenerationFacts, locale: TextLocale) -> TextDraft {
         let words = phrasebook(locale)
-        let draft: TextDraft = switch facts {
-        case .daily(let daily): words.daily(daily)
-        case .weekly(let week): words.weekly(week)
-        case .meeting(let meeting): words.meeting(meeting)
-        case .insight(let insight): words.insight(insight)
-        }
+        let draft: TextDraft =
+            switch facts {
+            case .daily(let daily): words.daily(daily)
+            case .weekly(let week): words.weekly(week)
+            case .meeting(let meeting): words.meeting(meeting)
+            case .insight(let insight): words.insight(insight)
+            }
         return draft.limited()
     }
 
@@ -35,13 +36,14 @@ public enum Templates {
     /// soon`, `5 spotkań wkrótce się zaczyna`) in `language`.
     public static func digestTitle(of kind: NotificationKind, count: Int, language: TextLocale.Language) -> String {
         let words = Phrasebook(language: language, format: LocaleFormat(name: nil))
-        let phrase = switch kind {
-        case .meeting: words.phrases.digestMeetings
-        case .daily: words.phrases.digestDailies
-        case .weekly: words.phrases.digestWeeklies
-        case .test: words.phrases.digestTests
-        default: words.phrases.digestOthers
-        }
+        let phrase =
+            switch kind {
+            case .meeting: words.phrases.digestMeetings
+            case .daily: words.phrases.digestDailies
+            case .weekly: words.phrases.digestWeeklies
+            case .test: words.phrases.digestTests
+            default: words.phrases.digestOthers
+            }
         return words.counted(phrase, count)
     }
 
@@ -75,13 +77,14 @@ extension Phrasebook {
     /// with a capital first letter.
     func staleLabel(_ age: Int64, alone: Bool) -> String {
         let minutes = Int(max(0, age / 60_000))
-        let label = if minutes < 60 {
-            counted(phrases.staleMinutes, max(1, minutes))
-        } else if minutes < 24 * 60 {
-            counted(phrases.staleHours, minutes / 60)
-        } else {
-            counted(phrases.staleDays, minutes / (24 * 60))
-        }
+        let label =
+            if minutes < 60 {
+                counted(phrases.staleMinutes, max(1, minutes))
+            } else if minutes < 24 * 60 {
+                counted(phrases.staleHours, minutes / 60)
+            } else {
+                counted(phrases.staleDays, minutes / (24 * 60))
+            }
         return alone ? label.prefix(1).uppercased() + label.dropFirst() : label
     }
 
@@ -125,9 +128,12 @@ extension Phrasebook {
             // Under an hour, the minutes left are a slot filled in when the text is shown
             // (`CountdownSlot`); hours stay as written.
             let wait = facts.minutesUntilStart < 60 ? CountdownSlot.slot(language) : hours(Int64(facts.minutesUntilStart) * 60_000)
-            parts.append(Phrases.fill(starts, [
-                "date": date(facts.start.date), "time": time(facts.start), "wait": wait, "end": time(facts.end),
-            ]))
+            parts.append(
+                Phrases.fill(
+                    starts,
+                    [
+                        "date": date(facts.start.date), "time": time(facts.start), "wait": wait, "end": time(facts.end),
+                    ]))
         }
         if let service = facts.service {
             parts.append(Phrases.fill(phrases.join, ["service": service]))

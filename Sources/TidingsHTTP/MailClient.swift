@@ -101,10 +101,12 @@ public final class MailClient {
         let afterAuthentication = refusal?.afterAuthentication ?? false
         switch code {
         case CURLE_OPERATION_TIMEDOUT:
-            return MailError(kind: .timeout, curlCode: code.int32, message: "timed out after \(formatSeconds(request.totalTimeout)) sending to \(host)")
+            return MailError(
+                kind: .timeout, curlCode: code.int32, message: "timed out after \(formatSeconds(request.totalTimeout)) sending to \(host)")
         case CURLE_USE_SSL_FAILED:
-            return MailError(kind: .noTLS, curlCode: code.int32, replyCode: replyCode, reply: reply, enhancedCode: enhanced,
-                             afterAuthentication: afterAuthentication, message: "\(host) does not offer STARTTLS, which is required")
+            return MailError(
+                kind: .noTLS, curlCode: code.int32, replyCode: replyCode, reply: reply, enhancedCode: enhanced,
+                afterAuthentication: afterAuthentication, message: "\(host) does not offer STARTTLS, which is required")
         case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
             return MailError(kind: .refusedURL, curlCode: code.int32, message: "refused url \(request.url): \(detail)")
         default:
@@ -124,7 +126,7 @@ public final class MailClient {
         guard let word = words.first else { return nil }
         let parts = word.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, ["2", "4", "5"].contains(parts[0]),
-              parts.dropFirst().allSatisfy({ (1...3).contains($0.count) && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
+            parts.dropFirst().allSatisfy({ (1...3).contains($0.count) && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
         else { return nil }
         return String(word)
     }
@@ -174,10 +176,12 @@ final class MailReplies {
     /// after a refusal, so the very last line is the server's goodbye), and whether it
     /// answered the AUTH exchange or a command after it.
     var lastRefusal: (line: String, afterAuthentication: Bool)? {
-        guard let index = lines.lastIndex(where: { line in
-            let code = line.utf8.prefix(3)
-            return code.count == 3 && code.allSatisfy { (0x30...0x39).contains($0) } && (code.first == 0x34 || code.first == 0x35)
-        }) else { return nil }
+        guard
+            let index = lines.lastIndex(where: { line in
+                let code = line.utf8.prefix(3)
+                return code.count == 3 && code.allSatisfy { (0x30...0x39).contains($0) } && (code.first == 0x34 || code.first == 0x35)
+            })
+        else { return nil }
         return (lines[index], authenticationStart.map { index >= $0 } ?? false)
     }
 

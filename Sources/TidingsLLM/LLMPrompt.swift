@@ -46,10 +46,11 @@ struct LLMPrompt {
             280; both are plain text in \(languageName): no links, no markup, no lists, no \
             placeholders in square brackets. Keep every fact of the draft (times, names, \
             numbers); add none. Make it short enough to read in three seconds.
-            """ + (request.placeholder.map { placeholder in
-                " The draft body holds \(placeholder), which stands for the time left until the start and is " +
-                "filled in when the notification is shown: keep \(placeholder) exactly once in the body, verbatim, " +
-                "and write the time left in no other way."
+            """
+            + (request.placeholder.map { placeholder in
+                " The draft body holds \(placeholder), which stands for the time left until the start and is "
+                    + "filled in when the notification is shown: keep \(placeholder) exactly once in the body, verbatim, "
+                    + "and write the time left in no other way."
             } ?? "")
         func scrub(_ text: String) -> String { redact ? Redactor.redact(text) : text }
         let user = """

@@ -57,7 +57,8 @@ public final class LLMWriter: Sendable {
         let key = prompt.cacheKey(baseURL: settings.baseURL, model: settings.model)
         // A kept answer is checked again: the rules may have grown stricter since.
         if let kept = try? database.llmAnswer(key: key),
-            case .success(let text) = AnswerValidator.validate(ProposedText(title: kept.title, body: kept.body), language: prompt.language, placeholder: prompt.placeholder)
+            case .success(let text) = AnswerValidator.validate(
+                ProposedText(title: kept.title, body: kept.body), language: prompt.language, placeholder: prompt.placeholder)
         {
             state.withLock { $0.tally.cached += 1 }
             return .cached(text)
@@ -169,12 +170,13 @@ public final class LLMWriter: Sendable {
     }
 
     private static func failure(status: Int) -> LLMFailure {
-        let hint = switch status {
-        case 401, 403: " (check the API key: llm.api_key_env or llm.api_key_file)"
-        case 404: " (check llm.base_url and llm.model)"
-        case 429: " (rate limited)"
-        default: ""
-        }
+        let hint =
+            switch status {
+            case 401, 403: " (check the API key: llm.api_key_env or llm.api_key_file)"
+            case 404: " (check llm.base_url and llm.model)"
+            case 429: " (rate limited)"
+            default: ""
+            }
         return LLMFailure(reason: "the endpoint answered HTTP \(status)\(hint)")
     }
 

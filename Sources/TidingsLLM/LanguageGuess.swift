@@ -70,8 +70,10 @@ public enum LanguageGuess {
 
     /// The language's English name for the prompt, or the code itself.
     static func name(of code: String) -> String {
-        ["en": "English", "de": "German", "fr": "French", "es": "Spanish", "it": "Italian", "nl": "Dutch",
-         "pt": "Portuguese", "pl": "Polish", "sv": "Swedish", "da": "Danish", "nb": "Norwegian", "fi": "Finnish"][code]
+        [
+            "en": "English", "de": "German", "fr": "French", "es": "Spanish", "it": "Italian", "nl": "Dutch",
+            "pt": "Portuguese", "pl": "Polish", "sv": "Swedish", "da": "Danish", "nb": "Norwegian", "fi": "Finnish",
+        ][code]
             ?? code
     }
 }

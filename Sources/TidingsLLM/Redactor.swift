@@ -35,7 +35,9 @@ public enum Redactor {
         /// Digit groups joined by single separators, an optional `+` or `(area)`.
         static let phone = regex(#"(?<![\w+.\-/])(?:\+\s?)?(?:\(\d{1,5}\)\s?)?\d+(?:(?:[ .\-/]|\s?\(\d{1,5}\)\s?)\d+)*(?![\w])"#)
         /// Dates that look like digit groups: 2026-11-22, 22.11.2026, 11/22/26.
-        static let date = regex(#"(?<![\d.])(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}\.\s?\d{1,2}\.\s?(?:\d{4}|\d{2})|\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})|\d{4}/\d{1,2}/\d{1,2})(?![\d]|\.\d)"#)
+        static let date = regex(
+            #"(?<![\d.])(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}\.\s?\d{1,2}\.\s?(?:\d{4}|\d{2})|\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})|\d{4}/\d{1,2}/\d{1,2})(?![\d]|\.\d)"#
+        )
 
         private static func regex(_ pattern: String) -> NSRegularExpression? {
             try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive])

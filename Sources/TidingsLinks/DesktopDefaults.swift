@@ -4,9 +4,9 @@ import TidingsCore
 import TidingsProcess
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The default application of a MIME type (`x-scheme-handler/zoommtg`), found the way
@@ -170,7 +170,8 @@ struct DesktopDefaults {
             for path in Self.desktopFiles(in: data + "/applications") {
                 guard let lines = Self.lines(of: path) else { continue }
                 // As xdg-mime reads it: the text between the first and the second `=`.
-                let preference = lines.first { Self.firstIndex(of: marker, in: $0) != nil }
+                let preference =
+                    lines.first { Self.firstIndex(of: marker, in: $0) != nil }
                     .flatMap { line in line.split(separator: UInt8(ascii: "="), omittingEmptySubsequences: false).dropFirst().first }
                     .flatMap { Int(String(decoding: $0, as: UTF8.self)) } ?? 0
                 var lists: [UInt8] = []

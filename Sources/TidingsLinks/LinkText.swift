@@ -182,7 +182,8 @@ enum LinkText {
             if let href = attribute("href", of: tag) {
                 let value = string(decodeEntities(href)[...]).trimmingCharacters(in: .whitespacesAndNewlines)
                 let lower = value.lowercased()
-                if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("http%3a%2f%2f") || lower.hasPrefix("https%3a%2f%2f") {
+                if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("http%3a%2f%2f") || lower.hasPrefix("https%3a%2f%2f")
+                {
                     // Re-encoded so that the decoding pass does not change it twice.
                     output.append(contentsOf: value.unicodeScalars.map { $0 == "&" ? "\u{E000}" : $0 })
                     output.append(" ")
@@ -303,7 +304,9 @@ enum LinkText {
             let encoded: Bool
             if hasPrefix(scalars, index, "https://", caseInsensitive: true) || hasPrefix(scalars, index, "http://", caseInsensitive: true) {
                 encoded = false
-            } else if hasPrefix(scalars, index, "https%3a%2f%2f", caseInsensitive: true) || hasPrefix(scalars, index, "http%3a%2f%2f", caseInsensitive: true) {
+            } else if hasPrefix(scalars, index, "https%3a%2f%2f", caseInsensitive: true)
+                || hasPrefix(scalars, index, "http%3a%2f%2f", caseInsensitive: true)
+            {
                 encoded = true
             } else {
                 index += 1
@@ -325,7 +328,9 @@ enum LinkText {
         guard initial == "z" || initial == "d" else { return nil }
         if index > 0 {
             let before = scalars[index - 1]
-            guard !(before.properties.isAlphabetic || before.properties.numericType != nil || "+-.".unicodeScalars.contains(before)) else { return nil }
+            guard !(before.properties.isAlphabetic || before.properties.numericType != nil || "+-.".unicodeScalars.contains(before)) else {
+                return nil
+            }
         }
         return AppLinks.schemes.first { hasPrefix(scalars, index, $0.prefix) }?.app
     }

@@ -12,7 +12,8 @@ public enum MeetingServices {
         // zoomgov.com: ZoomGov (the hosts MeetingBar's Zoom and ZoomGov patterns name).
         MeetingService(
             platform: "zoom", name: "Zoom", hosts: ["zoom.us", "zoom.com", "zoom.com.cn", "zoom.de", "zoom-x.de", "zoomgov.com"],
-            pathPattern: #"/(?:j|s|w)/\d{1,13}|/wc/join/\d{1,13}|/wc/\d{1,13}/(?:join|start)|/join\?(?:[^#]*&)?confno=\d{1,13}|/my/[A-Za-z0-9][A-Za-z0-9._-]{0,39}"#,
+            pathPattern:
+                #"/(?:j|s|w)/\d{1,13}|/wc/join/\d{1,13}|/wc/\d{1,13}/(?:join|start)|/join\?(?:[^#]*&)?confno=\d{1,13}|/my/[A-Za-z0-9][A-Za-z0-9._-]{0,39}"#,
             nativeScheme: "zoommtg", passcodeParameters: ["pwd"]),
         MeetingService(
             platform: "google-meet", name: "Google Meet", hosts: ["meet.google.com"],
@@ -34,7 +35,9 @@ public enum MeetingServices {
             nativeScheme: "msteams", passcodeParameters: ["p"]),
         MeetingService(
             platform: "webex", name: "Webex", hosts: ["webex.com"],
-            pathPattern: #"/(?:meet|join)/[^/?#]+|/[A-Za-z0-9_-]+/(?:k2/)?j\.php\?(?:[^#]*&)?MTID=[A-Za-z0-9]+|/(?:wbxmjs/joinservice|webappng)/sites/[^/?#]+/meeting/download/[0-9a-f]{32}"#),
+            pathPattern:
+                #"/(?:meet|join)/[^/?#]+|/[A-Za-z0-9_-]+/(?:k2/)?j\.php\?(?:[^#]*&)?MTID=[A-Za-z0-9]+|/(?:wbxmjs/joinservice|webappng)/sites/[^/?#]+/meeting/download/[0-9a-f]{32}"#
+        ),
         MeetingService(
             platform: "jitsi", name: "Jitsi Meet", hosts: ["meet.jit.si"],
             pathPattern: #"/(?:moderated/)?"# + jitsiRoom, nativeScheme: "jitsi-meet"),
@@ -51,7 +54,9 @@ public enum MeetingServices {
             hostPathPatterns: ["discord.gg": #"/[A-Za-z0-9-]{2,32}"#]),
         MeetingService(
             platform: "whereby", name: "Whereby", hosts: ["whereby.com"],
-            pathPattern: #"/(?!(?:information|blog|user|users|org|pricing|login|logout|signup|sign-up|sitemap|embed|api|developers|careers|about|terms|privacy|support|help|legal|partners|integrations|features|download|solutions|resources|contact|product|products|enterprise|business|news|press|security|accessibility|cookies|dashboard|room|rooms|welcome|home|static|assets)(?:[/?#]|$))[a-z0-9][a-z0-9-]{1,38}"#),
+            pathPattern:
+                #"/(?!(?:information|blog|user|users|org|pricing|login|logout|signup|sign-up|sitemap|embed|api|developers|careers|about|terms|privacy|support|help|legal|partners|integrations|features|download|solutions|resources|contact|product|products|enterprise|business|news|press|security|accessibility|cookies|dashboard|room|rooms|welcome|home|static|assets)(?:[/?#]|$))[a-z0-9][a-z0-9-]{1,38}"#
+        ),
         MeetingService(
             platform: "gotomeeting", name: "GoTo Meeting", hosts: ["gotomeeting.com", "gotomeet.me", "meet.goto.com", "app.goto.com"],
             pathPattern: #"/join/\d{9}"#,
@@ -144,14 +149,16 @@ public enum MeetingServices {
             pathPattern: #"/ref/[A-Za-z0-9]+"#),
         MeetingService(
             platform: "join-me", name: "join.me", hosts: ["join.me"],
-            pathPattern: #"/(?!(?:app|download|pricing|features|login|signup|support|help|blog|about|terms|privacy)(?:[/?#]|$))[A-Za-z0-9][A-Za-z0-9.-]{2,}"#),
+            pathPattern:
+                #"/(?!(?:app|download|pricing|features|login|signup|support|help|blog|about|terms|privacy)(?:[/?#]|$))[A-Za-z0-9][A-Za-z0-9.-]{2,}"#),
         // UberConference became Dialpad Meetings.
         MeetingService(
             platform: "dialpad", name: "Dialpad Meetings", hosts: ["meetings.dialpad.com", "dialpad.com", "uberconference.com"],
             pathPattern: #"/meetings/[A-Za-z0-9._-]+"#,
             hostPathPatterns: [
                 "meetings.dialpad.com": #"/(?:room/)?[A-Za-z0-9][A-Za-z0-9._-]+"#,
-                "uberconference.com": #"/(?!(?:pricing|features|login|signup|support|blog|about|terms|privacy|download|api)(?:[/?#]|$))[A-Za-z0-9][A-Za-z0-9._-]+"#,
+                "uberconference.com":
+                    #"/(?!(?:pricing|features|login|signup|support|blog|about|terms|privacy|download|api)(?:[/?#]|$))[A-Za-z0-9][A-Za-z0-9._-]+"#,
             ]),
         // Invitations read go.teamviewer.com/v15/m12345678 ("Meeting ID: m123-456-78").
         // Blizz became TeamViewer Meeting; its go.blizz.com links carry the same meeting ids.
@@ -219,7 +226,9 @@ public enum MeetingServices {
         // Telehealth waiting rooms: doxy.me/<room>, also on clinic subdomains.
         MeetingService(
             platform: "doxy-me", name: "Doxy.me", hosts: ["doxy.me"],
-            pathPattern: #"/(?!(?:pricing|features|blog|sign-in|signin|sign-up|signup|login|help|support|about|terms|privacy|security|contact|resources|providers|clinics|patients|product|hipaa|api|en|es|fr|de)(?:[/?#]|$))[A-Za-z0-9][A-Za-z0-9._-]{2,}"#),
+            pathPattern:
+                #"/(?!(?:pricing|features|blog|sign-in|signin|sign-up|signup|login|help|support|about|terms|privacy|security|contact|resources|providers|clinics|patients|product|hipaa|api|en|es|fr|de)(?:[/?#]|$))[A-Za-z0-9][A-Za-z0-9._-]{2,}"#
+        ),
         MeetingService(
             platform: "cal-video", name: "Cal Video", hosts: ["app.cal.com"],
             pathPattern: #"/video/[A-Za-z0-9_-]+"#),

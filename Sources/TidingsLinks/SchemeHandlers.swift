@@ -4,9 +4,9 @@ import TidingsCore
 import TidingsProcess
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Whether a URL scheme has a handler installed: what `xdg-mime query default
@@ -33,7 +33,8 @@ public enum SchemeHandlers {
             let installed =
                 SchemeHandlers.asksXDGMime(environment)
                 ? SchemeHandlers.query(scheme, command: ["xdg-mime", "query", "default"], deadline: 2)
-                : SchemeHandlers.isWellFormed(scheme) && DesktopDefaults(environment: environment).application(for: "x-scheme-handler/" + scheme) != nil
+                : SchemeHandlers.isWellFormed(scheme)
+                    && DesktopDefaults(environment: environment).application(for: "x-scheme-handler/" + scheme) != nil
             asked.withLock { $0 = installed }
             settle(installed ?? false)
         }
@@ -144,7 +145,7 @@ public enum SchemeHandlers {
         let lowered = text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
         return services.compactMap { service in
             guard let scheme = service.nativeScheme,
-                  service.hosts.contains(where: { lowered.containsBytes(Array(($0.hasPrefix("*.") ? String($0.dropFirst(2)) : $0).lowercased().utf8)) })
+                service.hosts.contains(where: { lowered.containsBytes(Array(($0.hasPrefix("*.") ? String($0.dropFirst(2)) : $0).lowercased().utf8)) })
             else { return nil }
             return scheme
         }
@@ -161,7 +162,9 @@ public enum SchemeHandlers {
     /// Whether `scheme` is a URL scheme: a letter, then letters, digits, `+`, `-` and `.`.
     static func isWellFormed(_ scheme: String) -> Bool {
         guard let first = scheme.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
-        return scheme.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) }
+        return scheme.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0))
+        }
     }
 
     /// Runs `command` followed by `x-scheme-handler/<scheme>` and says whether it printed the

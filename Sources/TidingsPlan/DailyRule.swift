@@ -18,7 +18,9 @@ public struct DailyRule: Sendable {
 
     /// The daily notifications due in `since ... now + horizon` (`since` is `now` unless
     /// given), planned in `zone` from `content`.
-    public func notifications(now: EpochMillis, horizon: Int64, zone: Zone, content: [CachedContent], since: EpochMillis? = nil) -> [NotificationRecord] {
+    public func notifications(now: EpochMillis, horizon: Int64, zone: Zone, content: [CachedContent], since: EpochMillis? = nil)
+        -> [NotificationRecord]
+    {
         guard config.daily.enabled else { return [] }
         let start = min(since ?? now, now)
         let end = now + horizon

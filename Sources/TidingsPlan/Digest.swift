@@ -90,11 +90,12 @@ public struct Digest: Sendable {
 
     /// `09:00 Client review · 09:05 Design sync`, cut to the longest body content may have.
     func body(_ members: [NotificationRecord], zone: Zone) -> String {
-        let text = members.map { member -> String in
-            let instant = member.kind == .meeting ? member.expiresAt ?? member.dueAt : member.dueAt
-            let second = zone.local(instant).secondOfDay
-            return "\(LocalDate.pad(second / 3600, 2)):\(LocalDate.pad(second / 60 % 60, 2)) \(member.title)"
-        }.joined(separator: " · ") as String
+        let text =
+            members.map { member -> String in
+                let instant = member.kind == .meeting ? member.expiresAt ?? member.dueAt : member.dueAt
+                let second = zone.local(instant).secondOfDay
+                return "\(LocalDate.pad(second / 3600, 2)):\(LocalDate.pad(second / 60 % 60, 2)) \(member.title)"
+            }.joined(separator: " · ") as String
         return TextLimit.body.cut(text)
     }
 }

@@ -46,7 +46,8 @@ public struct FallbackChain: Sendable {
         for date: LocalDate, due: EpochMillis, zone: Zone, content: [CachedContent], wording: Wording = .english
     ) -> PlannedText {
         let endOfDay = zone.startOfDay(date.adding(days: 1))
-        let best = content
+        let best =
+            content
             .filter { $0.scheduledTime < endOfDay && ($0.expiresAt ?? .max) > due }
             .max { ($0.scheduledTime, $0.fetchTime, $0.id) < ($1.scheduledTime, $1.fetchTime, $1.id) }
         guard let best else {

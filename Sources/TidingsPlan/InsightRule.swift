@@ -52,8 +52,9 @@ public struct InsightRule {
             }
             if events == nil && !calendars.isEmpty { events = CountedEvents(calendars: calendars, attendance: Attendance(config: config)) }
             let meetings = events.map { WeekStatistics(events: $0, at: due, zone: zone).facts }
-            guard let facts = Self.choose(
-                Self.candidates(history: history, meetings: meetings), after: last?.topic, notableOnly: settings.frequency == .smart)
+            guard
+                let facts = Self.choose(
+                    Self.candidates(history: history, meetings: meetings), after: last?.topic, notableOnly: settings.frequency == .smart)
             else { continue }
             let text = wording.write(.insight(facts))
             var item = NotificationRecord(
@@ -105,21 +106,26 @@ public struct InsightRule {
             let before = meetings.before.millis
             let change = abs(now - before)
             // Notable: at least two hours and a quarter of the larger week.
-            candidates.append(Candidate(
-                facts: .meetingHours(thisWeek: now, lastWeek: before, meetingsThisWeek: meetings.past.meetings, meetingsLastWeek: meetings.before.meetings),
-                notable: change >= 2 * 3_600_000 && change * 4 >= max(now, before)))
+            candidates.append(
+                Candidate(
+                    facts: .meetingHours(
+                        thisWeek: now, lastWeek: before, meetingsThisWeek: meetings.past.meetings, meetingsLastWeek: meetings.before.meetings),
+                    notable: change >= 2 * 3_600_000 && change * 4 >= max(now, before)))
         }
         let acted = history.opened + history.dismissed
         if acted >= 3 {
             // Notable: most of at least five dismissed.
-            candidates.append(Candidate(
-                facts: .engagement(opened: history.opened, dismissed: history.dismissed), notable: acted >= 5 && history.dismissed > history.opened))
+            candidates.append(
+                Candidate(
+                    facts: .engagement(opened: history.opened, dismissed: history.dismissed),
+                    notable: acted >= 5 && history.dismissed > history.opened))
         }
         if history.delivered >= 3 {
             // Notable: at least two, and three in ten, stale.
-            candidates.append(Candidate(
-                facts: .staleContent(stale: history.stale, delivered: history.delivered),
-                notable: history.stale >= 2 && history.stale * 10 >= history.delivered * 3))
+            candidates.append(
+                Candidate(
+                    facts: .staleContent(stale: history.stale, delivered: history.delivered),
+                    notable: history.stale >= 2 && history.stale * 10 >= history.delivered * 3))
         }
         // Notable ones first, the order above kept among equals.
         return candidates.enumerated().sorted { ($0.element.notable ? 0 : 1, $0.offset) < ($1.element.notable ? 0 : 1, $1.offset) }.map(\.element)

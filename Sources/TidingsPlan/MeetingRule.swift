@@ -240,7 +240,9 @@ public struct ExpandedCalendar: Sendable {
     /// Expands each calendar over `from ..< until`; a calendar that does not parse, a
     /// recurrence cut at its limit, or a part skipped to read the rest is reported in
     /// `problems` (the others still count).
-    public static func expand(_ calendars: [CachedCalendar], from: EpochMillis, until: EpochMillis, zone: Zone) -> (calendars: [ExpandedCalendar], problems: [String]) {
+    public static func expand(_ calendars: [CachedCalendar], from: EpochMillis, until: EpochMillis, zone: Zone) -> (
+        calendars: [ExpandedCalendar], problems: [String]
+    ) {
         var expanded: [ExpandedCalendar] = []
         var problems: [String] = []
         for calendar in calendars {

@@ -22,9 +22,10 @@ public enum PersonalizedTime {
         var counts = [Int](repeating: 0, count: 24)
         for moment in recent { counts[moment.secondOfDay / 3600] += 1 }
         func distance(_ hour: Int) -> Int { abs(signedMinutes(from: configured.minuteOfDay, to: hour * 60)) }
-        let peak = (0..<24).max { a, b in
-            (counts[a], -distance(a), -a) < (counts[b], -distance(b), -b)
-        } ?? configured.hour
+        let peak =
+            (0..<24).max { a, b in
+                (counts[a], -distance(a), -a) < (counts[b], -distance(b), -b)
+            } ?? configured.hour
         let shift = min(maxShift, max(-maxShift, signedMinutes(from: configured.minuteOfDay, to: peak * 60)))
         let minute = min(24 * 60 - 1, max(0, configured.minuteOfDay + shift))
         return WallTime(hour: minute / 60, minute: minute % 60) ?? configured

@@ -29,9 +29,10 @@ extension Planner {
             problems: inputs.calendarProblems + inputs.schedules.problems, generation: wording.generator.account,
             cleared: Set(reconciliation.clears.map(\.notificationId)).sorted())
         outcome.digests = merges
-        outcome.staleAhead = Set(schedule.filter { item in
-            item.kind == .daily && item.staleness == .stale && item.contentFetchTime.map { now - $0 <= config.fallback.staleAfter } == true
-        }.map(\.id))
+        outcome.staleAhead = Set(
+            schedule.filter { item in
+                item.kind == .daily && item.staleness == .stale && item.contentFetchTime.map { now - $0 <= config.fallback.staleAfter } == true
+            }.map(\.id))
         outcome.warnings = inputs.content.compactMap { item in
             guard let data = item.data, let problem = ContentData.problem(data) else { return nil }
             return "content \(item.source)/\(item.id): data dropped: \(problem)"

@@ -15,7 +15,7 @@ extension Planner {
         let channels = config.webhooks.filter { $0.format.clearsDelivered }.map { "webhook:\($0.name)" }
             .filter { !config.disabledChannels.contains($0) && !config.disabledChannels.contains("webhook") }
         guard !channels.isEmpty, config.meetings.enabled,
-              inputs.calendarProblems.allSatisfy({ !$0.hasSuffix(": unreadable") })
+            inputs.calendarProblems.allSatisfy({ !$0.hasSuffix(": unreadable") })
         else { return [] }
         let legs = try database.clearableMeetingLegs(channels: channels, now: now, updates: cancelledUpdates)
         guard !legs.isEmpty else { return [] }

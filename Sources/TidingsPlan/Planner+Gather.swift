@@ -1,6 +1,6 @@
 import TidingsCalendar
-import TidingsLinks
 import TidingsCore
+import TidingsLinks
 import TidingsStore
 
 extension Planner {
@@ -37,7 +37,8 @@ extension Planner {
         let content = try database.cachedContent().filter { contentSources.contains($0.source) }
         let calendars = try database.cachedCalendars().filter { calendarSources.contains($0.source) }
         let scheduleRule = ScheduleRule(config: config)
-        let schedules = config.sources.contains { $0.type == .schedule }
+        let schedules =
+            config.sources.contains { $0.type == .schedule }
             ? scheduleRule.plan(now: now, horizon: horizon, zone: zone, schedules: try database.cachedSchedules())
             : ScheduleRule.Plan()
         let handlerStamp = recallSchemeHandlers(for: calendars, now: now)

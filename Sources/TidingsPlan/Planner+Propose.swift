@@ -12,7 +12,8 @@ extension Planner {
         var planned = inputs.daily.notifications(now: now, horizon: horizon, zone: zone, content: inputs.content, since: now - 86_400_000)
         planned += reminders
         // The events weekly summaries and insights count, gathered once for both.
-        let counted = config.weekly.enabled && !inputs.calendars.isEmpty
+        let counted =
+            config.weekly.enabled && !inputs.calendars.isEmpty
             ? CountedEvents(calendars: inputs.calendars, attendance: Attendance(config: config)) : nil
         planned += inputs.weekly.notifications(now: now, horizon: horizon, zone: zone, calendars: inputs.calendars, counted: counted)
         planned += inputs.schedules.notifications

@@ -54,7 +54,8 @@ extension Planner {
         let late = Set(planned.compactMap { $0.dueAt <= now && existing[$0.id] == nil ? MeetingRule.legacyID(of: $0.id) : nil })
         let reached = { (row: NotificationRecord) in row.state.reachedUser }
         let sent = Set(try database.notifications(ids: Array(late)).values.filter(reached).map(\.id))
-            .union(try database.notifications(idPrefixes: late.map { $0 + "@" }).values.filter(reached).compactMap { MeetingRule.legacyID(of: $0.id) })
+            .union(
+                try database.notifications(idPrefixes: late.map { $0 + "@" }).values.filter(reached).compactMap { MeetingRule.legacyID(of: $0.id) })
         return planned.filter { item in
             if item.dueAt <= now, existing[item.id] == nil, let occurrence = MeetingRule.legacyID(of: item.id), sent.contains(occurrence) {
                 return false
@@ -113,7 +114,7 @@ extension Planner {
     /// its new time, or at once when that has passed. Nil when there is nothing to update.
     static func update(of delivered: NotificationRecord, to replanned: NotificationRecord, now: EpochMillis) -> NotificationRecord? {
         guard delivered.state.reachedUser, delivered.isUpdated(by: replanned),
-              (replanned.expiresAt ?? .max) > now
+            (replanned.expiresAt ?? .max) > now
         else { return nil }
         var update = replanned
         update.revision = delivered.revision + 1

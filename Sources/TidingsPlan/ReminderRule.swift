@@ -32,7 +32,8 @@ public struct ReminderRule: Sendable {
         id: String, category: Category, title: String, body: String, deepLink: String?, channels: [ChannelName]?,
         at wallDue: EpochMillis, anchor: TimeAnchor, now: EpochMillis, zone: Zone
     ) -> NotificationRecord {
-        var item = item(id: id, category: category, title: title, body: body, deepLink: deepLink, channels: channels, wallDue: wallDue, now: now, zone: zone)
+        var item = item(
+            id: id, category: category, title: title, body: body, deepLink: deepLink, channels: channels, wallDue: wallDue, now: now, zone: zone)
         item.anchor = anchor
         return item
     }
@@ -46,7 +47,7 @@ public struct ReminderRule: Sendable {
     /// the same quiet hours, it stays as it is.
     public func placed(_ row: NotificationRecord, now: EpochMillis, zone: Zone) -> NotificationRecord {
         guard row.kind == .reminder, row.subject == nil, row.revision == 0, !row.isHeldByUser, row.dueAt > now,
-              let placedZone = Zone(identifier: row.plannedZone), let asked = Self.asked(row, zone: placedZone)
+            let placedZone = Zone(identifier: row.plannedZone), let asked = Self.asked(row, zone: placedZone)
         else { return row }
         var wall = asked
         if row.anchor == .wall {

@@ -35,11 +35,15 @@ public struct BoundedProcess: Sendable {
     }
 
     private enum Piece: Sendable {
-        case output([UInt8]), error([UInt8]), deadline, cancelled
+        case output([UInt8])
+        case error([UInt8])
+        case deadline, cancelled
     }
 
     /// Runs `path` with `arguments` in `environment`, `input` on its standard input, for at most `limit`.
-    public static func run(_ path: String, _ arguments: [String], input: String = "", environment: [String: String], limit: Duration) async -> ProcessOutcome {
+    public static func run(_ path: String, _ arguments: [String], input: String = "", environment: [String: String], limit: Duration) async
+        -> ProcessOutcome
+    {
         // Input that fits a pipe's buffer is written before the program starts and the pipe
         // closed: a program that exits without reading it (a failing command) then costs
         // nothing, where a write to its closed stdin would fail the run.
@@ -100,8 +104,12 @@ public struct BoundedProcess: Sendable {
                     var timedOut = false
                     while let piece = await group.next() {
                         switch piece {
-                        case .output(let bytes): output = bytes; closed += 1
-                        case .error(let bytes): error = bytes; closed += 1
+                        case .output(let bytes):
+                            output = bytes
+                            closed += 1
+                        case .error(let bytes):
+                            error = bytes
+                            closed += 1
                         case .deadline:
                             timedOut = true
                             _ = kill(-execution.processIdentifier.value, SIGKILL)

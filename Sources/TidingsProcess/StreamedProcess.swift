@@ -37,18 +37,20 @@ public struct StreamedProcess: Sendable {
                 let result = try await Subprocess.run(
                     .path(FilePath(path)), arguments: Arguments(arguments), environment: variables, input: .none, output: .sequence, error: .sequence
                 ) { execution in
-                    await body(StreamedProcess(
-                        pid: execution.processIdentifier.value, output: execution.standardOutput, errors: execution.standardError,
-                        killer: { try? execution.send(signal: .kill) }))
+                    await body(
+                        StreamedProcess(
+                            pid: execution.processIdentifier.value, output: execution.standardOutput, errors: execution.standardError,
+                            killer: { try? execution.send(signal: .kill) }))
                 }
                 return (result.closureResult, ProcessTermination(result.terminationStatus))
             }
             let result = try await Subprocess.run(
                 .path(FilePath(path)), arguments: Arguments(arguments), environment: variables, input: .none, output: .sequence, error: .discarded
             ) { execution in
-                await body(StreamedProcess(
-                    pid: execution.processIdentifier.value, output: execution.standardOutput, errors: nil,
-                    killer: { try? execution.send(signal: .kill) }))
+                await body(
+                    StreamedProcess(
+                        pid: execution.processIdentifier.value, output: execution.standardOutput, errors: nil,
+                        killer: { try? execution.send(signal: .kill) }))
             }
             return (result.closureResult, ProcessTermination(result.terminationStatus))
         } catch {

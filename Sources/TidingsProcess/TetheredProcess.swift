@@ -32,8 +32,8 @@ public enum TetheredProcess {
     /// check, SIGALRM ends the shell (its default action) or reaches `timeout`.
     public static func wrapper(limit: Duration, parent: pid_t = getpid()) -> [String]? {
         guard let setpriv = SearchPath.find("setpriv", environment: systemPath),
-              let timeout = SearchPath.find("timeout", environment: systemPath),
-              let shell = SearchPath.find("sh", environment: systemPath)
+            let timeout = SearchPath.find("timeout", environment: systemPath),
+            let shell = SearchPath.find("sh", environment: systemPath)
         else { return nil }
         let milliseconds = max(1, limit.components.seconds * 1000 + limit.components.attoseconds / 1_000_000_000_000_000)
         let seconds = "\(milliseconds / 1000).\(String(milliseconds % 1000 + 1000).dropFirst())s"
@@ -47,7 +47,9 @@ public enum TetheredProcess {
     /// Runs `path` with `arguments` in exactly `environment`, `input` on its standard input,
     /// standard output on /dev/null, for at most `limit`; what it printed on standard error
     /// comes back in the outcome (its last 64 KiB).
-    public static func run(_ path: String, _ arguments: [String], input: String, environment: [String: String], limit: Duration) async -> ProcessOutcome {
+    public static func run(_ path: String, _ arguments: [String], input: String, environment: [String: String], limit: Duration) async
+        -> ProcessOutcome
+    {
         await withCheckedContinuation { continuation in
             let thread = Thread { continuation.resume(returning: runHere(path, arguments, input: input, environment: environment, limit: limit)) }
             thread.name = "tethered"

@@ -20,9 +20,10 @@ extension Report {
         guard !channels.isEmpty else { return lines + ["No sends in the window."] }
         for entry in channels {
             let retried = entry.retried == 1 ? "1 retry" : "\(entry.retried) retries"
-            lines.append(row(
-                entry.channel, entry.deliveryRate,
-                "\(entry.delivered) of \(entry.delivered + entry.failed) delivered, \(entry.failed) failed, \(retried)"))
+            lines.append(
+                row(
+                    entry.channel, entry.deliveryRate,
+                    "\(entry.delivered) of \(entry.delivered + entry.failed) delivered, \(entry.failed) failed, \(retried)"))
             for reason in entry.reasons.prefix(reasonsShown) {
                 lines.append("\(String(reason.count).leftPadded(to: 22))   \(TextSanitizer.clean(reason.reason))")
             }
@@ -37,20 +38,24 @@ extension Report {
 
     /// The `channels` array: `{"channel","delivered","failed","retried","reasons":[{"reason","count"}]}`.
     static func channelsJSON(_ channels: [ChannelDeliveries]) -> String {
-        jsonArray(channels.map { entry in
-            var json = JSONLine()
-            json.add("channel", entry.channel)
-            json.add("delivered", entry.delivered)
-            json.add("failed", entry.failed)
-            json.add("retried", entry.retried)
-            json.add("reasons", json: jsonArray(entry.reasons.map { reason in
-                var item = JSONLine()
-                item.add("reason", reason.reason)
-                item.add("count", reason.count)
-                return item.string
-            }))
-            return json.string
-        })
+        jsonArray(
+            channels.map { entry in
+                var json = JSONLine()
+                json.add("channel", entry.channel)
+                json.add("delivered", entry.delivered)
+                json.add("failed", entry.failed)
+                json.add("retried", entry.retried)
+                json.add(
+                    "reasons",
+                    json: jsonArray(
+                        entry.reasons.map { reason in
+                            var item = JSONLine()
+                            item.add("reason", reason.reason)
+                            item.add("count", reason.count)
+                            return item.string
+                        }))
+                return json.string
+            })
     }
 
     /// `text` as a Prometheus label value: backslash, double quote and newline escaped.

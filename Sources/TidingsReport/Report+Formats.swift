@@ -106,27 +106,42 @@ extension Report {
         for rate in rates {
             metric("tidings_\(rate.name)_ratio", helps[rate.name] ?? "", rate.value.map { [("", JSONLine.exact($0))] } ?? [])
         }
-        metric("tidings_fetch_attempts", "Fetch attempts in the window by outcome.", FetchOutcome.allCases.map {
-            ("{outcome=\"\($0.rawValue)\"}", String(counts.fetchOutcomes[$0, default: 0]))
-        })
-        metric("tidings_notifications", "Notifications due in the window by state.", NotificationState.allCases.map {
-            ("{state=\"\($0.rawValue)\"}", String(counts.notificationStates[$0, default: 0]))
-        })
-        metric("tidings_capped_missed_notifications", "Notifications due in the window that the pending cap kept back until they were missed or expired.", [
-            ("", String(counts.capped))
-        ])
-        metric("tidings_delivered_notifications", "Delivered notifications due in the window by staleness.", Staleness.allCases.map {
-            ("{staleness=\"\($0.rawValue)\"}", String(counts.deliveredStaleness[$0, default: 0]))
-        })
-        metric("tidings_engageable_notifications", "Notifications in the window that reached a channel that reports engagement.", [
-            ("", String(counts.engageableNotifications))
-        ])
-        metric("tidings_tapped_notifications", "Of the engageable notifications, the ones the user tapped (on any channel).", [
-            ("", String(counts.tapped))
-        ])
-        metric("tidings_snoozed_notifications", "Snoozes of notifications in the window (tidings inbox snooze); not part of the engagement ratio.", [
-            ("", String(counts.snoozed))
-        ])
+        metric(
+            "tidings_fetch_attempts", "Fetch attempts in the window by outcome.",
+            FetchOutcome.allCases.map {
+                ("{outcome=\"\($0.rawValue)\"}", String(counts.fetchOutcomes[$0, default: 0]))
+            })
+        metric(
+            "tidings_notifications", "Notifications due in the window by state.",
+            NotificationState.allCases.map {
+                ("{state=\"\($0.rawValue)\"}", String(counts.notificationStates[$0, default: 0]))
+            })
+        metric(
+            "tidings_capped_missed_notifications",
+            "Notifications due in the window that the pending cap kept back until they were missed or expired.",
+            [
+                ("", String(counts.capped))
+            ])
+        metric(
+            "tidings_delivered_notifications", "Delivered notifications due in the window by staleness.",
+            Staleness.allCases.map {
+                ("{staleness=\"\($0.rawValue)\"}", String(counts.deliveredStaleness[$0, default: 0]))
+            })
+        metric(
+            "tidings_engageable_notifications", "Notifications in the window that reached a channel that reports engagement.",
+            [
+                ("", String(counts.engageableNotifications))
+            ])
+        metric(
+            "tidings_tapped_notifications", "Of the engageable notifications, the ones the user tapped (on any channel).",
+            [
+                ("", String(counts.tapped))
+            ])
+        metric(
+            "tidings_snoozed_notifications", "Snoozes of notifications in the window (tidings inbox snooze); not part of the engagement ratio.",
+            [
+                ("", String(counts.snoozed))
+            ])
         metric(
             "tidings_notifications_by_generator", "Notifications due in the window (except cancelled ones) by the generator of their text.",
             generatorShares.map { ("{generator=\"\(Report.labelValue($0.name))\"}", String($0.count)) })
@@ -134,11 +149,13 @@ extension Report {
             "tidings_generator_share_ratio", "Of the notifications due in the window with generated text, the share each generator wrote.",
             generatorShares.compactMap { entry in entry.share.map { ("{generator=\"\(Report.labelValue(entry.name))\"}", JSONLine.exact($0)) } })
         if let channels {
-            metric("tidings_deliveries", "Sends of notifications due in the window by channel and outcome.", channels.flatMap { entry in
-                [("delivered", entry.delivered), ("failed", entry.failed), ("retry", entry.retried)].map { outcome, count in
-                    ("{channel=\"\(Report.labelValue(entry.channel))\",outcome=\"\(outcome)\"}", String(count))
-                }
-            })
+            metric(
+                "tidings_deliveries", "Sends of notifications due in the window by channel and outcome.",
+                channels.flatMap { entry in
+                    [("delivered", entry.delivered), ("failed", entry.failed), ("retry", entry.retried)].map { outcome, count in
+                        ("{channel=\"\(Report.labelValue(entry.channel))\",outcome=\"\(outcome)\"}", String(count))
+                    }
+                })
         }
         metric(
             "tidings_config_error", "1 while the config file has an error and the programs go on with its last good version, else 0.",
@@ -159,7 +176,8 @@ extension Report {
     /// `expected` not seen succeeding for twice its interval is WARNING, four times CRITICAL.
     /// Stale stages are named first; every rate shows its counts; perfdata carries the rates,
     /// the counts and each stage's age.
-    public func nagios(warn: Double, crit: Double, expected: [Stage: Int64], now: EpochMillis, zone: Zone = .current) -> (line: String, status: Int32) {
+    public func nagios(warn: Double, crit: Double, expected: [Stage: Int64], now: EpochMillis, zone: Zone = .current) -> (line: String, status: Int32)
+    {
         var status: Int32 = 0
         for value in [fetchSuccessRate, deliveryRate].compactMap({ $0 }) {
             if value < crit { status = max(status, 2) } else if value < warn { status = max(status, 1) }
@@ -172,7 +190,8 @@ extension Report {
         if configError != nil { status = max(status, 1) }
         let word = ["OK", "WARNING", "CRITICAL"][Int(status)]
 
-        let stale = ([stages.filter { $0.status > 0 }.map(\.summary).joined(separator: ", ")]
+        let stale =
+            ([stages.filter { $0.status > 0 }.map(\.summary).joined(separator: ", ")]
             + (counts.capped > 0 ? ["\(counts.capped) missed or expired behind the pending cap (plan.max_pending)"] : []))
             .filter { !$0.isEmpty }.joined(separator: ", ")
         let sources = nagiosSources(zone: zone)

@@ -48,7 +48,8 @@ public final class DesktopSession: Sendable {
             if daemon {
                 // -displayfd: Xvfb picks a free display and writes its number there once it listens.
                 let (xvfb, number) = try Spawn.reporting(
-                    ["Xvfb", "-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "1024x768x24"], environment: base, log: directory.file("xvfb.log"))
+                    ["Xvfb", "-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "1024x768x24"], environment: base, log: directory.file("xvfb.log")
+                )
                 started.append(xvfb)
                 display = Int(number)
                 environment["DISPLAY"] = ":\(number)"

@@ -73,7 +73,7 @@ extension FakePrograms {
     /// Whether the last `installHanging` program started still runs.
     public func isRunning(_ name: String) -> Bool {
         guard let text = try? String(contentsOfFile: folder + "/" + name + ".pid", encoding: .utf8),
-              let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
         else { return false }
         return TidingsTestSupport.isRunning(pid)
     }

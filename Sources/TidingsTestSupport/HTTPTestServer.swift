@@ -254,9 +254,11 @@ private final class TestServerState: Sendable {
     }
 
     private static func head(of response: TestHTTPResponse, withLength: Bool) -> [UInt8] {
-        let reasons = [200: "OK", 201: "Created", 204: "No Content", 301: "Moved Permanently", 302: "Found",
-                       303: "See Other", 304: "Not Modified", 307: "Temporary Redirect", 308: "Permanent Redirect",
-                       400: "Bad Request", 404: "Not Found", 500: "Internal Server Error", 503: "Service Unavailable"]
+        let reasons = [
+            200: "OK", 201: "Created", 204: "No Content", 301: "Moved Permanently", 302: "Found",
+            303: "See Other", 304: "Not Modified", 307: "Temporary Redirect", 308: "Permanent Redirect",
+            400: "Bad Request", 404: "Not Found", 500: "Internal Server Error", 503: "Service Unavailable",
+        ]
         var lines = ["HTTP/1.1 \(response.status) \(reasons[response.status] ?? "Status")"]
         lines += response.headers.map { "\($0.0): \($0.1)" }
         let given = Set(response.headers.map { $0.0.lowercased() })

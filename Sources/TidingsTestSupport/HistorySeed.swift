@@ -18,11 +18,12 @@ public enum HistorySeed {
         let items = (0..<count).map { item("old:\($0)", due: now - Int64($0 + 1) * spacing) } + [item("unread:0", due: oldest)]
         _ = try database.applyPlan(items, now: oldest - 1)
         let claimed = try database.claimDue(at: now - 1)
-        try database.recordDeliveries(claimed.map {
-            DeliveryRecord(
-                notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: nil, staleness: .fresh,
-                channel: $0.id.hasPrefix("unread") ? "inbox" : "stdout", outcome: .delivered)
-        }, now: now - 1)
+        try database.recordDeliveries(
+            claimed.map {
+                DeliveryRecord(
+                    notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: nil, staleness: .fresh,
+                    channel: $0.id.hasPrefix("unread") ? "inbox" : "stdout", outcome: .delivered)
+            }, now: now - 1)
         for n in stride(from: 0, to: count, by: 4) {
             let at = now - Int64(n + 1) * spacing
             try database.recordFetch(
@@ -46,11 +47,12 @@ extension HistorySeed {
                 contentFetchTime: nil, now: instant - 120_000)
             _ = try database.applyPlan([item], now: instant - 120_000)
             for claimed in try database.claimDue(at: instant - 60_000) {
-                try database.recordDeliveries([
-                    DeliveryRecord(
-                        notificationId: claimed.id, scheduledTime: claimed.dueAt, actualDeliveryTime: claimed.dueAt, contentAge: nil,
-                        staleness: .fresh, channel: "desktop", outcome: .delivered),
-                ], now: instant - 60_000)
+                try database.recordDeliveries(
+                    [
+                        DeliveryRecord(
+                            notificationId: claimed.id, scheduledTime: claimed.dueAt, actualDeliveryTime: claimed.dueAt, contentAge: nil,
+                            staleness: .fresh, channel: "desktop", outcome: .delivered)
+                    ], now: instant - 60_000)
             }
             try database.recordEngagement(notificationId: item.id, channel: "desktop", engagement: .tapped, at: instant)
         }

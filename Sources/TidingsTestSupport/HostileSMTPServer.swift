@@ -22,10 +22,11 @@ public final class HostileSMTPServer: Sendable {
     /// Starts the server in `mode`.
     public init(_ mode: Mode) throws {
         directory = try TemporaryDirectory()
-        let argument = switch mode {
-        case .refusingLogin(let mechanism): mechanism
-        case .refusingAfterLogin: "after"
-        }
+        let argument =
+            switch mode {
+            case .refusingLogin(let mechanism): mechanism
+            case .refusingAfterLogin: "after"
+            }
         let script = try directory.write(Self.script, to: "hostile.py")
         let (pid, port) = try Spawn.reporting(
             ["/usr/bin/python3", script, argument], environment: ["PATH": "/usr/bin:/bin", "HOME": directory.path],

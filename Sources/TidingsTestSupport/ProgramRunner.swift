@@ -29,12 +29,14 @@ public struct ProgramRunner: Sendable {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         // Resolved: `.build/release` is a link, and the programs name themselves by the real
         // path (/proc/self/exe) in the command lines they install.
-        let folder = ProcessInfo.processInfo.environment["TIDINGS_TEST_PROGRAMS"].flatMap { $0.isEmpty ? nil : $0 }
+        let folder =
+            ProcessInfo.processInfo.environment["TIDINGS_TEST_PROGRAMS"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (executable as NSString).deletingLastPathComponent
-        binaries = realpath(folder, nil).map { resolved in
-            defer { free(resolved) }
-            return String(cString: resolved)
-        } ?? folder
+        binaries =
+            realpath(folder, nil).map { resolved in
+                defer { free(resolved) }
+                return String(cString: resolved)
+            } ?? folder
         self.environment = environment
     }
 
@@ -49,7 +51,8 @@ public struct ProgramRunner: Sendable {
 
     /// Runs `program` with `arguments`, `extra` variables and an optional prefix command
     /// (e.g. `["unshare", "-n"]`), and returns what it printed.
-    public func run(_ program: String, _ arguments: [String] = [], extra: [String: String] = [:], prefix: [String] = []) async throws -> ProgramResult {
+    public func run(_ program: String, _ arguments: [String] = [], extra: [String: String] = [:], prefix: [String] = []) async throws -> ProgramResult
+    {
         var variables: [Subprocess.Environment.Key: String] = [:]
         let base = ["PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "HOME": NSTemporaryDirectory()]
         for (key, value) in base.merging(environment, uniquingKeysWith: { $1 }).merging(extra, uniquingKeysWith: { $1 }) {
@@ -67,10 +70,11 @@ public struct ProgramRunner: Sendable {
         let result = try await Subprocess.run(
             executable, arguments: Arguments(allArguments), environment: .custom(variables),
             input: .none, output: .string(limit: 64 << 20), error: .string(limit: 1 << 20))
-        let status: Int32 = switch result.terminationStatus {
-        case .exited(let code): code
-        case .signaled(let signal): 128 + signal
-        }
+        let status: Int32 =
+            switch result.terminationStatus {
+            case .exited(let code): code
+            case .signaled(let signal): 128 + signal
+            }
         return ProgramResult(status: status, stdout: result.standardOutput, stderr: result.standardError)
     }
 }

@@ -28,7 +28,8 @@ enum Spawn {
     /// stdout on the file `stdout`, stderr on the file `stderr` (else stdout's).
     static func spawn(_ arguments: [String], environment: [String: String], stdout: String, stderr: String? = nil) throws -> pid_t {
         try ProcessSpawn.start(
-            arguments, environment: environment, stdout: .file(stdout, append: false), stderr: stderr.map { .file($0, append: true) } ?? .standardOutput)
+            arguments, environment: environment, stdout: .file(stdout, append: false),
+            stderr: stderr.map { .file($0, append: true) } ?? .standardOutput)
     }
 
     /// Runs `arguments` to the end with stdout on the file `stdout` (else /dev/null) and

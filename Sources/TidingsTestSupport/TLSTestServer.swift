@@ -55,13 +55,17 @@ public final class TLSTestServer: Sendable {
         certificate = directory.file("cert.pem")
         let key = directory.file("key.pem")
         try Spawn.run(
-            ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", key,
-             "-out", certificate, "-days", "2", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"],
+            [
+                "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", key,
+                "-out", certificate, "-days", "2", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
+            ],
             environment: environment, log: log)
         let pinFile = directory.file("pin")
         try Spawn.run(
-            ["sh", "-c", "openssl x509 -in \"$1\" -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64",
-             "pin", certificate],
+            [
+                "sh", "-c", "openssl x509 -in \"$1\" -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64",
+                "pin", certificate,
+            ],
             environment: environment, stdout: pinFile, log: log)
         pin = "sha256//" + (try String(contentsOfFile: pinFile, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)
         var table: [String: [String]] = [:]

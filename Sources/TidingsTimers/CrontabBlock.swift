@@ -19,12 +19,13 @@ public enum CrontabBlock {
         func log(_ name: String) -> String { cronEscaped(ShellWords.quoted(logFolder + "/" + name)) }
         let folder = cronEscaped(ShellWords.quoted(logFolder))
         let prom = prometheusFile ?? logFolder + "/tidings.prom"
-        return ([begin] + (prometheusFile.map { [PrometheusFolder.comment(forFile: $0)] } ?? []) + [
-            "*/15 * * * *  mkdir -p \(folder) && \(line("prefetch", ["--due"])) >>\(log("prefetch.log")) 2>&1; \(line("plan", ["--if-changed"])) >>\(log("plan.log")) 2>&1",
-            "* * * * *  \(line("deliver")) >>\(log("deliver.log")) 2>&1",
-            "5 * * * *  \(line("report", ["--format", "prometheus", "--output", prom])) 2>>\(log("report.log"))",
-            end,
-        ]).joined(separator: "\n") + "\n"
+        return
+            ([begin] + (prometheusFile.map { [PrometheusFolder.comment(forFile: $0)] } ?? []) + [
+                "*/15 * * * *  mkdir -p \(folder) && \(line("prefetch", ["--due"])) >>\(log("prefetch.log")) 2>&1; \(line("plan", ["--if-changed"])) >>\(log("plan.log")) 2>&1",
+                "* * * * *  \(line("deliver")) >>\(log("deliver.log")) 2>&1",
+                "5 * * * *  \(line("report", ["--format", "prometheus", "--output", prom])) 2>>\(log("report.log"))",
+                end,
+            ]).joined(separator: "\n") + "\n"
     }
 
     /// The Prometheus folder the block installed in `crontab` remembers, if any.
@@ -40,7 +41,7 @@ public enum CrontabBlock {
         if lines.last == "" { lines.removeLast() }
         let blockLines = block.split(separator: "\n").map(String.init)
         if let first = lines.firstIndex(where: { $0.hasPrefix("# BEGIN Tidings") }),
-           let last = lines[first...].firstIndex(where: { $0.hasPrefix(end) })
+            let last = lines[first...].firstIndex(where: { $0.hasPrefix(end) })
         {
             lines.replaceSubrange(first...last, with: blockLines)
         } else {
@@ -62,11 +63,11 @@ public enum CrontabBlock {
         var lines = crontab.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         guard let first = lines.firstIndex(where: { $0.hasPrefix("# BEGIN Tidings") }),
-              let last = lines[first...].firstIndex(where: { $0.hasPrefix(end) })
+            let last = lines[first...].firstIndex(where: { $0.hasPrefix(end) })
         else { return crontab }
         lines.removeSubrange(first...last)
         if first > 0, first == lines.count || lines[first].trimmingCharacters(in: .whitespaces).isEmpty,
-           lines[first - 1].trimmingCharacters(in: .whitespaces).isEmpty
+            lines[first - 1].trimmingCharacters(in: .whitespaces).isEmpty
         {
             lines.remove(at: first - 1)
         }
@@ -79,8 +80,14 @@ public enum CrontabBlock {
         var inside = false
         var stray: [String] = []
         for line in crontab.split(separator: "\n").map(String.init) {
-            if line.hasPrefix("# BEGIN Tidings") { inside = true; continue }
-            if line.hasPrefix(end) { inside = false; continue }
+            if line.hasPrefix("# BEGIN Tidings") {
+                inside = true
+                continue
+            }
+            if line.hasPrefix(end) {
+                inside = false
+                continue
+            }
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if !inside, !trimmed.hasPrefix("#"), trimmed.contains("deliver") { stray.append(line) }
         }

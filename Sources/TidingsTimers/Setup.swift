@@ -82,7 +82,8 @@ public struct Setup: Sendable {
         if exists && updated == text { return nil }
         let folder = ((path as NSString).standardizingPath as NSString).deletingLastPathComponent
         do {
-            let parsed = try TidingsConfig.parse(toml: updated, file: path, directory: folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder)
+            let parsed = try TidingsConfig.parse(
+                toml: updated, file: path, directory: folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder)
             if let dailyTime, parsed.daily.time != dailyTime { throw WakeProblem("cannot set daily.time in \(path): edit it by hand") }
         } catch let error as ConfigError {
             throw WakeProblem("the edited config would not be valid (\(error)); edit \(path) by hand")
@@ -139,14 +140,17 @@ public struct Setup: Sendable {
             for name in SystemdUnits.names {
                 guard let file = sharedFile("systemd/" + name), let data = FileManager.default.contents(atPath: file) else {
                     throw WakeProblem(
-                        "cannot find the unit file systemd/\(name) (looked in \(sharedFolders)): set TIDINGS_SHARE to the folder that holds systemd/; nothing installed")
+                        "cannot find the unit file systemd/\(name) (looked in \(sharedFolders)): set TIDINGS_SHARE to the folder that holds systemd/; nothing installed"
+                    )
                 }
                 let rendered = SystemdUnits.render(
                     String(decoding: data, as: UTF8.self), commands: commands, exactWakeUps: exactWakeUps, prometheusFile: textfile.file)
                 units.append((name, rendered))
             }
             let change = try await installer.installSystemd(units: units, folder: folder)
-            let text = change == .unchanged ? "systemd user timers already installed in \(folder)" : "systemd user units written to \(folder), timers enabled and started"
+            let text =
+                change == .unchanged
+                ? "systemd user timers already installed in \(folder)" : "systemd user units written to \(folder), timers enabled and started"
             return text + textfile.note
         }
     }
@@ -191,7 +195,10 @@ public struct Setup: Sendable {
         if let chosen { return (chosen, "") }
         guard let remembered else { return (nil, "") }
         guard let file = try? textfile(in: remembered) else {
-            return (nil, "; the Prometheus folder \(remembered) of the installed timers is gone or not writable: the textfile is beside the database again")
+            return (
+                nil,
+                "; the Prometheus folder \(remembered) of the installed timers is gone or not writable: the textfile is beside the database again"
+            )
         }
         return (file, "; the Prometheus textfile stays in \(remembered) (--prometheus-dir chooses another)")
     }
@@ -202,8 +209,9 @@ public struct Setup: Sendable {
         let absolute = ProgramCommand.absolute(folder)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder), isFolder.boolValue else {
-            throw WakeProblem("--prometheus-dir \(absolute): no such folder; create one you own that node_exporter can read "
-                + "(sudo install -d -o $USER -m 0755 \(absolute)); nothing installed")
+            throw WakeProblem(
+                "--prometheus-dir \(absolute): no such folder; create one you own that node_exporter can read "
+                    + "(sudo install -d -o $USER -m 0755 \(absolute)); nothing installed")
         }
         guard access(absolute, W_OK | X_OK) == 0 else {
             throw WakeProblem("--prometheus-dir \(absolute): you cannot write there; make it yours (sudo chown $USER \(absolute)); nothing installed")

@@ -78,7 +78,8 @@ public struct TimerInstaller: Sendable {
                 restore(before)
                 let undone = before.contains { $0.data == nil } ? "the unit files were removed" : "the unit files were left as they were"
                 let said = outcome.problem ?? "failed"
-                let reason = said.contains("connect to bus") ? "no systemd user manager is reachable from here" : "systemctl could not enable the timers"
+                let reason =
+                    said.contains("connect to bus") ? "no systemd user manager is reachable from here" : "systemctl could not enable the timers"
                 throw WakeProblem(
                     "\(reason) (systemctl \(arguments.joined(separator: " ")): \(said)); \(undone); "
                         + "use --timers cron, or run tidings init in a login session")
@@ -118,7 +119,7 @@ public struct TimerInstaller: Sendable {
     private static func write(_ data: Data, to path: String) throws(WakeProblem) {
         let temporary = path + ".tmp-\(getpid())"
         guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o644]),
-              rename(temporary, path) == 0
+            rename(temporary, path) == 0
         else {
             unlink(temporary)
             throw WakeProblem("cannot write \(path): \(String(cString: strerror(errno)))")

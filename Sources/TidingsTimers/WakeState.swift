@@ -58,8 +58,9 @@ public struct WakeState: Sendable, Equatable {
             fields[String(line[..<equals])] = String(line[line.index(after: equals)...])
         }
         guard let mechanism = fields["mechanism"].flatMap(Mechanism.init(rawValue:)) else { return nil }
-        return WakeState(mechanism: mechanism, armedAt: fields["armed"].flatMap { EpochMillis($0) },
-                         handle: fields["handle"].flatMap { $0.isEmpty ? nil : $0 }, note: fields["note"], command: fields["command"])
+        return WakeState(
+            mechanism: mechanism, armedAt: fields["armed"].flatMap { EpochMillis($0) },
+            handle: fields["handle"].flatMap { $0.isEmpty ? nil : $0 }, note: fields["note"], command: fields["command"])
     }
 
     /// The state recorded beside the database, nil when there is none (or it cannot be read).
@@ -73,7 +74,7 @@ public struct WakeState: Sendable, Equatable {
         let file = Self.path(forDatabase: databasePath)
         let temporary = file + ".tmp-\(getpid())"
         guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]),
-              rename(temporary, file) == 0
+            rename(temporary, file) == 0
         else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)

@@ -63,7 +63,7 @@ public struct Waker: Sendable {
         let time = WakeTime(due: due, now: now)
         let command = recordedCommand
         if let previous, previous.mechanism == .systemd || previous.mechanism == .at,
-           previous.armedAt == time.instant, previous.command == command
+            previous.armedAt == time.instant, previous.command == command
         {
             return Result(state: previous, problems: [])
         }

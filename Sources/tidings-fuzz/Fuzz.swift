@@ -42,46 +42,50 @@ enum FuzzTarget: String, CaseIterable {
 }
 
 #if FUZZING
-/// The target of this libFuzzer run, from `TIDINGS_FUZZ_TARGET`.
-nonisolated(unsafe) private var target = FuzzTarget.content
+    /// The target of this libFuzzer run, from `TIDINGS_FUZZ_TARGET`.
+    nonisolated(unsafe) private var target = FuzzTarget.content
 
-@_cdecl("LLVMFuzzerInitialize")
-public func fuzzerInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
-    let name = ProcessInfo.processInfo.environment["TIDINGS_FUZZ_TARGET"] ?? ""
-    guard let chosen = FuzzTarget(rawValue: name) else {
-        FileHandle.standardError.write(Data("TIDINGS_FUZZ_TARGET must be one of \(FuzzTarget.allCases.map(\.rawValue)), found \"\(name)\"\n".utf8))
-        exit(64)
-    }
-    target = chosen
-    return 0
-}
-
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    target.run(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
-    return 0
-}
-#else
-/// Without the fuzzer: `tidings-fuzz TARGET FILE…` runs the target once on each file (the
-/// seed corpus and every input that once crashed), for the regression tests.
-@main
-struct Replay {
-    static func main() {
-        let arguments = CommandLine.arguments.dropFirst()
-        guard let name = arguments.first, let target = FuzzTarget(rawValue: name) else {
-            FileHandle.standardError.write(Data("usage: tidings-fuzz \(FuzzTarget.allCases.map(\.rawValue).joined(separator: "|")) FILE...\n".utf8))
+    @_cdecl("LLVMFuzzerInitialize")
+    public func fuzzerInitialize(
+        _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+    ) -> CInt {
+        let name = ProcessInfo.processInfo.environment["TIDINGS_FUZZ_TARGET"] ?? ""
+        guard let chosen = FuzzTarget(rawValue: name) else {
+            FileHandle.standardError.write(
+                Data("TIDINGS_FUZZ_TARGET must be one of \(FuzzTarget.allCases.map(\.rawValue)), found \"\(name)\"\n".utf8))
             exit(64)
         }
-        var count = 0
-        for path in arguments.dropFirst() {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                FileHandle.standardError.write(Data("tidings-fuzz: cannot read \(path)\n".utf8))
-                exit(1)
-            }
-            target.run(Array(data))
-            count += 1
-        }
-        print("\(target.rawValue): \(count) inputs, no crash")
+        target = chosen
+        return 0
     }
-}
+
+    @_cdecl("LLVMFuzzerTestOneInput")
+    public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+        target.run(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+        return 0
+    }
+#else
+    /// Without the fuzzer: `tidings-fuzz TARGET FILE…` runs the target once on each file (the
+    /// seed corpus and every input that once crashed), for the regression tests.
+    @main
+    struct Replay {
+        static func main() {
+            let arguments = CommandLine.arguments.dropFirst()
+            guard let name = arguments.first, let target = FuzzTarget(rawValue: name) else {
+                FileHandle.standardError.write(
+                    Data("usage: tidings-fuzz \(FuzzTarget.allCases.map(\.rawValue).joined(separator: "|")) FILE...\n".utf8))
+                exit(64)
+            }
+            var count = 0
+            for path in arguments.dropFirst() {
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    FileHandle.standardError.write(Data("tidings-fuzz: cannot read \(path)\n".utf8))
+                    exit(1)
+                }
+                target.run(Array(data))
+                count += 1
+            }
+            print("\(target.rawValue): \(count) inputs, no crash")
+        }
+    }
 #endif

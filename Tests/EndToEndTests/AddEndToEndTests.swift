@@ -22,7 +22,8 @@ import TidingsTestSupport
     @Test("--in: pending lists it, plan runs leave it, deliver sends it when due")
     func inDuration() async throws {
         let pipeline = try pipeline()
-        let id = try addedID(try await pipeline.succeed("tidings", "add", "Stretch", "--in", "25m", "--body", "Stand up", "--now", "2026-11-23T10:00:30"))
+        let id = try addedID(
+            try await pipeline.succeed("tidings", "add", "Stretch", "--in", "25m", "--body", "Stand up", "--now", "2026-11-23T10:00:30"))
         let line = "2026-11-23 10:25  pending     reminder  \(id)  Stretch\n"
         #expect(try await pipeline.succeed("tidings", "pending", "--now", "2026-11-23T10:01") == line)
 
@@ -55,16 +56,18 @@ import TidingsTestSupport
         let tomorrow = try addedID(try await pipeline.succeed("tidings", "add", "Stand-up", "--at", "09:00", "--next", "--now", now))
         let items = try JSONObject.lines(try await pipeline.succeed("tidings", "pending", "--format", "json", "--now", now))
         #expect(items.compactMap { $0.string("id") } == [today, tomorrow, exact])
-        #expect(items.compactMap { $0.string("scheduledAt") }
-            == ["2026-11-23T14:00:00+01:00", "2026-11-24T09:00:00+01:00", "2026-11-25T15:30:00+01:00"])
+        #expect(
+            items.compactMap { $0.string("scheduledAt") }
+                == ["2026-11-23T14:00:00+01:00", "2026-11-24T09:00:00+01:00", "2026-11-25T15:30:00+01:00"])
         #expect(items.allSatisfy { $0.string("kind") == "reminder" && $0.string("category") == "system" && $0.isNull("channels") })
     }
 
     @Test("--every daily --until: each day's occurrence appears once, none lost or doubled across repeated plan runs")
     func dailyRepeat() async throws {
         let pipeline = try pipeline()
-        let id = try addedID(try await pipeline.succeed(
-            "tidings", "add", "Stand-up notes", "--every", "daily", "--at", "09:55", "--until", "2026-11-27", "--now", "2026-11-23T10:00"))
+        let id = try addedID(
+            try await pipeline.succeed(
+                "tidings", "add", "Stand-up notes", "--every", "daily", "--at", "09:55", "--until", "2026-11-27", "--now", "2026-11-23T10:00"))
         // 09:55 has passed on the 23rd: the repeat starts on the 24th.
         var sent: [String] = []
         for day in 23...29 {
@@ -83,8 +86,9 @@ import TidingsTestSupport
     @Test("--every weekdays: no occurrence on Saturday or Sunday")
     func weekdaysRepeat() async throws {
         let pipeline = try pipeline()
-        let id = try addedID(try await pipeline.succeed(
-            "tidings", "add", "Timesheet", "--every", "weekdays", "--at", "17:00", "--now", "2026-11-27T08:00"))
+        let id = try addedID(
+            try await pipeline.succeed(
+                "tidings", "add", "Timesheet", "--every", "weekdays", "--at", "17:00", "--now", "2026-11-27T08:00"))
         try await pipeline.succeed("plan", "--now", "2026-11-27T08:00", "--horizon", "4d")
         let items = try JSONObject.lines(try await pipeline.succeed("tidings", "pending", "--format", "json", "--now", "2026-11-27T08:00"))
         #expect(items.compactMap { $0.string("id") } == ["\(id)@2026-11-27", "\(id)@2026-11-30"])
@@ -98,12 +102,14 @@ import TidingsTestSupport
         #expect(added.status == 0)
         #expect(added.stderr.contains("due 2026-11-24T07:00:00+01:00 (moved by quiet hours)"))
         let quiet = try addedID(added.stdout)
-        let urgent = try addedID(try await pipeline.succeed("tidings", "add", "Check the oven", "--at", "23:00", "--category", "transactional", "--now", now))
-        #expect(try await pipeline.succeed("tidings", "pending", "--now", now) == """
-            2026-11-23 23:00  pending     reminder  \(urgent)  Check the oven
-            2026-11-24 07:00  pending     reminder  \(quiet)  Take out the bins
+        let urgent = try addedID(
+            try await pipeline.succeed("tidings", "add", "Check the oven", "--at", "23:00", "--category", "transactional", "--now", now))
+        #expect(
+            try await pipeline.succeed("tidings", "pending", "--now", now) == """
+                2026-11-23 23:00  pending     reminder  \(urgent)  Check the oven
+                2026-11-24 07:00  pending     reminder  \(quiet)  Take out the bins
 
-            """)
+                """)
     }
 
     @Test("pending cancel cancels it, and plan does not bring it back")
@@ -119,10 +125,13 @@ import TidingsTestSupport
     @Test("pending cancel with a repeat's id stops it: its occurrences are cancelled and plan creates no more")
     func stopRepeat() async throws {
         let pipeline = try pipeline()
-        let id = try addedID(try await pipeline.succeed(
-            "tidings", "add", "Drink water", "--every", "2h", "--in", "30m", "--until", "18:00", "--now", "2026-11-23T10:00"))
+        let id = try addedID(
+            try await pipeline.succeed(
+                "tidings", "add", "Drink water", "--every", "2h", "--in", "30m", "--until", "18:00", "--now", "2026-11-23T10:00"))
         let listed = try await pipeline.succeed("tidings", "pending", "--now", "2026-11-23T10:00")
-        #expect(listed.split(separator: "\n").map { $0.split(separator: " ")[4] } == ["10:30", "12:30", "14:30", "16:30"].map { "\(id)@2026-11-23T\($0)" })
+        #expect(
+            listed.split(separator: "\n").map { $0.split(separator: " ")[4] }
+                == ["10:30", "12:30", "14:30", "16:30"].map { "\(id)@2026-11-23T\($0)" })
         let stopped = try await pipeline.succeed("tidings", "pending", "cancel", id, "--now", "2026-11-23T11:00")
         #expect(stopped == "stopped \(id)\n" + ["10:30", "12:30", "14:30", "16:30"].map { "cancelled \(id)@2026-11-23T\($0)\n" }.joined())
         try await pipeline.succeed("plan", "--now", "2026-11-23T11:05")
@@ -135,8 +144,10 @@ import TidingsTestSupport
     @Test("--channel: the reminder goes only there, whatever its category's route")
     func chosenChannel() async throws {
         let pipeline = try pipeline()
-        let id = try addedID(try await pipeline.succeed(
-            "tidings", "add", "Drink water", "--in", "10m", "--channel", "stdout", "--link", "https://example.org/water", "--now", "2026-11-23T10:00"))
+        let id = try addedID(
+            try await pipeline.succeed(
+                "tidings", "add", "Drink water", "--in", "10m", "--channel", "stdout", "--link", "https://example.org/water", "--now",
+                "2026-11-23T10:00"))
         let listed = try JSONObject.lines(try await pipeline.succeed("tidings", "pending", "--format", "json", "--now", "2026-11-23T10:00"))
         #expect(listed.first?["channels"] as? [String] == ["stdout"])
         let sent = try await pipeline.succeed("deliver", "--format", "json", "--now", "2026-11-23T10:10")
@@ -152,27 +163,33 @@ import TidingsTestSupport
         let id = try addedID(try await pipeline.succeed("tidings", "add", "Tea", "--in", "10m", "--channel", "inbox", "--now", "2026-11-23T10:00"))
         try pipeline.folder.write("[channels]\ninbox = false\n", to: "config.toml")
         #expect(try await pipeline.succeed("deliver", "--now", "2026-11-23T10:10").isEmpty)
-        let cancelled = try JSONObject.lines(try await pipeline.succeed("tidings", "pending", "--all", "--format", "json", "--now", "2026-11-23T10:00"))
+        let cancelled = try JSONObject.lines(
+            try await pipeline.succeed("tidings", "pending", "--all", "--format", "json", "--now", "2026-11-23T10:00"))
         #expect(cancelled.map { $0.string("id") } == [id])
         #expect(cancelled.first?.string("stateReason") == "its chosen channels are turned off or gone from the config")
     }
 
-    @Test("Usage errors name the option and exit 64", arguments: [
-        (["", "--in", "10m"], "TITLE: empty"),
-        (["Tea"], "say when: --at TIME or --in DURATION"),
-        ([String(repeating: "Tea ", count: 25), "--in", "10m"], "TITLE: longer than 80 characters"),
-        (["Tea", "--body", String(repeating: "x", count: 281), "--in", "10m"], "--body: longer than 280 characters"),
-        (["Tea", "--at", "12:00", "--in", "10m"], "--at and --in: give one of them, not both"),
-        (["Tea", "--in", "soon"], "--in: expected a duration"),
-        (["Tea", "--in", "10m", "--category", "urgent"], "--category: expected one of transactional, system, social, marketing"),
-        (["Tea", "--in", "10m", "--link", "http://example.org"], "--link: scheme http: is not allowed"),
-        (["Tea", "--in", "10m", "--until", "18:00"], "--until needs --every"),
-        (["Tea", "--at", "2026-11-24T09:00", "--next"], "--next goes with --at HH:MM"),
-        (["Tea", "--in", "10m", "--channel", "pager"], "--channel: unknown channel \"pager\""),
-        (["Tea", "--in", "10m", "--channel", "webhook:phone"], "--channel: no [[webhooks]] entry is named \"phone\""),
-        (["Tea", "--in", "10m", "--every", "5m"], "--every: a repeat is whole minutes, at least 30m"),
-        (["Tea", "--at", "18:00", "--every", "daily", "--until", "2026-11-22"], "--until: 2026-11-22T23:59:59+01:00 comes before the first time"),
-    ])
+    @Test(
+        "Usage errors name the option and exit 64",
+        arguments: [
+            (["", "--in", "10m"], "TITLE: empty"),
+            (["Tea"], "say when: --at TIME or --in DURATION"),
+            ([String(repeating: "Tea ", count: 25), "--in", "10m"], "TITLE: longer than 80 characters"),
+            (["Tea", "--body", String(repeating: "x", count: 281), "--in", "10m"], "--body: longer than 280 characters"),
+            (["Tea", "--at", "12:00", "--in", "10m"], "--at and --in: give one of them, not both"),
+            (["Tea", "--in", "soon"], "--in: expected a duration"),
+            (["Tea", "--in", "10m", "--category", "urgent"], "--category: expected one of transactional, system, social, marketing"),
+            (["Tea", "--in", "10m", "--link", "http://example.org"], "--link: scheme http: is not allowed"),
+            (["Tea", "--in", "10m", "--until", "18:00"], "--until needs --every"),
+            (["Tea", "--at", "2026-11-24T09:00", "--next"], "--next goes with --at HH:MM"),
+            (["Tea", "--in", "10m", "--channel", "pager"], "--channel: unknown channel \"pager\""),
+            (["Tea", "--in", "10m", "--channel", "webhook:phone"], "--channel: no [[webhooks]] entry is named \"phone\""),
+            (["Tea", "--in", "10m", "--every", "5m"], "--every: a repeat is whole minutes, at least 30m"),
+            (
+                ["Tea", "--at", "18:00", "--every", "daily", "--until", "2026-11-22"],
+                "--until: 2026-11-22T23:59:59+01:00 comes before the first time"
+            ),
+        ])
     func usageErrors(arguments: [String], message: String) async throws {
         let pipeline = try pipeline()
         let result = try await pipeline.runner.run("tidings", ["add"] + arguments + ["--now", "2026-11-23T10:00"])

@@ -56,7 +56,8 @@ import TidingsTestSupport
 
         // Then the failure says what happened, not "not an error"
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("tidings backup: error: database \(mount)/copy.sqlite: backup failed: the disk is full ("), "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix("tidings backup: error: database \(mount)/copy.sqlite: backup failed: the disk is full ("), "\(result.stderr)")
         #expect(result.stderr.contains(" free on \(mount))"), "\(result.stderr)")
         #expect(!result.stderr.contains("not an error"))
         #expect(try String(contentsOfFile: mount + ".ls", encoding: .utf8) == "filler\n")

@@ -118,7 +118,8 @@ import TidingsTestSupport
         try pipeline.folder.write(Self.calendar([Self.standup]), to: "work.ics")
         try await pipeline.succeed("prefetch", "--now", "2026-11-23T08:00")
         try await pipeline.succeed("plan", "--now", "2026-11-23T08:00")
-        let first = try JSONObject.lines(try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T08:50", "--format", "json"))
+        let first = try JSONObject.lines(
+            try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T08:50", "--format", "json"))
         #expect(first.map { $0.isNull("replaces") } == [true])
 
         // At 08:55 the meeting moves to 11:00.
@@ -127,11 +128,13 @@ import TidingsTestSupport
         try await pipeline.succeed("prefetch", "--now", "2026-11-23T08:55")
         try await pipeline.succeed("plan", "--now", "2026-11-23T08:55")
         #expect(try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T09:00").isEmpty)
-        let update = try JSONObject.lines(try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T10:50", "--format", "json"))
+        let update = try JSONObject.lines(
+            try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T10:50", "--format", "json"))
         #expect(update.map { $0.string("replaces") } == ["meeting:standup-1@example.org@10m"])
         #expect(update.first?.string("body")?.hasPrefix("Starts at 11:00 (in 10 min), until 12:00") == true)
-        let report = try JSONObject(try await pipeline.succeed(
-            "report", "--format", "json", "--since", "2026-11-23T00:00", "--until", "2026-11-24T00:00"))
+        let report = try JSONObject(
+            try await pipeline.succeed(
+                "report", "--format", "json", "--since", "2026-11-23T00:00", "--until", "2026-11-24T00:00"))
         #expect(report.object("counts")?.int("delivered") == 1)
     }
 
@@ -169,13 +172,17 @@ import TidingsTestSupport
         let pipeline = try Pipeline(config: Self.config)
         try pipeline.folder.write(Self.calendar(SampleCalendar.workWeeks), to: "work.ics")
         try await pipeline.succeed("prefetch", "--now", "2026-11-22T12:00")
-        let items = try JSONObject.array(try await pipeline.succeed(
-            "plan", "--now", "2026-11-22T12:00", "--horizon", "12h", "--dry-run", "--format", "json"))
+        let items = try JSONObject.array(
+            try await pipeline.succeed(
+                "plan", "--now", "2026-11-22T12:00", "--horizon", "12h", "--dry-run", "--format", "json"))
         let summary = try #require(items.first { $0.string("kind") == "weekly" })
         #expect(summary.string("id") == "weekly:2026-11-22")
         #expect(summary.string("scheduledAt") == "2026-11-22T18:00:00+01:00")
         #expect(summary.string("title") == "Your week: 6 meetings, 7 h")
-        #expect(summary.string("body") == "Busiest day: Wednesday (3 h). Longest: Design review (2 h). 1 more than the week before. Coming week: 6 meetings, 9.5 h, Tuesday busiest.")
+        #expect(
+            summary.string("body")
+                == "Busiest day: Wednesday (3 h). Longest: Design review (2 h). 1 more than the week before. Coming week: 6 meetings, 9.5 h, Tuesday busiest."
+        )
     }
 
     @Test("Two lead times; declined and (with skip_tentative) tentative meetings skipped, the organizer's kept")
@@ -205,17 +212,23 @@ import TidingsTestSupport
             \(people)
             """
         }
-        let declined = invitation("pitch@example.org", "Vendor pitch", at: "11", """
+        let declined = invitation(
+            "pitch@example.org", "Vendor pitch", at: "11",
+            """
             ORGANIZER:mailto:bob@example.org
             ATTENDEE;PARTSTAT=DECLINED:mailto:alice@example.org
             ATTENDEE;PARTSTAT=ACCEPTED:mailto:bob@example.org
             """)
         // Her own meeting counts whatever her ATTENDEE entry says.
-        let organized = invitation("planning@example.org", "Planning", at: "13", """
+        let organized = invitation(
+            "planning@example.org", "Planning", at: "13",
+            """
             ORGANIZER:mailto:alice@example.org
             ATTENDEE;PARTSTAT=DECLINED:mailto:alice@example.org
             """)
-        let tentative = invitation("design@example.org", "Design sync", at: "15", """
+        let tentative = invitation(
+            "design@example.org", "Design sync", at: "15",
+            """
             ORGANIZER:mailto:bob@example.org
             ATTENDEE;PARTSTAT=TENTATIVE:mailto:alice@example.org
             """)
@@ -225,18 +238,20 @@ import TidingsTestSupport
 
         // Given both lead times, when planning, then each meeting but the declined one has two reminders.
         let items = try await schedule(pipeline, at: "2026-11-22T20:00")
-        #expect(items.map { "\($0.string("id") ?? "") \($0.string("scheduledAt") ?? "")" } == [
-            "meeting:standup-1@example.org@10m 2026-11-23T08:50:00+01:00",
-            "meeting:standup-1@example.org@1m 2026-11-23T08:59:00+01:00",
-            "meeting:planning@example.org@10m 2026-11-23T12:50:00+01:00",
-            "meeting:planning@example.org@1m 2026-11-23T12:59:00+01:00",
-            "meeting:design@example.org@10m 2026-11-23T14:50:00+01:00",
-            "meeting:design@example.org@1m 2026-11-23T14:59:00+01:00",
-        ])
-        #expect(items.prefix(2).compactMap { $0.string("body") } == [
-            "Starts at 09:00 (in 10 min), until 10:00 · Join on Zoom",
-            "Starts at 09:00 (in 1 min), until 10:00 · Join on Zoom",
-        ])
+        #expect(
+            items.map { "\($0.string("id") ?? "") \($0.string("scheduledAt") ?? "")" } == [
+                "meeting:standup-1@example.org@10m 2026-11-23T08:50:00+01:00",
+                "meeting:standup-1@example.org@1m 2026-11-23T08:59:00+01:00",
+                "meeting:planning@example.org@10m 2026-11-23T12:50:00+01:00",
+                "meeting:planning@example.org@1m 2026-11-23T12:59:00+01:00",
+                "meeting:design@example.org@10m 2026-11-23T14:50:00+01:00",
+                "meeting:design@example.org@1m 2026-11-23T14:59:00+01:00",
+            ])
+        #expect(
+            items.prefix(2).compactMap { $0.string("body") } == [
+                "Starts at 09:00 (in 10 min), until 10:00 · Join on Zoom",
+                "Starts at 09:00 (in 1 min), until 10:00 · Join on Zoom",
+            ])
 
         // Stored, each expires when its meeting starts.
         try await pipeline.succeed("plan", "--now", "2026-11-22T20:00")

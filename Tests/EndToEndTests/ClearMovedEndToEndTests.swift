@@ -62,9 +62,10 @@ import TidingsTestSupport
         let talk = try await Self.moveThenCancel(pipeline, channel: "webhook:team")
         #expect(talk.plan.contains("1 delivered to clear"), "\(talk.plan)")
         #expect(talk.deliver.contains("1 cleared"), "\(talk.deliver)")
-        #expect(server.requests.map { "\($0.method) \($0.path)" } == [
-            "POST /api/webhooks/1/abc?wait=true",
-            "DELETE /api/webhooks/1/abc/messages/1190000000000000001",
-        ])
+        #expect(
+            server.requests.map { "\($0.method) \($0.path)" } == [
+                "POST /api/webhooks/1/abc?wait=true",
+                "DELETE /api/webhooks/1/abc/messages/1190000000000000001",
+            ])
     }
 }

@@ -16,7 +16,9 @@ import TidingsTestSupport
     /// to `stdin.log`.
     static func recorder(_ pipeline: Pipeline) throws -> String {
         let folder = pipeline.folder.path
-        return try script(pipeline, "record.sh", """
+        return try script(
+            pipeline, "record.sh",
+            """
             for argument in "$@"; do printf '%s\\n' "$argument" >> '\(folder)/argv.log'; done
             cat >> '\(folder)/stdin.log'
             """)
@@ -29,7 +31,8 @@ import TidingsTestSupport
         let pipeline = try Pipeline(config: "")
         let words = try argv(pipeline).map { "\"\($0)\"" }.joined(separator: ", ")
         let source = feed == nil ? "" : "[[sources]]\nname = \"daily\"\nurl = \"file:today.json\"\n"
-        _ = try pipeline.folder.write("""
+        _ = try pipeline.folder.write(
+            """
             \(feed == nil ? "[daily]\nenabled = true\n" : "")\(source)
             [routes]
             system = ["command:run"]
@@ -63,8 +66,9 @@ import TidingsTestSupport
         #expect(item.string("deliveredAt") == "2026-11-22T07:30:00+01:00")
         #expect(item.string("state") == "delivered")
         #expect(item["data"] == nil, "no data without content that carries it")
-        let report = try JSONObject(try await pipeline.succeed(
-            "report", "--format", "json", "--since", "2026-11-22T00:00", "--until", "2026-11-23T00:00"))
+        let report = try JSONObject(
+            try await pipeline.succeed(
+                "report", "--format", "json", "--since", "2026-11-22T00:00", "--until", "2026-11-23T00:00"))
         #expect(report.object("counts")?.int("delivered") == 1)
         try await pipeline.succeed("deliver", "--now", "2026-11-22T08:30")
         #expect(try JSONObject.lines(Self.read(pipeline, "stdin.log")).count == 1, "sent once")
@@ -72,16 +76,21 @@ import TidingsTestSupport
 
     @Test("Exit 3 fails with stderr's last line, is retried with backoff, then gives up and falls back to the inbox")
     func failingCommand() async throws {
-        let pipeline = try Self.pipeline(argv: { pipeline in
-            [try Self.script(pipeline, "fail.sh", """
-                cat > /dev/null
-                echo run >> '\(pipeline.folder.path)/runs.log'
-                echo 'starting' >&2
-                echo 'send failed: room not found' >&2
-                echo '   ' >&2
-                exit 3
-                """)]
-        }, extra: "max_attempts = 2")
+        let pipeline = try Self.pipeline(
+            argv: { pipeline in
+                [
+                    try Self.script(
+                        pipeline, "fail.sh",
+                        """
+                        cat > /dev/null
+                        echo run >> '\(pipeline.folder.path)/runs.log'
+                        echo 'starting' >&2
+                        echo 'send failed: room not found' >&2
+                        echo '   ' >&2
+                        exit 3
+                        """)
+                ]
+            }, extra: "max_attempts = 2")
         try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "1d")
         try await pipeline.succeed("deliver", "--now", "2026-11-22T07:30")
         #expect(Self.read(pipeline, "runs.log") == "run\n")
@@ -99,13 +108,18 @@ import TidingsTestSupport
 
     @Test("A program past its timeout is killed with what it started, and the item is failed")
     func timeout() async throws {
-        let pipeline = try Self.pipeline(argv: { pipeline in
-            [try Self.script(pipeline, "slow.sh", """
-                sleep 30 &
-                echo $! > '\(pipeline.folder.path)/child.pid'
-                wait
-                """)]
-        }, extra: "timeout = \"500ms\"\nmax_attempts = 1\nfallback = \"none\"")
+        let pipeline = try Self.pipeline(
+            argv: { pipeline in
+                [
+                    try Self.script(
+                        pipeline, "slow.sh",
+                        """
+                        sleep 30 &
+                        echo $! > '\(pipeline.folder.path)/child.pid'
+                        wait
+                        """)
+                ]
+            }, extra: "timeout = \"500ms\"\nmax_attempts = 1\nfallback = \"none\"")
         try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "1d")
         // Killed at the timeout, not waited for: stderr says so, and the child is gone.
         let result = try await pipeline.run("deliver", "--now", "2026-11-22T07:30")

@@ -7,9 +7,10 @@ import TidingsTestSupport
 @Suite struct CommandTetherEndToEndTests {
     /// The names of `/proc/<pid>/environ`-style text: `NAME=value` entries split by NUL or newline.
     static func names(_ text: String) -> Set<String> {
-        Set(text.split(whereSeparator: { $0 == "\0" || $0 == "\n" }).compactMap { entry in
-            entry.firstIndex(of: "=").map { String(entry[..<$0]) }
-        })
+        Set(
+            text.split(whereSeparator: { $0 == "\0" || $0 == "\n" }).compactMap { entry in
+                entry.firstIndex(of: "=").map { String(entry[..<$0]) }
+            })
     }
 
     /// Whether `pid` is gone: no such process, or one that has ended and waits to be reaped.
@@ -38,9 +39,10 @@ import TidingsTestSupport
 
     @Test("The program sees only the documented variables, those its env names, and the item's key; deliver's secrets stay behind")
     func cleanEnvironment() async throws {
-        var pipeline = try CommandEndToEndTests.pipeline(argv: { pipeline in
-            [try CommandEndToEndTests.script(pipeline, "env.sh", "cat > /dev/null\ncat /proc/$$/environ > '\(pipeline.folder.path)/environ'")]
-        }, extra: #"env = ["MATRIX_TOKEN", "NOT_SET_ANYWHERE"]"#)
+        var pipeline = try CommandEndToEndTests.pipeline(
+            argv: { pipeline in
+                [try CommandEndToEndTests.script(pipeline, "env.sh", "cat > /dev/null\ncat /proc/$$/environ > '\(pipeline.folder.path)/environ'")]
+            }, extra: #"env = ["MATRIX_TOKEN", "NOT_SET_ANYWHERE"]"#)
         for (name, value) in [
             ("SMTP_PASSWORD", "smtp-secret-value"), ("TIDINGS_LLM_KEY", "llm-secret-value"), ("HOOK_SECRET", "hook-secret-value"),
             ("UNRELATED", "x"), ("MATRIX_TOKEN", "matrix-token-value"), ("LC_TIME", "C"), ("XDG_RUNTIME_DIR", "/run/user/1000"),
@@ -52,7 +54,10 @@ import TidingsTestSupport
         try await pipeline.succeed("deliver", "--now", "2026-11-22T07:30")
         let environ = CommandEndToEndTests.read(pipeline, "environ")
         let names = Self.names(environ)
-        #expect(names == ["PATH", "HOME", "TZ", "LANG", "LC_TIME", "XDG_CACHE_HOME", "XDG_RUNTIME_DIR", "DISPLAY", "MATRIX_TOKEN", "TIDINGS_IDEMPOTENCY_KEY"], "\(names.sorted())")
+        #expect(
+            names == [
+                "PATH", "HOME", "TZ", "LANG", "LC_TIME", "XDG_CACHE_HOME", "XDG_RUNTIME_DIR", "DISPLAY", "MATRIX_TOKEN", "TIDINGS_IDEMPOTENCY_KEY",
+            ], "\(names.sorted())")
         #expect(environ.contains("MATRIX_TOKEN=matrix-token-value"))
         #expect(environ.contains("TIDINGS_IDEMPOTENCY_KEY=daily:2026-11-22"))
         for secret in ["smtp-secret-value", "llm-secret-value", "hook-secret-value"] {
@@ -60,26 +65,33 @@ import TidingsTestSupport
         }
     }
 
-    @Test("deliver killed with SIGKILL while a command runs: the command's whole process group ends at once, and the next run sends the item again, never two copies at a time")
+    @Test(
+        "deliver killed with SIGKILL while a command runs: the command's whole process group ends at once, and the next run sends the item again, never two copies at a time"
+    )
     func killedDeliver() async throws {
-        let pipeline = try CommandEndToEndTests.pipeline(argv: { pipeline in
-            let folder = pipeline.folder.path
-            return [try CommandEndToEndTests.script(pipeline, "long.sh", """
-                cat > /dev/null
-                if [ -e '\(folder)/command.pid' ]; then
-                  first=$(cat '\(folder)/command.pid')
-                  if [ -e "/proc/$first" ] && ! grep -q ') Z ' "/proc/$first/stat"; then echo overlap >> '\(folder)/runs.log'; fi
-                  echo again >> '\(folder)/runs.log'
-                  exit 0
-                fi
-                echo first >> '\(folder)/runs.log'
-                trap '' TERM HUP INT
-                sleep 300 &
-                echo $! > '\(folder)/grandchild.pid'
-                echo $$ > '\(folder)/command.pid'
-                wait
-                """)]
-        }, extra: "timeout = \"5m\"")
+        let pipeline = try CommandEndToEndTests.pipeline(
+            argv: { pipeline in
+                let folder = pipeline.folder.path
+                return [
+                    try CommandEndToEndTests.script(
+                        pipeline, "long.sh",
+                        """
+                        cat > /dev/null
+                        if [ -e '\(folder)/command.pid' ]; then
+                          first=$(cat '\(folder)/command.pid')
+                          if [ -e "/proc/$first" ] && ! grep -q ') Z ' "/proc/$first/stat"; then echo overlap >> '\(folder)/runs.log'; fi
+                          echo again >> '\(folder)/runs.log'
+                          exit 0
+                        fi
+                        echo first >> '\(folder)/runs.log'
+                        trap '' TERM HUP INT
+                        sleep 300 &
+                        echo $! > '\(folder)/grandchild.pid'
+                        echo $$ > '\(folder)/command.pid'
+                        wait
+                        """)
+                ]
+            }, extra: "timeout = \"5m\"")
         try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "1d")
         let runner = pipeline.runner
         let running = Task { try await runner.run("deliver", ["--now", "2026-11-22T07:30"]) }
@@ -112,8 +124,9 @@ import TidingsTestSupport
         let next = try await pipeline.run("deliver", "--now", "2026-11-22T07:31")
         #expect(next.status == 0, "\(next.stderr)")
         #expect(CommandEndToEndTests.read(pipeline, "runs.log") == "first\nagain\n", "sent again once, never while the first copy ran")
-        let report = try JSONObject(try await pipeline.succeed(
-            "report", "--format", "json", "--since", "2026-11-22T00:00", "--until", "2026-11-23T00:00"))
+        let report = try JSONObject(
+            try await pipeline.succeed(
+                "report", "--format", "json", "--since", "2026-11-22T00:00", "--until", "2026-11-23T00:00"))
         #expect(report.object("counts")?.int("delivered") == 1)
         try await pipeline.succeed("deliver", "--now", "2026-11-22T08:30")
         #expect(CommandEndToEndTests.read(pipeline, "runs.log") == "first\nagain\n", "and not again")

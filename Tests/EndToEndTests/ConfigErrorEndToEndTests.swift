@@ -11,7 +11,9 @@ import TidingsTestSupport
         let result = try await pipeline.run("plan", "--now", "2026-11-22T06:00")
         #expect(result.status == 64)
         #expect(result.stderr.utf8.count < 700, "\(result.stderr.utf8.count) bytes")
-        #expect(result.stderr.hasPrefix("plan: error: config \(pipeline.config): line 2: daily.time: expected a time as HH:MM"), "\(result.stderr.prefix(300))")
+        #expect(
+            result.stderr.hasPrefix("plan: error: config \(pipeline.config): line 2: daily.time: expected a time as HH:MM"),
+            "\(result.stderr.prefix(300))")
         #expect(result.stderr.hasSuffix(String(repeating: "a", count: 200) + "…\" (5242880 characters)\n"), "\(result.stderr.suffix(300))")
     }
 }

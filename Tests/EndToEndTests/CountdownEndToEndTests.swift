@@ -21,16 +21,18 @@ import TidingsTestSupport
         return result.stdout
     }
 
-    @Test("Planned in a language at 08:00, due 08:50 for 09:00, listed at 08:53 and sent at 08:57: the countdown says 7 and 3 minutes in that language", arguments: [
-        ("en_GB.UTF-8", "(in 10 min)", "(in 7 min)", "(in 3 min)"),
-        ("de_DE.UTF-8", "(in 10 Min.)", "(in 7 Min.)", "(in 3 Min.)"),
-        ("fr_FR.UTF-8", "(dans 10 min)", "(dans 7 min)", "(dans 3 min)"),
-        ("es_ES.UTF-8", "(en 10 min)", "(en 7 min)", "(en 3 min)"),
-        ("it_IT.UTF-8", "(tra 10 min)", "(tra 7 min)", "(tra 3 min)"),
-        ("pt_BR.UTF-8", "(daqui a 10 min)", "(daqui a 7 min)", "(daqui a 3 min)"),
-        ("nl_NL.UTF-8", "(over 10 min)", "(over 7 min)", "(over 3 min)"),
-        ("pl_PL.UTF-8", "(za 10 min)", "(za 7 min)", "(za 3 min)"),
-    ])
+    @Test(
+        "Planned in a language at 08:00, due 08:50 for 09:00, listed at 08:53 and sent at 08:57: the countdown says 7 and 3 minutes in that language",
+        arguments: [
+            ("en_GB.UTF-8", "(in 10 min)", "(in 7 min)", "(in 3 min)"),
+            ("de_DE.UTF-8", "(in 10 Min.)", "(in 7 Min.)", "(in 3 Min.)"),
+            ("fr_FR.UTF-8", "(dans 10 min)", "(dans 7 min)", "(dans 3 min)"),
+            ("es_ES.UTF-8", "(en 10 min)", "(en 7 min)", "(en 3 min)"),
+            ("it_IT.UTF-8", "(tra 10 min)", "(tra 7 min)", "(tra 3 min)"),
+            ("pt_BR.UTF-8", "(daqui a 10 min)", "(daqui a 7 min)", "(daqui a 3 min)"),
+            ("nl_NL.UTF-8", "(over 10 min)", "(over 7 min)", "(over 3 min)"),
+            ("pl_PL.UTF-8", "(za 10 min)", "(za 7 min)", "(za 3 min)"),
+        ])
     func lateInEachLanguage(lang: String, planned: String, listed: String, sent: String) async throws {
         let pipeline = try await pipeline()
         // The reminder is worded at plan time, in plan's language; deliver runs in another.
@@ -65,18 +67,20 @@ import TidingsTestSupport
 
     @Test("An LLM-written reminder keeps the countdown's placeholder; sent at 08:57 for 09:00 it says 3 minutes")
     func llmWritten() async throws {
-        let answer = #"{"title": "Revue client à 09:00", "body": "La revue client commence à 09:00, dans {countdown}. Rejoins ton équipe sur Zoom pour la réunion."}"#
+        let answer =
+            #"{"title": "Revue client à 09:00", "body": "La revue client commence à 09:00, dans {countdown}. Rejoins ton équipe sur Zoom pour la réunion."}"#
         let server = try HTTPTestServer { _ in LLMEndToEndTests.completion(answer) }
         defer { server.stop() }
-        let pipeline = try await pipeline(extra: """
-            [features]
-            llm = true
+        let pipeline = try await pipeline(
+            extra: """
+                [features]
+                llm = true
 
-            [llm]
-            base_url = "\(server.baseURL)/v1"
-            model = "tiny-model"
-            api_key_env = "TIDINGS_LLM_KEY"
-            """)
+                [llm]
+                base_url = "\(server.baseURL)/v1"
+                model = "tiny-model"
+                api_key_env = "TIDINGS_LLM_KEY"
+                """)
         let environment = ["LANG": "fr_FR.UTF-8", "TIDINGS_LLM_KEY": LLMEndToEndTests.key]
         let plan = try await succeed(pipeline, "plan", ["--now", "2026-11-23T08:00", "--format", "json"], environment: environment)
         let reminder = try #require(try JSONObject.array(plan).first { $0.string("id") == "meeting:standup-1@example.org@10m" })

@@ -60,7 +60,9 @@ import TidingsTestSupport
         #expect(reasons.allSatisfy { $0.hasPrefix("interrupted:") }, "seed \(seed)")
     }
 
-    @Test("deliver killed 40 times, in first runs and retry runs, over 300 items to a flaky webhook and the inbox: nothing lost, one key per item, one inbox entry each")
+    @Test(
+        "deliver killed 40 times, in first runs and retry runs, over 300 items to a flaky webhook and the inbox: nothing lost, one key per item, one inbox entry each"
+    )
     func killedDeliverToWebhookAndInbox() async throws {
         let seed = UInt64(Date().timeIntervalSince1970 * 1000)
         var delays = Delays(state: seed)
@@ -77,16 +79,18 @@ import TidingsTestSupport
             return attempt == 1 && number % 3 == 0 ? .text("busy", status: 503) : TestHTTPResponse(status: 200, delay: 0.02)
         }
         defer { server.stop() }
-        let pipeline = try Pipeline(zone: "UTC", config: """
-            [routes]
-            system = ["webhook:hook", "inbox"]
-            [[webhooks]]
-            name = "hook"
-            url = "\(server.baseURL)/hook"
-            format = "json"
-            timeout = "2s"
-            max_attempts = 8
-            """)
+        let pipeline = try Pipeline(
+            zone: "UTC",
+            config: """
+                [routes]
+                system = ["webhook:hook", "inbox"]
+                [[webhooks]]
+                name = "hook"
+                url = "\(server.baseURL)/hook"
+                format = "json"
+                timeout = "2s"
+                max_attempts = 8
+                """)
         let now = TestClock.at("2026-11-22T12:00:00Z")
         try pipeline.seedDueItems(300, at: now, spacing: 1000)
 

@@ -76,8 +76,9 @@ import TidingsTestSupport
         for result in results where result.stdout.isEmpty && !result.stderr.isEmpty {
             #expect(result.stderr.contains("another deliver run is still running"), "\(result.stderr)")
         }
-        let report = try JSONObject(try await pipeline.succeed(
-            "report", "--format", "json", "--since", "2026-11-22T00:00", "--until", "2026-11-23T00:00"))
+        let report = try JSONObject(
+            try await pipeline.succeed(
+                "report", "--format", "json", "--since", "2026-11-22T00:00", "--until", "2026-11-23T00:00"))
         #expect(report.object("counts")?.int("delivered") == 5000)
     }
 
@@ -90,7 +91,10 @@ import TidingsTestSupport
         #expect(held >= 0 && flock(held, LOCK_EX) == 0)
         let busy = try await pipeline.run("deliver", "--now", "2026-11-22T07:30")
         #expect(busy.status == 0)
-        #expect(busy.stderr == "deliver: another deliver run is still running (it holds \(pipeline.database).deliver.lock); this one ends (--wait-lock waits for it)\n")
+        #expect(
+            busy.stderr
+                == "deliver: another deliver run is still running (it holds \(pipeline.database).deliver.lock); this one ends (--wait-lock waits for it)\n"
+        )
         #expect(try await pipeline.succeed("tidings", "inbox", "--count") == "0\n")
         // A plan run is not held up by deliver's lock.
         try await pipeline.succeed("plan", "--now", "2026-11-22T06:01", "--horizon", "1d")
@@ -100,7 +104,10 @@ import TidingsTestSupport
         let gaveUp = try await pipeline.run("deliver", "--now", "2026-11-22T07:30", "--wait-lock", "--lock-timeout", "1s")
         #expect(gaveUp.status == 1)
         #expect(ContinuousClock.now - started >= .seconds(1))
-        #expect(gaveUp.stderr == "deliver: error: another deliver run still holds \(pipeline.database).deliver.lock after 1s of waiting (--lock-timeout); is it stuck?\n")
+        #expect(
+            gaveUp.stderr
+                == "deliver: error: another deliver run still holds \(pipeline.database).deliver.lock after 1s of waiting (--lock-timeout); is it stuck?\n"
+        )
         let usage = try await pipeline.run("deliver", "--now", "2026-11-22T07:30", "--lock-timeout", "1s")
         #expect(usage.status == 64)
         #expect(usage.stderr.contains("--lock-timeout needs --wait-lock"), "\(usage.stderr)")
@@ -124,7 +131,8 @@ import TidingsTestSupport
         // The namespace has no interface but a loopback that is down: no network at all.
         let probe = try await pipeline.run("deliver", "--help", prefix: ["unshare", "-n"])
         try #require(probe.status == 0, "unshare -n must work here (run as root): \(probe.stderr)")
-        let result = try await pipeline.run("deliver", "--channel", "stdout", "--now", "2026-11-22T07:30", "--format", "json", prefix: ["unshare", "-n"])
+        let result = try await pipeline.run(
+            "deliver", "--channel", "stdout", "--now", "2026-11-22T07:30", "--format", "json", prefix: ["unshare", "-n"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try JSONObject.lines(result.stdout).map { $0.string("title") } == ["Cached"])
     }

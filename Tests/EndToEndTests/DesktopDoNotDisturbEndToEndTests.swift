@@ -49,8 +49,10 @@ import TidingsTestSupport
         #expect(result.stderr.contains("deliver: desktop: dunst, do-not-disturb on\n"), "\(result.stderr)")
         #expect(try await pipeline.succeed("tidings", "inbox", "--count") == "1\n")
         #expect(try await popups(session) == 0)
-        #expect(try await doctorDetail(pipeline).hasPrefix("quiet: do-not-disturb is on (dunst, dunstctl is-paused): "
-            + "no popups until `dunstctl set-paused false`"))
+        #expect(
+            try await doctorDetail(pipeline).hasPrefix(
+                "quiet: do-not-disturb is on (dunst, dunstctl is-paused): "
+                    + "no popups until `dunstctl set-paused false`"))
     }
 
     @Test("dunst paused: a transactional item still goes to the notification server, at critical urgency, and not to the inbox")
@@ -58,7 +60,8 @@ import TidingsTestSupport
         let session = try DesktopSession()
         defer { session.stop() }
         _ = try await session.dunstctl(["set-paused", "true"])
-        let config = "[routes]\ntransactional = [\"desktop\"]\n[daily]\nenabled = true\ncategory = \"transactional\"\n[delivery]\ngrace = \"1d\"\n[desktop]\ndeadline = \"10s\"\n"
+        let config =
+            "[routes]\ntransactional = [\"desktop\"]\n[daily]\nenabled = true\ncategory = \"transactional\"\n[delivery]\ngrace = \"1d\"\n[desktop]\ndeadline = \"10s\"\n"
         let pipeline = try pipeline(session, config: config)
         let result = try await deliver(pipeline)
         #expect(result.stderr.contains("deliver: desktop: dunst, do-not-disturb on\n"), "\(result.stderr)")
@@ -76,8 +79,10 @@ import TidingsTestSupport
         let pipeline = try pipeline(session)
         let result = try await pipeline.run("tidings", "test", "--now", "2026-11-22T08:00")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("– desktop: not shown: do-not-disturb is on (dunst, dunstctl is-paused): "
-            + "no popups until `dunstctl set-paused false`; desktop items go to the inbox meanwhile\n"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "– desktop: not shown: do-not-disturb is on (dunst, dunstctl is-paused): "
+                    + "no popups until `dunstctl set-paused false`; desktop items go to the inbox meanwhile\n"), "\(result.stderr)")
         #expect(result.stderr.contains("✓ inbox: delivered"))
         #expect(!result.stderr.contains("desktop: delivered"))
         #expect(try await popups(session) == 0)
@@ -87,8 +92,9 @@ import TidingsTestSupport
         #expect(inbox.first?.bool("unread") == false)
         #expect(try await pipeline.succeed("tidings", "inbox", "--count", "--now", "2026-11-22T08:01") == "0\n")
         // No desktop delivery is recorded: the desktop did not fail, it was asked to be quiet.
-        let report = try JSONObject(try await pipeline.succeed(
-            "report", "--format", "json", "--by", "channel", "--since", "2026-11-22T00:00", "--until", "2026-11-23T00:00"))
+        let report = try JSONObject(
+            try await pipeline.succeed(
+                "report", "--format", "json", "--by", "channel", "--since", "2026-11-22T00:00", "--until", "2026-11-23T00:00"))
         let channels = try #require(report["channels"] as? [[String: Any]])
         #expect(channels.map { $0["channel"] as? String } == ["inbox"])
     }

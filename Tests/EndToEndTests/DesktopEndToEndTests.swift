@@ -11,8 +11,9 @@ import TidingsTestSupport
     func engagementRate(_ pipeline: Pipeline) async throws -> Double? {
         var rate: Double?
         try await waitUntil(step: .milliseconds(100)) {
-            let report = try JSONObject(try await pipeline.succeed(
-                "report", "--format", "json", "--since", "2026-11-22T00:00", "--until", "2026-11-23T00:00"))
+            let report = try JSONObject(
+                try await pipeline.succeed(
+                    "report", "--format", "json", "--since", "2026-11-22T00:00", "--until", "2026-11-23T00:00"))
             rate = report.double("engagementRate").flatMap { $0 > 0 ? $0 : nil }
             return rate != nil
         }
@@ -43,7 +44,8 @@ import TidingsTestSupport
     func tapReadsInbox() async throws {
         let session = try DesktopSession()
         defer { session.stop() }
-        var pipeline = try Pipeline(config: "[routes]\nsystem = [\"desktop\", \"inbox\"]\n[delivery]\ngrace = \"1d\"\n[desktop]\ndeadline = \"10s\"\n")
+        var pipeline = try Pipeline(
+            config: "[routes]\nsystem = [\"desktop\", \"inbox\"]\n[delivery]\ngrace = \"1d\"\n[desktop]\ndeadline = \"10s\"\n")
         pipeline.runner.environment.merge(session.environment) { $1 }
         try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "1d")
         try await pipeline.succeed("deliver", "--now", "2026-11-22T07:30")
@@ -57,8 +59,9 @@ import TidingsTestSupport
         let all = try JSONObject.lines(try await pipeline.succeed("tidings", "inbox", "--all", "--format", "json"))
         #expect(all.count == 1)
         #expect(all.first?.bool("unread") == false)
-        let report = try JSONObject(try await pipeline.succeed(
-            "report", "--format", "json", "--by", "channel", "--since", "2026-11-22T00:00", "--until", "2026-11-23T00:00"))
+        let report = try JSONObject(
+            try await pipeline.succeed(
+                "report", "--format", "json", "--by", "channel", "--since", "2026-11-22T00:00", "--until", "2026-11-23T00:00"))
         let counts = try #require(report.object("counts"))
         #expect(counts.int("engageableNotifications") == 1)
         #expect(counts.int("tapped") == 1)

@@ -74,8 +74,9 @@ import TidingsTestSupport
         let body = try #require(shown.string("body"))
         #expect(body.contains("09:00 Club post 1") && body.contains("Club post 2") && body.contains("Club post 3"), "\(body)")
 
-        let report = try JSONObject(try await pipeline.succeed(
-            "report", "--format", "json", "--since", "2026-11-23T00:00", "--until", "2026-11-24T00:00"))
+        let report = try JSONObject(
+            try await pipeline.succeed(
+                "report", "--format", "json", "--since", "2026-11-23T00:00", "--until", "2026-11-24T00:00"))
         // Each member counts as delivered through the digest: 4 club, 2 news, the digest.
         #expect(report.object("counts")?.int("delivered") == 7, "\(report)")
     }

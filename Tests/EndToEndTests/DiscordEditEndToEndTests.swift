@@ -54,15 +54,17 @@ import TidingsTestSupport
         _ = try await deliver(at: "2026-11-23T10:55")
 
         let requests = server.requests
-        #expect(requests.map { "\($0.method) \($0.path)" } == [
-            "POST /api/webhooks/1/abc?wait=true",
-            "PATCH /api/webhooks/1/abc/messages/1190000000000000001",
-            "DELETE /api/webhooks/1/abc/messages/1190000000000000001",
-        ])
+        #expect(
+            requests.map { "\($0.method) \($0.path)" } == [
+                "POST /api/webhooks/1/abc?wait=true",
+                "PATCH /api/webhooks/1/abc/messages/1190000000000000001",
+                "DELETE /api/webhooks/1/abc/messages/1190000000000000001",
+            ])
         let edited = try JSONObject(String(decoding: try #require(requests.dropFirst().first).body, as: UTF8.self))
         #expect(edited.string("content")?.contains("Starts at 11:00") == true, "\(edited)")
-        let report = try JSONObject(try await pipeline.succeed(
-            "report", "--format", "json", "--since", "2026-11-23T00:00", "--until", "2026-11-24T00:00"))
+        let report = try JSONObject(
+            try await pipeline.succeed(
+                "report", "--format", "json", "--since", "2026-11-23T00:00", "--until", "2026-11-24T00:00"))
         #expect(report.object("counts")?.int("delivered") == 1)
     }
 }

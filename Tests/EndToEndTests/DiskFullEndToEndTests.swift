@@ -56,8 +56,10 @@ import TidingsTestSupport
             """
         let result = try await pipeline.runner.run(
             "deliver", ["--channel", "stdout", "--format", "json", "--now", "2026-11-22T12:00:00Z"],
-            extra: ["STATE": state, "OUT": out, "SEED": seed, "BIN": pipeline.runner.binaries, "OPEN_FIRST": openFirst ? "1" : "0",
-                    "SHM": copyShm ? "-shm" : ""],
+            extra: [
+                "STATE": state, "OUT": out, "SEED": seed, "BIN": pipeline.runner.binaries, "OPEN_FIRST": openFirst ? "1" : "0",
+                "SHM": copyShm ? "-shm" : "",
+            ],
             prefix: ["unshare", "-m", "sh", "-c", script])
         try #require(result.status == 0, "the scenario script failed (\(result.status)): \(result.stderr)")
         func read(_ name: String) throws -> String { try String(contentsOfFile: out + "/" + name, encoding: .utf8) }
@@ -120,8 +122,9 @@ import TidingsTestSupport
         #expect(try database.recentStageRuns(limit: 1, stage: .deliver).first?.outcome == .ok)
     }
 
-    @Test("A full disk with nothing to delete: deliver sends nothing, says why and exits 1; once there is room it sends each item once",
-          arguments: [("claim due notifications", true), ("open", false)])
+    @Test(
+        "A full disk with nothing to delete: deliver sends nothing, says why and exits 1; once there is room it sends each item once",
+        arguments: [("claim due notifications", true), ("open", false)])
     func nothingToDelete(failingStep: String, shmPresent: Bool) async throws {
         // Given five due items and no history, on a disk with no byte left and no reserve
         // (and without the -shm file, which opening then cannot create)
@@ -138,7 +141,8 @@ import TidingsTestSupport
         #expect(failed.status == 1)
         #expect(failed.stdout.isEmpty)
         let state = pipeline.folder.file("state")
-        #expect(failed.stderr.hasPrefix("deliver: error: database \(pipeline.database): \(failingStep) failed: the disk is full ("), "\(failed.stderr)")
+        #expect(
+            failed.stderr.hasPrefix("deliver: error: database \(pipeline.database): \(failingStep) failed: the disk is full ("), "\(failed.stderr)")
         #expect(failed.stderr.contains("B free on \(state)); "), "\(failed.stderr)")
         #expect(failed.stderr.hasSuffix("; free space and run again\n"), "\(failed.stderr)")
         if shmPresent {

@@ -31,9 +31,10 @@ struct DocExample {
                 let closes = trimmed.hasPrefix(block.fence) && trimmed.allSatisfy { $0 == block.fence.first || $0 == " " }
                 if closes {
                     if block.info.count > 1, block.info[1] == "example" {
-                        examples.append(DocExample(
-                            page: page, line: block.line, language: block.info[0], attributes: Array(block.info.dropFirst(2)),
-                            text: block.body.joined(separator: "\n") + "\n"))
+                        examples.append(
+                            DocExample(
+                                page: page, line: block.line, language: block.info[0], attributes: Array(block.info.dropFirst(2)),
+                                text: block.body.joined(separator: "\n") + "\n"))
                     }
                     open = nil
                 } else {

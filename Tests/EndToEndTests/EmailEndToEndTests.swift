@@ -8,22 +8,23 @@ import TidingsTestSupport
     static let password = "smtp-password-for-tests"
 
     func pipeline(_ server: SMTPTestServer, to: String = "ann@example.org", extra: String = "") throws -> Pipeline {
-        var pipeline = try Pipeline(config: """
-            [routes]
-            system = ["email:me"]
-            [channels]
-            desktop = false
-            [[email]]
-            name = "me"
-            url = "\(server.url)"
-            from = "tidings@example.org"
-            to = ["\(to)"]
-            username = "ann"
-            password_env = "SMTP_PASSWORD"
-            timeout = "10s"
-            \(server.certificate.map { "ca_file = \"\($0)\"" } ?? "starttls = false")
-            \(extra)
-            """)
+        var pipeline = try Pipeline(
+            config: """
+                [routes]
+                system = ["email:me"]
+                [channels]
+                desktop = false
+                [[email]]
+                name = "me"
+                url = "\(server.url)"
+                from = "tidings@example.org"
+                to = ["\(to)"]
+                username = "ann"
+                password_env = "SMTP_PASSWORD"
+                timeout = "10s"
+                \(server.certificate.map { "ca_file = \"\($0)\"" } ?? "starttls = false")
+                \(extra)
+                """)
         pipeline.runner.environment["SMTP_PASSWORD"] = Self.password
         return pipeline
     }

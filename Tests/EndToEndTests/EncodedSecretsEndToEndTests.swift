@@ -24,14 +24,18 @@ import TidingsTestSupport
         return forms
     }
 
-    @Test("535 replies echoing AUTH PLAIN and AUTH LOGIN, a 550 after a login, a command's stderr in base64 and hex: no output, log, report, doctor line or database byte holds the secrets")
+    @Test(
+        "535 replies echoing AUTH PLAIN and AUTH LOGIN, a 550 after a login, a command's stderr in base64 and hex: no output, log, report, doctor line or database byte holds the secrets"
+    )
     func encodedEchoes() async throws {
         let plain = try HostileSMTPServer(.refusingLogin(mechanism: "PLAIN"))
         let login = try HostileSMTPServer(.refusingLogin(mechanism: "LOGIN"))
         let after = try HostileSMTPServer(.refusingAfterLogin)
-        defer { [plain, login, after].forEach { $0.stop() } }
+        defer { for server in [plain, login, after] { server.stop() } }
         var pipeline = try Pipeline(config: "")
-        let script = try CommandEndToEndTests.script(pipeline, "leaky.sh", """
+        let script = try CommandEndToEndTests.script(
+            pipeline, "leaky.sh",
+            """
             cat > /dev/null
             printf 'token %s hex %s HEX %s url %s\\n' "$(printf %s "$BOT_TOKEN" | base64 -w0)" \
               "$(printf %s "$BOT_TOKEN" | od -An -tx1 | tr -d ' \\n')" "$(printf %s "$BOT_TOKEN" | od -An -tx1 | tr -d ' \\n' | tr a-f A-F)" \
@@ -52,7 +56,8 @@ import TidingsTestSupport
             fallback = "none"
             """
         }
-        try pipeline.folder.write("""
+        try pipeline.folder.write(
+            """
             [daily]
             enabled = true
             [routes]

@@ -25,11 +25,13 @@ struct ExampleSandbox {
             try FileManager.default.createSymbolicLink(atPath: tools + "/" + tool, withDestinationPath: found)
         }
         let programs = ProgramRunner(environment: [:]).binaries
-        runner = ProgramRunner(binaries: programs, environment: [
-            "HOME": home, "PATH": programs + ":" + tools, "TZ": "Europe/Berlin", "NO_COLOR": "1",
-            "TIDINGS_SHARE": DocsExamplesTests.root + "/config",
-            "XDG_DATA_DIRS": folder.file("share"), "XDG_CONFIG_DIRS": folder.file("xdg"),
-        ])
+        runner = ProgramRunner(
+            binaries: programs,
+            environment: [
+                "HOME": home, "PATH": programs + ":" + tools, "TZ": "Europe/Berlin", "NO_COLOR": "1",
+                "TIDINGS_SHARE": DocsExamplesTests.root + "/config",
+                "XDG_DATA_DIRS": folder.file("share"), "XDG_CONFIG_DIRS": folder.file("xdg"),
+            ])
     }
 
     /// Writes `text` to `name`: relative to HOME, `~/` too.
@@ -63,7 +65,9 @@ struct ExampleSandbox {
             let empty = try folder.write(source, to: "checks/empty.toml")
             let config = try folder.write(example.text + source, to: "checks/example-\(example.line)-with-source.toml")
             func plan(_ file: String) async throws -> String {
-                let result = try await runner.run("plan", ["--dry-run", "--format", "json", "--config", file, "--now", "2026-11-22T06:00", "--db", folder.file("checks/none.sqlite")])
+                let result = try await runner.run(
+                    "plan",
+                    ["--dry-run", "--format", "json", "--config", file, "--now", "2026-11-22T06:00", "--db", folder.file("checks/none.sqlite")])
                 #expect(result.status == 0, "\(example.place): plan --config \(file): \(result.stderr)")
                 return result.stdout
             }

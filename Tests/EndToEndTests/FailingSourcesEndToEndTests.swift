@@ -19,19 +19,21 @@ import TidingsTestSupport
             }
         }
         defer { server.stop() }
-        let pipeline = try Pipeline(zone: "UTC", config: """
-            [[sources]]
-            name = "news"
-            url = "\(server.baseURL)/news.json"
+        let pipeline = try Pipeline(
+            zone: "UTC",
+            config: """
+                [[sources]]
+                name = "news"
+                url = "\(server.baseURL)/news.json"
 
-            [[sources]]
-            name = "weather"
-            url = "\(server.baseURL)/weather.json"
+                [[sources]]
+                name = "weather"
+                url = "\(server.baseURL)/weather.json"
 
-            [[sources]]
-            name = "fine"
-            url = "\(server.baseURL)/fine.json"
-            """)
+                [[sources]]
+                name = "fine"
+                url = "\(server.baseURL)/fine.json"
+                """)
 
         // When prefetch runs three times
         for time in ["2026-11-24T06:15", "2026-11-24T12:15", "2026-11-24T18:15"] {
@@ -69,8 +71,10 @@ import TidingsTestSupport
         // And the Nagios line names both, on one line
         let nagios = try await pipeline.run("report", "--format", "nagios", "--now", "2026-11-24T18:30")
         #expect(nagios.stdout.filter { $0 == "\n" }.count == 1)
-        #expect(nagios.stdout.contains(
-            "; source \"news\" failing since 2026-11-24 06:15 (3 attempts): HTTP 503 from \(server.baseURL)/news.json; source \"weather\" failing since 2026-11-24 06:15 (3 attempts): invalid content"),
+        #expect(
+            nagios.stdout.contains(
+                "; source \"news\" failing since 2026-11-24 06:15 (3 attempts): HTTP 503 from \(server.baseURL)/news.json; source \"weather\" failing since 2026-11-24 06:15 (3 attempts): invalid content"
+            ),
             "\(nagios.stdout)")
 
         // When news recovers at the next run

@@ -19,7 +19,8 @@ import TidingsTestSupport
         try pipeline.folder.write(Feed.item(id: "1", title: "Monday news", body: "All good"), to: "today.json")
         try await pipeline.succeed("prefetch", "--now", "2026-11-23T06:00")
         try await pipeline.succeed("plan", "--now", "2026-11-23T06:00")
-        let monday = try JSONObject.lines(try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T07:30", "--format", "json"))
+        let monday = try JSONObject.lines(
+            try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T07:30", "--format", "json"))
         #expect(monday.first?.string("staleness") == "fresh")
         #expect(monday.first?.string("body") == "All good")
 
@@ -29,7 +30,8 @@ import TidingsTestSupport
         #expect(failed.status == 0)
         #expect(failed.stderr.contains("invalid content: title: empty"))
         try await pipeline.succeed("plan", "--now", "2026-11-24T06:00")
-        let tuesday = try JSONObject.lines(try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-24T07:30", "--format", "json"))
+        let tuesday = try JSONObject.lines(
+            try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-24T07:30", "--format", "json"))
         #expect(tuesday.first?.string("title") == "Monday news")
         #expect(tuesday.first?.string("staleness") == "stale")
         // Fetched Monday 06:00, shown Tuesday 07:30: 25h30m old.
@@ -42,15 +44,17 @@ import TidingsTestSupport
         try pipeline.folder.write(Feed.item(id: "1", title: "Early", body: "Fetched at four"), to: "today.json")
         try await pipeline.succeed("prefetch", "--now", "2026-11-23T04:00")
         try await pipeline.succeed("plan", "--now", "2026-11-23T04:00")
-        let lines = try JSONObject.lines(try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T07:30", "--format", "json"))
+        let lines = try JSONObject.lines(
+            try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T07:30", "--format", "json"))
         #expect(lines.first?.string("body") == "Fetched at four (as of 3h ago)")
     }
 
     @Test("No content ever: emergency lines, rotated by date")
     func emergency() async throws {
         let pipeline = try Pipeline(config: "[fallback]\nmessages = [\"Emergency line A\", \"Emergency line B\"]\n")
-        let schedule = try JSONObject.array(try await pipeline.succeed(
-            "plan", "--now", "2026-11-23T06:00", "--horizon", "2d", "--dry-run", "--format", "json"))
+        let schedule = try JSONObject.array(
+            try await pipeline.succeed(
+                "plan", "--now", "2026-11-23T06:00", "--horizon", "2d", "--dry-run", "--format", "json"))
         #expect(schedule.map { $0.string("staleness") } == ["emergency", "emergency"])
         let bodies = schedule.compactMap { $0.string("body") }
         #expect(Set(bodies) == ["Emergency line A", "Emergency line B"], "consecutive days use consecutive lines")
@@ -72,7 +76,8 @@ import TidingsTestSupport
 
         // Asked for, it comes with the emergency lines; doctor says that too.
         try ("[daily]\nenabled = true\n" + calendar).write(toFile: pipeline.config, atomically: true, encoding: .utf8)
-        let asked = try JSONObject.array(try await pipeline.succeed("plan", "--now", "2026-11-23T06:00", "--horizon", "1d", "--dry-run", "--format", "json"))
+        let asked = try JSONObject.array(
+            try await pipeline.succeed("plan", "--now", "2026-11-23T06:00", "--horizon", "1d", "--dry-run", "--format", "json"))
         #expect(asked.map { $0.string("staleness") } == ["emergency"])
         let again = try await pipeline.run("tidings", "doctor", "--format", "json", "--now", "2026-11-23T06:00")
         let line = try #require(try JSONObject.array(again.stdout).first { $0.string("check") == "content" })
@@ -94,8 +99,9 @@ import TidingsTestSupport
         let second = try await pipeline.run("plan", "--now", "2026-10-31T12:00", "--horizon", "3d", "-v", "--format", "json")
         #expect(second.stderr.contains("0 new, 0 updated, 3 unchanged"))
         let schedule = try JSONObject.array(second.stdout)
-        #expect(schedule.compactMap { $0.string("scheduledAt") } == [
-            "2026-11-01T07:30:00-05:00", "2026-11-02T07:30:00-05:00", "2026-11-03T07:30:00-05:00",
-        ])
+        #expect(
+            schedule.compactMap { $0.string("scheduledAt") } == [
+                "2026-11-01T07:30:00-05:00", "2026-11-02T07:30:00-05:00", "2026-11-03T07:30:00-05:00",
+            ])
     }
 }

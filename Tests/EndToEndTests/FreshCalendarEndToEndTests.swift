@@ -38,17 +38,18 @@ import TidingsTestSupport
             return .text(body, headers: [("ETag", etag), ("Content-Type", "text/calendar")])
         }
         defer { server.stop() }
-        let pipeline = try Pipeline(config: """
-            [daily]
-            enabled = false
-            [[sources]]
-            name = "news"
-            url = "\(server.baseURL)/news.json"
-            [[sources]]
-            name = "work"
-            type = "calendar"
-            url = "\(server.baseURL)/work.ics"
-            """)
+        let pipeline = try Pipeline(
+            config: """
+                [daily]
+                enabled = false
+                [[sources]]
+                name = "news"
+                url = "\(server.baseURL)/news.json"
+                [[sources]]
+                name = "work"
+                type = "calendar"
+                url = "\(server.baseURL)/work.ics"
+                """)
 
         // 06:15: the first run fetches both sources and plans (an empty calendar: nothing to remind of).
         let first = try await timerRun(pipeline, at: "06:15")
@@ -80,9 +81,10 @@ import TidingsTestSupport
 
         // Each run that fetched is in the log; the idle one left no trace.
         let log = try JSONObject.lines(try await pipeline.succeed("tidings", "log", "--stage", "prefetch", "--format", "json"))
-        #expect(log.map { $0.string("summary") ?? "" } == [
-            "1 source: 1 not_modified; 1 not due", "1 source: 1 ok; 1 not due", "2 sources: 2 ok",
-        ])
+        #expect(
+            log.map { $0.string("summary") ?? "" } == [
+                "1 source: 1 not_modified; 1 not due", "1 source: 1 ok; 1 not due", "2 sources: 2 ok",
+            ])
     }
 
     @Test("A changed config plans at the next run; a plain plan is recorded, so the next run does not plan again")
@@ -120,10 +122,13 @@ import TidingsTestSupport
         let ids = items.compactMap { $0.string("id") }.filter { $0.hasPrefix("meeting:no-uid-") }
         #expect(ids.count == 2)
         #expect(Set(ids).count == 2)
-        let doctor = try JSONObject.array(try await pipeline.runner.run("tidings", ["doctor", "--format", "json", "--now", "2026-11-22T20:05"]).stdout)
+        let doctor = try JSONObject.array(
+            try await pipeline.runner.run("tidings", ["doctor", "--format", "json", "--now", "2026-11-22T20:05"]).stdout)
         let calendar = try #require(doctor.first { $0.string("check") == "calendar work" })
         #expect(calendar.bool("ok") == true)
-        #expect(calendar.string("detail") == "3 events, fetched 5 min ago, every 15m; 2 events without a UID, each given an id from its start, summary and position")
+        #expect(
+            calendar.string("detail")
+                == "3 events, fetched 5 min ago, every 15m; 2 events without a UID, each given an id from its start, summary and position")
     }
 }
 
@@ -136,10 +141,13 @@ import TidingsTestSupport
         let zones = ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe"]
         let rules = ["FREQ=WEEKLY;BYDAY=MO,WE,FR", "FREQ=MONTHLY;BYDAY=2TU", "FREQ=DAILY;COUNT=400", "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH"]
         for n in 0..<2000 {
-            let day = 1 + n % 28, hour = 7 + n % 12
+            let day = 1 + n % 28
+            let hour = 7 + n % 12
             let start = "2026\(n % 2 == 0 ? "10" : "11")\(day < 10 ? "0" : "")\(day)T\(hour < 10 ? "0" : "")\(hour)0000"
-            lines += ["BEGIN:VEVENT", "UID:load-\(n)@example.org", "DTSTAMP:20261101T000000Z", "SUMMARY:Meeting \(n)",
-                      "DTSTART;TZID=\(zones[n % 3]):\(start)", "DURATION:PT30M", "LOCATION:https://zoom.us/j/\(81_000_000_000 + n)"]
+            lines += [
+                "BEGIN:VEVENT", "UID:load-\(n)@example.org", "DTSTAMP:20261101T000000Z", "SUMMARY:Meeting \(n)",
+                "DTSTART;TZID=\(zones[n % 3]):\(start)", "DURATION:PT30M", "LOCATION:https://zoom.us/j/\(81_000_000_000 + n)",
+            ]
             if n % 5 != 4 { lines.append("RRULE:" + rules[n % 4]) }
             lines.append("END:VEVENT")
         }

@@ -7,7 +7,9 @@ import TidingsTestSupport
 @Suite struct FuzzCorpusEndToEndTests {
     static let fuzz = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../fuzz").standardized.path
 
-    @Test("tidings-fuzz replays fuzz/corpus and fuzz/regressions of every target without a crash", arguments: ["content", "schedule", "config", "ics", "links"])
+    @Test(
+        "tidings-fuzz replays fuzz/corpus and fuzz/regressions of every target without a crash",
+        arguments: ["content", "schedule", "config", "ics", "links"])
     func replay(target: String) async throws {
         let files = ["corpus", "regressions"].flatMap { folder in
             ((try? FileManager.default.contentsOfDirectory(atPath: "\(Self.fuzz)/\(folder)/\(target)")) ?? [])

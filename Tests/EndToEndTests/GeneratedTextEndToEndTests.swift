@@ -38,7 +38,10 @@ import TidingsTestSupport
         let items = try await plan(pipeline, ["LANG": "de_DE.UTF-8"])
         let weekly = try #require(items.first { $0.string("kind") == "weekly" })
         #expect(weekly.string("title") == "Deine Woche: 6 Termine, 7 Std.")
-        #expect(weekly.string("body") == "Vollster Tag: Mittwoch (3 Std.). Längster Termin: Design review (2 Std.). 1 mehr als in der Vorwoche. Nächste Woche: 6 Termine, 9,5 Std., Dienstag am vollsten.")
+        #expect(
+            weekly.string("body")
+                == "Vollster Tag: Mittwoch (3 Std.). Längster Termin: Design review (2 Std.). 1 mehr als in der Vorwoche. Nächste Woche: 6 Termine, 9,5 Std., Dienstag am vollsten."
+        )
         let monday = try #require(items.first { $0.string("id") == "daily:2026-11-23" })
         // Fetched Sunday 03:00, due Monday 07:30: 28h30m old.
         #expect(monday.string("title") == "Sonntagsnews" && monday.string("body") == "Alles gut (Stand vor 1 Tag)")
@@ -61,7 +64,9 @@ import TidingsTestSupport
         let japanese = try await plan(pipeline, ["LANG": "ja_JP.UTF-8"])
         #expect(japanese.first { $0.string("kind") == "weekly" }?.string("title") == "Your week: 6 meetings, 7 h")
         let doctor = try await pipeline.runner.run("tidings", ["doctor"], extra: ["LANG": "ja_JP.UTF-8"])
-        #expect(doctor.lines.contains { $0.hasPrefix("✓ language") && $0.hasSuffix("no templates in ja: notifications are written in English") }, "\(doctor.stdout)")
+        #expect(
+            doctor.lines.contains { $0.hasPrefix("✓ language") && $0.hasSuffix("no templates in ja: notifications are written in English") },
+            "\(doctor.stdout)")
         let polishDoctor = try await pipeline.runner.run("tidings", ["doctor"], extra: ["LANG": "pl_PL.UTF-8"])
         #expect(!polishDoctor.stdout.contains("language"), "\(polishDoctor.stdout)")
     }

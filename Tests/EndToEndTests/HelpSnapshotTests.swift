@@ -41,9 +41,15 @@ import TidingsTestSupport
         var names: [String] = []
         var inside = false
         for line in help.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line == "SUBCOMMANDS:" { inside = true; continue }
+            if line == "SUBCOMMANDS:" {
+                inside = true
+                continue
+            }
             guard inside else { continue }
-            if !line.isEmpty, !line.hasPrefix(" ") { inside = false; continue }
+            if !line.isEmpty, !line.hasPrefix(" ") {
+                inside = false
+                continue
+            }
             // A name starts two spaces in; a wrapped description starts further.
             guard line.hasPrefix("  "), let first = line.dropFirst(2).first, first.isLetter else { continue }
             let name = line.dropFirst(2).prefix { $0.isLetter || $0.isNumber || $0 == "-" }

@@ -28,8 +28,9 @@ import TidingsTestSupport
         #expect(engagement == ["daily:2026-11-22": "TAPPED", "daily:2026-11-23": "DISMISSED", "daily:2026-11-24": "unread"])
 
         // Engagement is now measurable: one tap of three inbox deliveries.
-        let report = try JSONObject(try await pipeline.succeed(
-            "report", "--format", "json", "--since", "2026-11-22T00:00", "--until", "2026-11-26T00:00"))
+        let report = try JSONObject(
+            try await pipeline.succeed(
+                "report", "--format", "json", "--since", "2026-11-22T00:00", "--until", "2026-11-26T00:00"))
         #expect(report.double("engagementRate") == 1.0 / 3.0)
 
         let again = try await pipeline.run("tidings", "inbox", "read", "daily:2026-11-22", "--no-open")

@@ -35,7 +35,9 @@ import TidingsTestSupport
         let crontab = try #require(fakes.crontab())
         #expect(crontab.hasPrefix(mine + "\n# BEGIN Tidings"))
         let flags = "--db \(pipeline.database) --config \(pipeline.config)"
-        #expect(crontab.contains("* * * * *  \(Self.carried) \(pipeline.runner.path("deliver")) \(flags) >>\(pipeline.folder.file("state"))/deliver.log 2>&1\n"))
+        #expect(
+            crontab.contains(
+                "* * * * *  \(Self.carried) \(pipeline.runner.path("deliver")) \(flags) >>\(pipeline.folder.file("state"))/deliver.log 2>&1\n"))
         #expect(crontab.contains("\(Self.carried) \(pipeline.runner.path("plan")) \(flags) --if-changed >>"))
         #expect(crontab.hasSuffix("# END Tidings\n"))
         // The daily time was written into the config, its comment kept.
@@ -57,17 +59,19 @@ import TidingsTestSupport
         #expect(first.status == 0, "\(first.stderr)")
         let folder = pipeline.folder.file("xdg/systemd/user")
         let service = try String(contentsOfFile: folder + "/tidings-deliver.service", encoding: .utf8)
-        #expect(service.contains("ExecStart=\(Self.carried) \(pipeline.runner.path("deliver")) --db \(pipeline.database) --config \(pipeline.config)\n"))
+        #expect(
+            service.contains("ExecStart=\(Self.carried) \(pipeline.runner.path("deliver")) --db \(pipeline.database) --config \(pipeline.config)\n"))
         let prefetch = try String(contentsOfFile: folder + "/tidings-prefetch.service", encoding: .utf8)
         #expect(prefetch.contains("ExecStartPost=\(Self.carried) \(pipeline.runner.path("plan")) --db "))
         #expect(!prefetch.contains("%h/.local/bin"))
         let timer = try String(contentsOfFile: folder + "/tidings-deliver.timer", encoding: .utf8)
         #expect(timer.contains("OnCalendar=*:0/15"))
         #expect(timer.contains("Persistent=true"))
-        #expect(fakes.calls("systemctl") == [
-            ["--user", "daemon-reload"],
-            ["--user", "enable", "--now", "tidings-prefetch.timer", "tidings-deliver.timer", "tidings-report.timer"],
-        ])
+        #expect(
+            fakes.calls("systemctl") == [
+                ["--user", "daemon-reload"],
+                ["--user", "enable", "--now", "tidings-prefetch.timer", "tidings-deliver.timer", "tidings-report.timer"],
+            ])
 
         // What systemctl enable leaves behind; then a second run has nothing to do.
         try FileManager.default.createDirectory(atPath: folder + "/timers.target.wants", withIntermediateDirectories: true)
@@ -87,8 +91,10 @@ import TidingsTestSupport
         try fakes.install("crontab", status: 1, error: "crontab: cannot connect to cron\n")
         let quiet = try await pipeline.run("tidings", "init", "--no-test")
         #expect(quiet.status == 0, "\(quiet.stderr)")
-        #expect(quiet.stdout.contains(
-            "- timers: left as they are: none installed (the crontab could not be read: crontab -l: exit status 1: crontab: cannot connect to cron)\n"),
+        #expect(
+            quiet.stdout.contains(
+                "- timers: left as they are: none installed (the crontab could not be read: crontab -l: exit status 1: crontab: cannot connect to cron)\n"
+            ),
             "\(quiet.stdout)")
         #expect(fakes.calls("crontab") == [["-l"]], "only read")
 
@@ -117,7 +123,8 @@ import TidingsTestSupport
         // A config may hold webhook secrets: readable by its owner alone.
         #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == 0o600)
         // cron has no XDG_CONFIG_HOME: the lines name the config just created, at its default place.
-        #expect(fakes.crontab()?.contains("/deliver --db \(folder.file("state/tidings.sqlite")) --config \(file) >>") == true, "\(fakes.crontab() ?? "")")
+        #expect(
+            fakes.crontab()?.contains("/deliver --db \(folder.file("state/tidings.sqlite")) --config \(file) >>") == true, "\(fakes.crontab() ?? "")")
         let text = try String(contentsOfFile: file, encoding: .utf8)
         #expect(text.contains("time = \"06:45\"          # local wall time"))
         #expect(text.contains("url = \"file:///"))
@@ -133,7 +140,8 @@ import TidingsTestSupport
         chmod(target, 0o600)
         let link = pipeline.folder.file("linked.toml")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-        let result = try await pipeline.runner.run("tidings", ["init", "--yes", "--daily-time", "08:15", "--no-test"], extra: ["TIDINGS_CONFIG": link])
+        let result = try await pipeline.runner.run(
+            "tidings", ["init", "--yes", "--daily-time", "08:15", "--no-test"], extra: ["TIDINGS_CONFIG": link])
         #expect(result.status == 0, "\(result.stdout)")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
         #expect(try String(contentsOfFile: target, encoding: .utf8).contains("time = \"08:15\""))
@@ -158,9 +166,11 @@ import TidingsTestSupport
         let bin = folder.file("a/b/c/bin")
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: ProgramRunner(environment: [:]).path("tidings"), toPath: bin + "/tidings")
-        let runner = ProgramRunner(binaries: bin, environment: [
-            "TZ": "Europe/Berlin", "TIDINGS_DB": folder.file("state/tidings.sqlite"), "XDG_CONFIG_HOME": folder.file("xdg"),
-        ])
+        let runner = ProgramRunner(
+            binaries: bin,
+            environment: [
+                "TZ": "Europe/Berlin", "TIDINGS_DB": folder.file("state/tidings.sqlite"), "XDG_CONFIG_HOME": folder.file("xdg"),
+            ])
         let result = try await runner.run("tidings", ["init", "--yes", "--no-test"])
         #expect(result.status == 1)
         #expect(result.stdout.contains("✗ config: cannot find the config template tidings.toml"), "\(result.stdout)")

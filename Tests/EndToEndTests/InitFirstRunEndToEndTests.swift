@@ -33,7 +33,8 @@ import TidingsTestSupport
         try ("[daily]\nenabled = true\n" + Self.calendarOnly).write(toFile: pipeline.config, atomically: true, encoding: .utf8)
         let again = try await initialize(pipeline, now: "2026-11-23T07:00")
         #expect(again.stdout.contains("✓ daily update: at 07:30 local time (Europe/Berlin)"), "\(again.stdout)")
-        #expect(again.stdout.contains("\nnext: daily update today 07:30; meeting reminder today 08:50; daily update tomorrow 07:30\n"), "\(again.stdout)")
+        #expect(
+            again.stdout.contains("\nnext: daily update today 07:30; meeting reminder today 08:50; daily update tomorrow 07:30\n"), "\(again.stdout)")
     }
 
     @Test("a source that cannot be fetched is a warning: plan still runs, and init exits 0")
@@ -56,8 +57,10 @@ import TidingsTestSupport
         try pipeline.folder.write(Feed.list(Feed.item(id: "1", title: "Briefing", body: "Rain.", scheduled: "2026-11-23T05:00:00Z")), to: "news.json")
         let result = try await initialize(pipeline, now: "2026-11-23T19:00")
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
-        #expect(result.stdout.contains(
-            "✓ plan: 2 pending in the horizon (0 fresh, 2 stale, 0 emergency); 2 new, 0 updated, 0 unchanged; 2 stale only until a fetch nearer their due time\n"),
+        #expect(
+            result.stdout.contains(
+                "✓ plan: 2 pending in the horizon (0 fresh, 2 stale, 0 emergency); 2 new, 0 updated, 0 unchanged; 2 stale only until a fetch nearer their due time\n"
+            ),
             "\(result.stdout)")
         try await pipeline.succeed("plan", "--now", "2026-11-23T19:15")
         let runs = try JSONObject.lines(try await pipeline.succeed("tidings", "log", "--stage", "plan", "--format", "json"))

@@ -28,11 +28,13 @@ import TidingsTestSupport
             }
             try manager.copyItem(atPath: InitInstallEndToEndTests.sourceTree + "/config", toPath: prefix + "/share/tidings")
             fakes = try FakePrograms(in: folder)
-            runner = ProgramRunner(binaries: prefix + "/bin", environment: [
-                "TZ": "Europe/Berlin", "HOME": folder.file("home"), "XDG_CONFIG_HOME": folder.file("xdg"),
-                "TIDINGS_DB": folder.file("state/tidings.sqlite"), "PATH": "\(fakes.folder):\(prefix)/bin:/usr/local/bin:/usr/bin:/bin",
-                "LANG": "C.UTF-8",
-            ])
+            runner = ProgramRunner(
+                binaries: prefix + "/bin",
+                environment: [
+                    "TZ": "Europe/Berlin", "HOME": folder.file("home"), "XDG_CONFIG_HOME": folder.file("xdg"),
+                    "TIDINGS_DB": folder.file("state/tidings.sqlite"), "PATH": "\(fakes.folder):\(prefix)/bin:/usr/local/bin:/usr/bin:/bin",
+                    "LANG": "C.UTF-8",
+                ])
         }
 
         /// The config init creates.
@@ -47,7 +49,9 @@ import TidingsTestSupport
         // No desktop session on this machine while the template turns the desktop on: a
         // state, not a failure; its items go to the inbox.
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
-        #expect(result.stdout.contains("\n- desktop: no desktop session on this machine (no session bus): its items go to the inbox; "), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("\n- desktop: no desktop session on this machine (no session bus): its items go to the inbox; "),
+            "\(result.stdout)")
         #expect(!result.stdout.contains("✗"), "\(result.stdout)")
         #expect(result.stdout.contains("✓ config: created \(install.config) from the template"), "\(result.stdout)")
         let text = try String(contentsOfFile: install.config, encoding: .utf8)
@@ -105,7 +109,9 @@ import TidingsTestSupport
         try FileManager.default.createDirectory(atPath: textfiles, withIntermediateDirectories: true)
         let cron = try await install.runner.run("tidings", ["init", "--yes", "--timers", "cron", "--no-test", "--prometheus-dir", textfiles])
         #expect(cron.stdout.contains("✓ timers: crontab lines installed"), "\(cron.stdout)")
-        #expect(install.fakes.crontab()?.contains("--format prometheus --output '\(textfiles)/tidings.prom' 2>>") == true, "\(install.fakes.crontab() ?? "")")
+        #expect(
+            install.fakes.crontab()?.contains("--format prometheus --output '\(textfiles)/tidings.prom' 2>>") == true,
+            "\(install.fakes.crontab() ?? "")")
 
         _ = try await install.runner.run("tidings", ["init", "--yes", "--timers", "systemd", "--no-test", "--prometheus-dir", textfiles])
         let unit = try String(contentsOfFile: install.folder.file("xdg/systemd/user/tidings-report.service"), encoding: .utf8)
@@ -126,7 +132,8 @@ import TidingsTestSupport
 
         // A folder that is not there: nothing is installed, and the step says how to make it.
         let before = install.fakes.crontab()
-        let missing = try await install.runner.run("tidings", ["init", "--yes", "--timers", "cron", "--no-test", "--prometheus-dir", install.folder.file("none")])
+        let missing = try await install.runner.run(
+            "tidings", ["init", "--yes", "--timers", "cron", "--no-test", "--prometheus-dir", install.folder.file("none")])
         #expect(missing.status == 1)
         #expect(missing.stdout.contains("✗ timers: --prometheus-dir \(install.folder.file("none")): no such folder"), "\(missing.stdout)")
         #expect(install.fakes.crontab() == before)

@@ -31,8 +31,9 @@ import TidingsTestSupport
 
         let none = try await pipeline.run("tidings", "init", "--yes", "--timers", "none", "--no-test")
         #expect(none.status == 0, "\(none.stderr)")
-        #expect(none.stdout.contains(
-            "\n✓ timers: removed the crontab lines; none installed now (tidings init --timers cron|systemd installs them)\n"), "\(none.stdout)")
+        #expect(
+            none.stdout.contains(
+                "\n✓ timers: removed the crontab lines; none installed now (tidings init --timers cron|systemd installs them)\n"), "\(none.stdout)")
         #expect(fakes.crontab() == Self.mine)
 
         let after = try await pipeline.succeed("tidings", "init", "--yes", "--no-test")
@@ -70,7 +71,8 @@ import TidingsTestSupport
     @Test("--timers none also stops the exact wake-up plan armed, which would start deliver and arm the next")
     func wakeUp() async throws {
         var (pipeline, fakes) = try pipeline()
-        try "[daily]\nenabled = true\n[channels]\ndesktop = false\n[delivery]\nwake = \"exact\"\n".write(toFile: pipeline.config, atomically: true, encoding: .utf8)
+        try "[daily]\nenabled = true\n[channels]\ndesktop = false\n[delivery]\nwake = \"exact\"\n".write(
+            toFile: pipeline.config, atomically: true, encoding: .utf8)
         pipeline.runner.environment["PATH"] = fakes.folder
         try fakes.install("systemd-run")
         try fakes.install("systemctl")
@@ -89,8 +91,10 @@ import TidingsTestSupport
         let result = try await pipeline.run("tidings", "init", "--yes", "--timers", "systemd", "--no-test")
         #expect(result.status == 1)
         let line = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("✗ timers: ") }, "\(result.stdout)")
-        #expect(line == "✗ timers: no systemd user manager is reachable from here (systemctl --user daemon-reload: exit status 1: "
-            + "Failed to connect to bus: No medium found); the unit files were removed; use --timers cron, or run tidings init in a login session")
+        #expect(
+            line == "✗ timers: no systemd user manager is reachable from here (systemctl --user daemon-reload: exit status 1: "
+                + "Failed to connect to bus: No medium found); the unit files were removed; use --timers cron, or run tidings init in a login session"
+        )
         #expect(result.stderr.contains("tidings init: error: timers: no systemd user manager is reachable from here"))
         let folder = pipeline.folder.file("xdg/systemd/user")
         #expect((try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty ?? true)

@@ -21,16 +21,22 @@ import TidingsTestSupport
             try fakes.install("crontab", stateful: true)
             try FileManager.default.createDirectory(atPath: folder.file("work"), withIntermediateDirectories: true)
             let built = ProgramRunner(environment: [:]).binaries
-            shell = ProgramRunner(binaries: "/bin", environment: [
-                "HOME": folder.file("home"), "XDG_CONFIG_HOME": folder.file("xdg"), "XDG_STATE_HOME": folder.file("state"),
-                "XDG_CACHE_HOME": folder.file("cache"), "PATH": fakes.path, "TIDINGS_INSTALL_FROM": built, "LANG": "C.UTF-8",
-            ])
+            shell = ProgramRunner(
+                binaries: "/bin",
+                environment: [
+                    "HOME": folder.file("home"), "XDG_CONFIG_HOME": folder.file("xdg"), "XDG_STATE_HOME": folder.file("state"),
+                    "XDG_CACHE_HOME": folder.file("cache"), "PATH": fakes.path, "TIDINGS_INSTALL_FROM": built, "LANG": "C.UTF-8",
+                ])
         }
 
         /// Runs scripts/install with `arguments` from the folder `work` under umask 000.
         func install(_ arguments: [String]) async throws -> ProgramResult {
-            try await shell.run("sh", ["-c", "umask 000 && cd \"$1\" && shift && exec \"$@\"", "sh", folder.file("work"),
-                                       InstallScriptEndToEndTests.sourceTree + "/scripts/install"] + arguments)
+            try await shell.run(
+                "sh",
+                [
+                    "-c", "umask 000 && cd \"$1\" && shift && exec \"$@\"", "sh", folder.file("work"),
+                    InstallScriptEndToEndTests.sourceTree + "/scripts/install",
+                ] + arguments)
         }
     }
 
@@ -41,7 +47,9 @@ import TidingsTestSupport
         return Int(info.st_mode & 0o7777)
     }
 
-    @Test("under umask 000, from another folder: the relative prefix is taken from there, folders and programs are 0755, data 0644; --uninstall leaves nothing and says what stays")
+    @Test(
+        "under umask 000, from another folder: the relative prefix is taken from there, folders and programs are 0755, data 0644; --uninstall leaves nothing and says what stays"
+    )
     func relativePrefixUnderUmask() async throws {
         let scratch = try Scratch()
         let built = ProgramRunner(environment: [:]).binaries
@@ -107,7 +115,9 @@ import TidingsTestSupport
         #expect(!FileManager.default.fileExists(atPath: prefix), "--uninstall left \(prefix)")
         #expect(removed.stdout.contains("install: left in place, yours: \(scratch.folder.file("xdg/tidings"))"), "\(removed.stdout)")
         #expect(removed.stdout.contains("your crontab still has the Tidings block (it runs deliver every minute); remove it with: crontab -l | sed"))
-        #expect(removed.stdout.contains("the systemd user timers are still in \(scratch.folder.file("xdg/systemd/user")); remove them with: systemctl --user disable --now"))
+        #expect(
+            removed.stdout.contains(
+                "the systemd user timers are still in \(scratch.folder.file("xdg/systemd/user")); remove them with: systemctl --user disable --now"))
     }
 
     @Test("a prefix holding a newline or a tab is refused before anything is made", arguments: ["a\nb", "tab\there"])

@@ -74,7 +74,8 @@ import TidingsTestSupport
         #expect(again.first { $0.string("id") == "daily:2026-11-22" }?.string("title") == "Review moved to Thursday")
         #expect(secondLog.contains("llm: 0 written, \(calls) cached, 0 fell back"), "\(secondLog)")
 
-        let report = try JSONObject(try await pipeline.runner.run("report", ["--since", "1d", "--until", "2026-11-23T00:00", "--format", "json"]).stdout)
+        let report = try JSONObject(
+            try await pipeline.runner.run("report", ["--since", "1d", "--until", "2026-11-23T00:00", "--format", "json"]).stdout)
         #expect(report.object("counts")?.object("generated")?.int("llm") == 1)
         #expect(report.object("generatorShares")?.double("llm") == 1)
 
@@ -114,8 +115,10 @@ import TidingsTestSupport
         // doctor: nothing the model wrote, and why; then the key missing where it runs.
         let failing = try await llmFinding(pipeline, key: Self.key)
         #expect(failing.bool("ok") == false)
-        #expect(failing.string("detail")?.hasSuffix(
-            "0 of 1 texts due in the day around now written by the model; the others fell back to the templates, most often because the endpoint answered HTTP 500") == true,
+        #expect(
+            failing.string("detail")?.hasSuffix(
+                "0 of 1 texts due in the day around now written by the model; the others fell back to the templates, most often because the endpoint answered HTTP 500"
+            ) == true,
             "\(failing)")
         #expect(failing.string("fix")?.contains("llm.base_url") == true)
         let keyless = try await llmFinding(pipeline, key: nil)

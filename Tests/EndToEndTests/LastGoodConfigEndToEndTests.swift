@@ -42,7 +42,9 @@ import TidingsTestSupport
         [database, database + "-wal"].map { FileManager.default.contents(atPath: $0) }
     }
 
-    @Test("a misspelt key or a duplicated table after a plan: deliver sends what was planned on the last good config and tells the person once; doctor, report and nagios show the error; plan and prefetch refuse it", arguments: 0..<2)
+    @Test(
+        "a misspelt key or a duplicated table after a plan: deliver sends what was planned on the last good config and tells the person once; doctor, report and nagios show the error; plan and prefetch refuse it",
+        arguments: 0..<2)
     func brokenAfterPlan(_ index: Int) async throws {
         let breakage = Self.breakages[index]
         // Given a meeting reminder planned with a good config (due 08:50).
@@ -69,7 +71,9 @@ import TidingsTestSupport
         let deliver = try await pipeline.run("deliver", "--now", "2026-11-23T08:50")
         #expect(deliver.status == 0, "\(deliver.stderr)")
         #expect(deliver.stdout.contains("Client review"), "\(deliver.stdout)")
-        #expect(deliver.stderr.contains("deliver: warning: \(error); going on with its last good version, stored 2026-11-22 20:00\n"), "\(deliver.stderr)")
+        #expect(
+            deliver.stderr.contains("deliver: warning: \(error); going on with its last good version, stored 2026-11-22 20:00\n"), "\(deliver.stderr)"
+        )
         #expect(deliver.stdout.contains("Your Tidings config has an error on line \(breakage.line): "), "\(deliver.stdout)")
         #expect(deliver.stdout.contains("reminders go on with the config of 2026-11-22 20:00."), "\(deliver.stdout)")
 
@@ -123,7 +127,10 @@ import TidingsTestSupport
         let pipeline = try Pipeline(config: Self.config + "[meetings]\nlaed_times = [\"5m\"]\n")
         let deliver = try await pipeline.run("deliver", "--now", "2026-11-23T08:50")
         #expect(deliver.status == 64)
-        #expect(deliver.stderr == "deliver: error: config \(pipeline.config): line 13: meetings.laed_times: unknown key \"laed_times\" in [meetings]; did you mean \"lead_times\"?\n")
+        #expect(
+            deliver.stderr
+                == "deliver: error: config \(pipeline.config): line 13: meetings.laed_times: unknown key \"laed_times\" in [meetings]; did you mean \"lead_times\"?\n"
+        )
 
         let doctor = try await pipeline.run("tidings", "doctor", "--now", "2026-11-23T08:50")
         #expect(doctor.status == 1)
@@ -153,7 +160,10 @@ import TidingsTestSupport
         #expect(first.status == 0, "\(first.stderr)")
         let sent = try JSONObject.lines(first.stdout)
         #expect(sent.contains { $0.string("id") == id }, "\(first.stdout)")
-        #expect(sent.contains { $0.string("title") == "Tidings config error" && $0.string("body")?.contains("the built-in defaults in force before it") == true }, "\(first.stdout)")
+        #expect(
+            sent.contains {
+                $0.string("title") == "Tidings config error" && $0.string("body")?.contains("the built-in defaults in force before it") == true
+            }, "\(first.stdout)")
         #expect(first.stderr.contains("line 2: daily.tme: unknown key"), "\(first.stderr)")
         #expect(first.stderr.contains("going on with the built-in defaults, in force before the file appeared"), "\(first.stderr)")
         // Told once: the next run sends nothing more.

@@ -7,7 +7,9 @@ import TidingsTestSupport
 @Suite(.serialized) struct MediaEndToEndTests {
     /// A pipeline whose content feed points at `server`'s `/today.png`, with media attachments
     /// on, routing the daily update to `route` (an ntfy webhook at `hook` when given).
-    static func pipeline(server: TLSTestServer, hook: HTTPTestServer?, route: String, publicURL: String? = "https://files.example.org/media") throws -> Pipeline {
+    static func pipeline(server: TLSTestServer, hook: HTTPTestServer?, route: String, publicURL: String? = "https://files.example.org/media") throws
+        -> Pipeline
+    {
         var config = """
             [features]
             media_attachments = true
@@ -27,9 +29,11 @@ import TidingsTestSupport
             """
         if let hook { config += "[[webhooks]]\nname = \"phone\"\nurl = \"\(hook.baseURL)/topic\"\nformat = \"ntfy\"\n" }
         let pipeline = try Pipeline(config: config)
-        try pipeline.folder.write(Feed.list(Feed.item(
-            id: "1", title: "Today", body: "With a picture.", scheduled: "2026-11-22T05:00:00Z",
-            extra: #","mediaUrl":"\#(server.baseURL)/today.png""#)), to: "feed.json")
+        try pipeline.folder.write(
+            Feed.list(
+                Feed.item(
+                    id: "1", title: "Today", body: "With a picture.", scheduled: "2026-11-22T05:00:00Z",
+                    extra: #","mediaUrl":"\#(server.baseURL)/today.png""#)), to: "feed.json")
         return pipeline
     }
 

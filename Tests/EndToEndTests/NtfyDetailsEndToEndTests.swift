@@ -9,13 +9,14 @@ import TidingsTestSupport
     func titleOnly() async throws {
         let server = try HTTPTestServer { _ in TestHTTPResponse(status: 200) }
         defer { server.stop() }
-        let pipeline = try Pipeline(config: """
-            [[webhooks]]
-            name = "phone"
-            url = "\(server.baseURL)/alerts"
-            format = "ntfy"
-            tags = ["laptop", "home"]
-            """)
+        let pipeline = try Pipeline(
+            config: """
+                [[webhooks]]
+                name = "phone"
+                url = "\(server.baseURL)/alerts"
+                format = "ntfy"
+                tags = ["laptop", "home"]
+                """)
         try await pipeline.succeed("tidings", "add", "Stretch", "--in", "25m", "--channel", "webhook:phone", "--now", "2026-11-23T10:00")
         try await pipeline.succeed("deliver", "--channel", "webhook:phone", "--now", "2026-11-23T10:25")
         let request = try #require(server.requests.first)

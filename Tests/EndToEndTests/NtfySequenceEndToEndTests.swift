@@ -66,8 +66,9 @@ import TidingsTestSupport
         #expect(String(decoding: requests[1].body, as: UTF8.self).hasPrefix("Starts at 11:00"))
 
         // The reminder still counts once as delivered; the log tells of the clear.
-        let report = try JSONObject(try await pipeline.succeed(
-            "report", "--format", "json", "--since", "2026-11-23T00:00", "--until", "2026-11-24T00:00"))
+        let report = try JSONObject(
+            try await pipeline.succeed(
+                "report", "--format", "json", "--since", "2026-11-23T00:00", "--until", "2026-11-24T00:00"))
         #expect(report.object("counts")?.int("delivered") == 1)
         let log = try await pipeline.succeed("tidings", "log")
         #expect(log.contains("1 delivered to clear"), "\(log)")

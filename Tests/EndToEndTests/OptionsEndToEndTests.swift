@@ -38,16 +38,18 @@ import TidingsTestSupport
         #expect(try JSONObject.array(result.stdout).first?.string("id") == "daily:2026-11-22")
     }
 
-    @Test("Usage errors exit 64 with one line on stderr", arguments: [
-        ("plan", ["--now", "yesterday"], "--now"),
-        ("plan", ["--horizon", "soon"], "--horizon"),
-        ("deliver", ["--channel", "pigeon"], "unknown channel"),
-        ("report", ["--format", "xml"], "--format"),
-        ("report", ["--warn", "0.5", "--crit", "0.9"], "--crit"),
-        ("tidings", ["log", "--limit", "0"], "--limit"),
-        ("tidings", ["log", "--all", "--stage", "report"], "--all"),
-        ("tidings", ["init", "--prometheus-dir", ""], "--prometheus-dir"),
-    ])
+    @Test(
+        "Usage errors exit 64 with one line on stderr",
+        arguments: [
+            ("plan", ["--now", "yesterday"], "--now"),
+            ("plan", ["--horizon", "soon"], "--horizon"),
+            ("deliver", ["--channel", "pigeon"], "unknown channel"),
+            ("report", ["--format", "xml"], "--format"),
+            ("report", ["--warn", "0.5", "--crit", "0.9"], "--crit"),
+            ("tidings", ["log", "--limit", "0"], "--limit"),
+            ("tidings", ["log", "--all", "--stage", "report"], "--all"),
+            ("tidings", ["init", "--prometheus-dir", ""], "--prometheus-dir"),
+        ])
     func usageErrors(program: String, arguments: [String], mentions: String) async throws {
         let pipeline = try Pipeline()
         let result = try await pipeline.runner.run(program, arguments)
@@ -67,7 +69,9 @@ import TidingsTestSupport
         for program in ["prefetch", "plan", "deliver", "report"] {
             let result = try await pipeline.runner.run(program, ["--now", "2026-11-22T07:30"])
             #expect(result.status == 64)
-            #expect(result.stderr == "\(program): error: config \(broken): line 2: daily.time: expected a time as HH:MM (24-hour clock), found \"7.30\"\n")
+            #expect(
+                result.stderr == "\(program): error: config \(broken): line 2: daily.time: expected a time as HH:MM (24-hour clock), found \"7.30\"\n"
+            )
         }
         pipeline.runner.environment["TIDINGS_CONFIG"] = pipeline.config
         let after = try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--dry-run", "--format", "json")

@@ -28,7 +28,13 @@ import Testing
             var end = match.range.lowerBound
             for index in text[match.range.lowerBound...].indices {
                 if text[index] == "(" { depth += 1 }
-                if text[index] == ")" { depth -= 1; if depth == 0 { end = index; break } }
+                if text[index] == ")" {
+                    depth -= 1
+                    if depth == 0 {
+                        end = index
+                        break
+                    }
+                }
             }
             let call = text[match.range.lowerBound..<end]
             let list = call.firstMatch(of: /dependencies: \[([^\]]*)\]/).map { String($0.1) } ?? ""
@@ -49,7 +55,9 @@ import Testing
             for line in text.split(separator: "\n") {
                 // Swift's Regex is slow in a debug build: only lines that can be an import.
                 let start = line.drop { $0 == " " }
-                guard start.hasPrefix("import ") || start.hasPrefix("@"), let match = line.firstMatch(of: /^\s*(?:@[\w()]+\s+)*import\s+(?:(?:struct|class|enum|func|protocol|typealias)\s+)?([A-Z]\w*)/) else { continue }
+                guard start.hasPrefix("import ") || start.hasPrefix("@"),
+                    let match = line.firstMatch(of: /^\s*(?:@[\w()]+\s+)*import\s+(?:(?:struct|class|enum|func|protocol|typealias)\s+)?([A-Z]\w*)/)
+                else { continue }
                 modules.insert(String(match.1))
             }
         }
@@ -67,7 +75,8 @@ import Testing
             let declared = target.dependencies.subtracting(executables)
             #expect(
                 declared == imported,
-                "\(target.name): declared but not imported \(declared.subtracting(imported).sorted()), imported but not declared \(imported.subtracting(declared).sorted())")
+                "\(target.name): declared but not imported \(declared.subtracting(imported).sorted()), imported but not declared \(imported.subtracting(declared).sorted())"
+            )
         }
     }
 }

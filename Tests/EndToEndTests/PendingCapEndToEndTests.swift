@@ -14,7 +14,9 @@ import TidingsTestSupport
         let start = calendar.date(from: DateComponents(year: 2026, month: 11, day: 23)) ?? Date()
         let date = calendar.date(byAdding: .day, value: days, to: start) ?? start
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        let y = parts.year ?? 0, m = parts.month ?? 0, d = parts.day ?? 0
+        let y = parts.year ?? 0
+        let m = parts.month ?? 0
+        let d = parts.day ?? 0
         return (String(format: "%04d%02d%02d", y, m, d), String(format: "%04d-%02d-%02d", y, m, d))
     }
 
@@ -35,16 +37,17 @@ import TidingsTestSupport
 
     @Test("80 video meetings and the daily update over 30 days, a 30-day plan each morning: every daily update and every reminder goes out")
     func monthOfMeetings() async throws {
-        let pipeline = try Pipeline(config: """
-            [daily]
-            enabled = true
-            [weekly]
-            enabled = false
-            [[sources]]
-            name = "work"
-            type = "calendar"
-            url = "file:work.ics"
-            """)
+        let pipeline = try Pipeline(
+            config: """
+                [daily]
+                enabled = true
+                [weekly]
+                enabled = false
+                [[sources]]
+                name = "work"
+                type = "calendar"
+                url = "file:work.ics"
+                """)
         try pipeline.folder.write(CalendarEndToEndTests.calendar(Self.meetings), to: "work.ics")
         try await pipeline.succeed("prefetch", "--now", "2026-11-23T06:00")
         for offset in 0..<30 {
@@ -58,7 +61,8 @@ import TidingsTestSupport
         let dailies = (0..<30).map { "daily:\(Self.day($0).iso)" }
         let stored = try database.notifications(ids: dailies)
         #expect(stored.count == 30)
-        #expect(stored.values.allSatisfy { $0.state == .delivered }, "\(stored.values.filter { $0.state != .delivered }.map { "\($0.id) \($0.state)" })")
+        #expect(
+            stored.values.allSatisfy { $0.state == .delivered }, "\(stored.values.filter { $0.state != .delivered }.map { "\($0.id) \($0.state)" })")
         let counts = try database.reportCounts(
             from: TestClock.at("2026-11-23T00:00:00Z"), until: TestClock.at("2026-12-23T00:00:00Z"), engagementChannels: [])
         // Daily updates, reminders (and a few insights): nothing missed, failed, expired or waiting.
@@ -66,8 +70,9 @@ import TidingsTestSupport
         for state in [NotificationState.missed, .failed, .expired, .backlog, .pending] {
             #expect(counts.notificationStates[state] == nil, "\(state): \(counts.notificationStates)")
         }
-        let report = try JSONObject(try await pipeline.succeed(
-            "report", "--format", "json", "--since", "2026-11-23T00:00", "--until", "2026-12-23T00:00"))
+        let report = try JSONObject(
+            try await pipeline.succeed(
+                "report", "--format", "json", "--since", "2026-11-23T00:00", "--until", "2026-12-23T00:00"))
         #expect(report.object("counts")?.int("delivered") ?? 0 >= 110)
         #expect(counts.capped == 0)
         let doctor = try await pipeline.run("tidings", "doctor", "--now", "2026-12-22T20:00")
@@ -76,18 +81,19 @@ import TidingsTestSupport
 
     @Test("A cap too small for what is due soon: the items kept back are missed, counted, and doctor and Nagios warn")
     func capTooSmall() async throws {
-        let pipeline = try Pipeline(config: """
-            [weekly]
-            enabled = false
-            [daily]
-            enabled = false
-            [plan]
-            max_pending = 2
-            [[sources]]
-            name = "work"
-            type = "calendar"
-            url = "file:work.ics"
-            """)
+        let pipeline = try Pipeline(
+            config: """
+                [weekly]
+                enabled = false
+                [daily]
+                enabled = false
+                [plan]
+                max_pending = 2
+                [[sources]]
+                name = "work"
+                type = "calendar"
+                url = "file:work.ics"
+                """)
         // Two client reviews in the afternoon take the two places; a plain sync in the
         // morning (less important) waits, and no place frees before it starts.
         let sync = """
@@ -102,7 +108,8 @@ import TidingsTestSupport
         try await pipeline.succeed("prefetch", "--now", "2026-11-23T06:00")
         try await pipeline.succeed("plan", "--now", "2026-11-23T06:15", "--horizon", "2d")
         let before = try await pipeline.run("tidings", "doctor", "--now", "2026-11-23T06:20")
-        #expect(before.stdout.contains("✗ pending cap") && before.stdout.contains("due within two days held back past their time"), "\(before.stdout)")
+        #expect(
+            before.stdout.contains("✗ pending cap") && before.stdout.contains("due within two days held back past their time"), "\(before.stdout)")
         for time in ["09:50", "09:51"] {
             let idle = try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T\(time)")
             #expect(idle.isEmpty, "no place is free: \(idle)")

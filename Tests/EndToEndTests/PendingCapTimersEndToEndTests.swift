@@ -68,8 +68,9 @@ import TidingsTestSupport
         }
         #expect(expected.count == 100)
         // tidings add places each at once: the 64 due first are pending, the rest wait.
-        let pending = try JSONObject.lines(try await pipeline.succeed(
-            "tidings", "pending", "--format", "json", "--limit", "1000", "--now", Self.clock(590)))
+        let pending = try JSONObject.lines(
+            try await pipeline.succeed(
+                "tidings", "pending", "--format", "json", "--limit", "1000", "--now", Self.clock(590)))
         let reminders = pending.filter { $0.string("kind") == "reminder" }
         #expect(reminders.filter { $0.string("state") == "pending" }.count == 64)
         #expect(reminders.filter { $0.string("state") == "backlog" }.count == 36)
@@ -82,14 +83,15 @@ import TidingsTestSupport
 
     @Test("100 video meetings one minute apart, 64 places, the timers' schedule: every reminder goes out on time")
     func hundredMeetings() async throws {
-        let pipeline = try Pipeline(config: """
-            [weekly]
-            enabled = false
-            [[sources]]
-            name = "work"
-            type = "calendar"
-            url = "file:work.ics"
-            """)
+        let pipeline = try Pipeline(
+            config: """
+                [weekly]
+                enabled = false
+                [[sources]]
+                name = "work"
+                type = "calendar"
+                url = "file:work.ics"
+                """)
         // Meetings from 10:10 to 11:49, reminders 10 minutes before: 10:00 to 11:39.
         var expected: [String: String] = [:]
         let events = (0..<100).map { index in
@@ -108,14 +110,17 @@ import TidingsTestSupport
         try pipeline.folder.write(CalendarEndToEndTests.calendar(events), to: "work.ics")
         var sent = try await Self.runLikeTimers(pipeline, minutes: 570...570)
         // The first plan gives the 64 first their places; 36 wait.
-        let planned = try JSONObject.lines(try await pipeline.succeed(
-            "tidings", "pending", "--format", "json", "--limit", "1000", "--now", Self.clock(570)))
+        let planned = try JSONObject.lines(
+            try await pipeline.succeed(
+                "tidings", "pending", "--format", "json", "--limit", "1000", "--now", Self.clock(570)))
         #expect(planned.filter { $0.string("kind") == "meeting" && $0.string("state") == "pending" }.count == 64)
         #expect(planned.filter { $0.string("kind") == "meeting" && $0.string("state") == "backlog" }.count == 36)
         sent += try await Self.runLikeTimers(pipeline, minutes: 571...720)
         let ids = Set(sent.filter { $0.string("kind") == "meeting" }.compactMap { $0.string("id") })
         // The ids name the occurrence; compare the set first, to say what differs.
-        #expect(ids == Set(expected.keys), "unexpected: \(ids.subtracting(expected.keys).sorted().prefix(3)), missing: \(Set(expected.keys).subtracting(ids).sorted().prefix(3))")
+        #expect(
+            ids == Set(expected.keys),
+            "unexpected: \(ids.subtracting(expected.keys).sorted().prefix(3)), missing: \(Set(expected.keys).subtracting(ids).sorted().prefix(3))")
         try Self.expectAllOnTime(sent, expected: expected, pipeline: pipeline)
     }
 }

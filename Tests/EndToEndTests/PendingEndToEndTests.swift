@@ -56,8 +56,9 @@ import TidingsTestSupport
         let refused = try await pipeline.run("tidings", "pending", "cancel", Self.id("late"), "nope", "--now", "2026-11-22T20:05")
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("nothing cancelled: \"nope\": no such notification (see tidings pending)"))
-        #expect(try await pipeline.succeed("tidings", "pending", "cancel", Self.id("late"), "--now", "2026-11-22T20:05")
-            == "cancelled \(Self.id("late"))\n")
+        #expect(
+            try await pipeline.succeed("tidings", "pending", "cancel", Self.id("late"), "--now", "2026-11-22T20:05")
+                == "cancelled \(Self.id("late"))\n")
 
         let updated = try await pipeline.succeed(
             "tidings", "pending", "update", Self.id("review"), "--at", "08:45", "--title", "Prep: Client review", "--now", "2026-11-22T20:05")
@@ -86,7 +87,8 @@ import TidingsTestSupport
 
         let sent = try JSONObject.lines(try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T08:45", "--format", "json"))
         #expect(sent.compactMap { $0.string("title") } == ["Prep: Client review"])
-        let later = try JSONObject.lines(try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T10:55", "--format", "json"))
+        let later = try JSONObject.lines(
+            try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-23T10:55", "--format", "json"))
         #expect(!later.contains { $0.string("id") == Self.id("late") })
     }
 
@@ -94,7 +96,8 @@ import TidingsTestSupport
     func digestLanguage() async throws {
         let pipeline = try await planned()
         let result = try await pipeline.runner.run(
-            "tidings", ["pending", "--group", "meeting", "--within", "5m", "--format", "json", "--now", "2026-11-22T20:10"], extra: ["LANG": "pl_PL.UTF-8"])
+            "tidings", ["pending", "--group", "meeting", "--within", "5m", "--format", "json", "--now", "2026-11-22T20:10"],
+            extra: ["LANG": "pl_PL.UTF-8"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try JSONObject.lines(result.stdout).first?.string("title") == "3 spotkania wkrótce się zaczynają")
     }
@@ -102,8 +105,9 @@ import TidingsTestSupport
     @Test("--group merges close meeting reminders into one digest; plan does not revive the members, deliver sends the digest alone")
     func digest() async throws {
         let pipeline = try await planned()
-        let merged = try JSONObject.lines(try await pipeline.succeed(
-            "tidings", "pending", "--group", "meeting", "--within", "5m", "--format", "json", "--now", "2026-11-22T20:10"))
+        let merged = try JSONObject.lines(
+            try await pipeline.succeed(
+                "tidings", "pending", "--group", "meeting", "--within", "5m", "--format", "json", "--now", "2026-11-22T20:10"))
         #expect(merged.count == 1)
         let digest = try #require(merged.first)
         let digestID = "digest:" + Self.id("review")

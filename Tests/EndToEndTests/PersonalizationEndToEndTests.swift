@@ -23,11 +23,13 @@ import TidingsTestSupport
         return pending.split(separator: "\n").first { $0.contains("daily:2026-11-22") }.map(String.init)
     }
 
-    @Test("with the flag and 20 days of taps at 09:10, plan puts the 07:30 update at 09:00", arguments: [
-        ("personalization = true", 20, "2026-11-22 09:00"),
-        ("personalization = false", 20, "2026-11-22 07:30"),
-        ("personalization = true", 13, "2026-11-22 07:30"),
-    ])
+    @Test(
+        "with the flag and 20 days of taps at 09:10, plan puts the 07:30 update at 09:00",
+        arguments: [
+            ("personalization = true", 20, "2026-11-22 09:00"),
+            ("personalization = false", 20, "2026-11-22 07:30"),
+            ("personalization = true", 13, "2026-11-22 07:30"),
+        ])
     func plan(flag: String, days: Int, due: String) async throws {
         let pipeline = try Pipeline(config: "[features]\n\(flag)\n")
         try Self.seed(pipeline, days: days)

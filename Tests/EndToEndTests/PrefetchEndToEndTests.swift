@@ -24,12 +24,13 @@ import TidingsTestSupport
             }
         }
         defer { server.stop() }
-        let pipeline = try Pipeline(config: """
-            [[sources]]
-            name = "today"
-            url = "\(server.baseURL)/today.json"
-            timeout = "1s"
-            """)
+        let pipeline = try Pipeline(
+            config: """
+                [[sources]]
+                name = "today"
+                url = "\(server.baseURL)/today.json"
+                timeout = "1s"
+                """)
 
         // When prefetch runs five times, then plan
         for hour in 1...5 {
@@ -42,9 +43,10 @@ import TidingsTestSupport
 
         // Then every attempt is a row with its outcome
         let log = try JSONObject.lines(try await pipeline.succeed("tidings", "log", "--stage", "prefetch", "--format", "json"))
-        #expect(log.map { $0.string("summary") ?? "" } == [
-            "1 source: 1 invalid", "1 source: 1 timeout", "1 source: 1 http_status", "1 source: 1 not_modified", "1 source: 1 ok",
-        ])
+        #expect(
+            log.map { $0.string("summary") ?? "" } == [
+                "1 source: 1 invalid", "1 source: 1 timeout", "1 source: 1 http_status", "1 source: 1 not_modified", "1 source: 1 ok",
+            ])
         let report = try JSONObject(try await pipeline.succeed("report", "--format", "json", "--now", "2026-11-22T06:00"))
         #expect(report.double("fetchSuccessRate") == 0.4)
         #expect(report.object("counts")?.int("fetchAttempts") == 5)
@@ -52,8 +54,9 @@ import TidingsTestSupport
         #expect(report.object("counts")?.int("fetch_timeout") == 1)
 
         // And the last-known-good survived the failures: planned as stale, not emergency
-        let schedule = try JSONObject.array(try await pipeline.succeed(
-            "plan", "--now", "2026-11-22T06:00", "--horizon", "1d", "--dry-run", "--format", "json"))
+        let schedule = try JSONObject.array(
+            try await pipeline.succeed(
+                "plan", "--now", "2026-11-22T06:00", "--horizon", "1d", "--dry-run", "--format", "json"))
         let first = try #require(schedule.first)
         #expect(first.string("title") == "Morning")
         // Fetched at 01:00, confirmed by the 304 at 02:00; due 07:30: 5h30m old, within stale_after (12h).
@@ -62,25 +65,28 @@ import TidingsTestSupport
 
     @Test("A file: source next to the config, relative path")
     func fileSource() async throws {
-        let pipeline = try Pipeline(config: """
-            [[sources]]
-            name = "local"
-            url = "file:today.json"
-            """)
+        let pipeline = try Pipeline(
+            config: """
+                [[sources]]
+                name = "local"
+                url = "file:today.json"
+                """)
         try pipeline.folder.write(Feed.item(id: "x", title: "From a file", body: "Local"), to: "today.json")
         try await pipeline.succeed("prefetch", "--now", "2026-11-22T06:00")
-        let schedule = try JSONObject.array(try await pipeline.succeed(
-            "plan", "--now", "2026-11-22T06:00", "--horizon", "1d", "--format", "json"))
+        let schedule = try JSONObject.array(
+            try await pipeline.succeed(
+                "plan", "--now", "2026-11-22T06:00", "--horizon", "1d", "--format", "json"))
         #expect(schedule.first?.string("title") == "From a file")
     }
 
     @Test("A source over http: to another host is a config error, exit 64, naming file and key")
     func refusedSource() async throws {
-        let pipeline = try Pipeline(config: """
-            [[sources]]
-            name = "remote"
-            url = "http://example.org/today.json"
-            """)
+        let pipeline = try Pipeline(
+            config: """
+                [[sources]]
+                name = "remote"
+                url = "http://example.org/today.json"
+                """)
         let result = try await pipeline.run("prefetch")
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("prefetch: error: config \(pipeline.config): line 3: sources[0].url: http: is only allowed"))

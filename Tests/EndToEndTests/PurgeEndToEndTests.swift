@@ -43,8 +43,9 @@ import TidingsTestSupport
         // Timers that init installed stay, and purge says how to remove them.
         try fakes.setCrontab("# BEGIN Tidings (installed by tidings init; replaced when it runs again)\n* * * * *  deliver\n# END Tidings\n")
         let timers = try await pipeline.succeed("tidings", "purge", "--yes")
-        #expect(timers.contains(
-            "Kept the timers (crontab lines installed): their next run starts a new database; tidings init --timers none removes them\n"),
+        #expect(
+            timers.contains(
+                "Kept the timers (crontab lines installed): their next run starts a new database; tidings init --timers none removes them\n"),
             "\(timers)")
         #expect(fakes.calls("crontab").allSatisfy { $0 == ["-l"] }, "purge only reads the crontab")
     }

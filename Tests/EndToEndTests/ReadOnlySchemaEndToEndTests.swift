@@ -24,7 +24,9 @@ import TidingsTestSupport
     /// The runs above and the doctor, which reports a database it cannot read as one check.
     static let lookersAndDoctor = lookers + [("tidings doctor", "tidings", ["doctor"])]
 
-    @Test("on a database of an older schema each says so, naming plan and deliver (the doctor as its database check), and leaves the file byte for byte; plan then brings it up to date")
+    @Test(
+        "on a database of an older schema each says so, naming plan and deliver (the doctor as its database check), and leaves the file byte for byte; plan then brings it up to date"
+    )
     func older() async throws {
         let pipeline = try Pipeline()
         try FileManager.default.createDirectory(atPath: pipeline.folder.file("state"), withIntermediateDirectories: true)
@@ -35,7 +37,8 @@ import TidingsTestSupport
             let result = try await pipeline.runner.run(run.program, run.arguments + ["--now", "2026-11-22T07:00"])
             #expect(result.status == 1, "\(run.arguments): \(result.stderr)")
             #expect(
-                result.stderr == "\(run.name): error: database \(pipeline.database): written by an older Tidings (schema v\(older), this is v\(TidingsDatabase.schemaVersion)): run `plan` or `deliver` once to bring it up to date\n",
+                result.stderr
+                    == "\(run.name): error: database \(pipeline.database): written by an older Tidings (schema v\(older), this is v\(TidingsDatabase.schemaVersion)): run `plan` or `deliver` once to bring it up to date\n",
                 "\(run.arguments)")
             #expect(DatabaseFiles(path: pipeline.database) == before, "\(run.arguments) changed the file")
         }
@@ -43,7 +46,9 @@ import TidingsTestSupport
         #expect(doctor.status == 1)
         let lines = doctor.stdout.split(separator: "\n").map(String.init)
         #expect(
-            lines.contains("✗ database         database \(pipeline.database): written by an older Tidings (schema v\(older), this is v\(TidingsDatabase.schemaVersion)): run `plan` or `deliver` once to bring it up to date"),
+            lines.contains(
+                "✗ database         database \(pipeline.database): written by an older Tidings (schema v\(older), this is v\(TidingsDatabase.schemaVersion)): run `plan` or `deliver` once to bring it up to date"
+            ),
             "\(doctor.stdout)")
         #expect(lines.contains { $0.contains("fix: run plan or deliver once: they bring it up to date") }, "\(doctor.stdout)")
         #expect(lines.contains { $0.hasPrefix("✓ channel stdout") }, "the other checks are made: \(doctor.stdout)")
@@ -68,7 +73,9 @@ import TidingsTestSupport
                 #expect(result.status == 0, "\(run.arguments): \(result.stderr)")
             }
             #expect(!result.stderr.contains("database"), "\(run.arguments): \(result.stderr)")
-            #expect(DatabaseFiles(path: pipeline.database) == before, "\(run.arguments) wrote: \(DatabaseFiles(path: pipeline.database)) after, \(before) before")
+            #expect(
+                DatabaseFiles(path: pipeline.database) == before,
+                "\(run.arguments) wrote: \(DatabaseFiles(path: pipeline.database)) after, \(before) before")
         }
         #expect(try await pipeline.succeed("tidings", "log", "--all").contains("deliver"))
     }

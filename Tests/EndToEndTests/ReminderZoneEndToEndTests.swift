@@ -27,7 +27,8 @@ import TidingsTestSupport
     /// The due times `tidings pending` lists, by id.
     static func pending(_ pipeline: Pipeline, now: String) async throws -> [String: String] {
         let lines = try JSONObject.lines(try await pipeline.succeed("tidings", "pending", "--format", "json", "--now", now))
-        return Dictionary(lines.compactMap { line in line.string("id").map { ($0, line.string("scheduledAt") ?? "") } }, uniquingKeysWith: { a, _ in a })
+        return Dictionary(
+            lines.compactMap { line in line.string("id").map { ($0, line.string("scheduledAt") ?? "") } }, uniquingKeysWith: { a, _ in a })
     }
 
     @Test("Berlin to New York with quiet hours: --at and --every keep their wall time, --in its instant, quiet hours apply in New York")
@@ -39,8 +40,9 @@ import TidingsTestSupport
         let evening = Self.id(try await berlin.succeed("tidings", "add", "Evening walk", "--at", "21:30", "--now", now))
         let tea = Self.id(try await berlin.succeed("tidings", "add", "Tea", "--in", "3h", "--now", now))
         let pills = Self.id(try await berlin.succeed("tidings", "add", "Pills", "--every", "daily", "--at", "23:00", "--now", now))
-        let stretch = Self.id(try await berlin.succeed(
-            "tidings", "add", "Stretch", "--every", "2h", "--at", "21:00", "--until", "2026-11-24T12:00", "--now", now))
+        let stretch = Self.id(
+            try await berlin.succeed(
+                "tidings", "add", "Stretch", "--every", "2h", "--at", "21:00", "--until", "2026-11-24T12:00", "--now", now))
         // In Berlin: 23:00 and the tea at 23:00 wait for 08:00; 21:30 is 21:30.
         let before = try await Self.pending(berlin, now: now)
         #expect(before[late] == "2026-11-24T08:00:00+01:00")
@@ -87,8 +89,9 @@ import TidingsTestSupport
         let pipeline = try Pipeline(config: Self.config, emergencyDaily: false)
         let now = "2026-11-23T10:00"
         let standup = Self.id(try await pipeline.succeed("tidings", "add", "Stand-up notes", "--every", "weekdays", "--at", "09:55", "--now", now))
-        let water = Self.id(try await pipeline.succeed(
-            "tidings", "add", "Drink water", "--every", "2h", "--in", "30m", "--until", "2026-11-30", "--channel", "stdout", "--now", now))
+        let water = Self.id(
+            try await pipeline.succeed(
+                "tidings", "add", "Drink water", "--every", "2h", "--in", "30m", "--until", "2026-11-30", "--channel", "stdout", "--now", now))
         _ = try await pipeline.succeed("tidings", "add", "Once", "--in", "5m", "--now", now)
         let text = try await pipeline.succeed("tidings", "pending", "--reminders", "--now", now)
         let lines = text.split(separator: "\n").map(String.init)
@@ -96,7 +99,8 @@ import TidingsTestSupport
         #expect(lines.contains("\(standup)  weekdays at 09:55  next 2026-11-24 09:55  no end  Stand-up notes"), "\(text)")
         #expect(lines.contains("\(water)  every 2h from 2026-11-23 10:30  next 2026-11-23 10:30  until 2026-11-30 23:59  Drink water"), "\(text)")
 
-        let json = try JSONObject.lines(try await pipeline.succeed("tidings", "pending", "--reminders", "--format", "json", "--now", "2026-11-23T21:00"))
+        let json = try JSONObject.lines(
+            try await pipeline.succeed("tidings", "pending", "--reminders", "--format", "json", "--now", "2026-11-23T21:00"))
         let byID = Dictionary(json.compactMap { line in line.string("id").map { ($0, line) } }, uniquingKeysWith: { a, _ in a })
         #expect(byID[standup]?.string("every") == "weekdays")
         #expect(byID[standup]?.string("next") == "2026-11-24T09:55:00+01:00")

@@ -12,15 +12,16 @@ import TidingsTestSupport
     /// and to the inbox: Nov 22 reaches the inbox while the webhook retries once, then gives
     /// up; Nov 23 is missed (4h30m late, grace 2h).
     func history(_ server: HTTPTestServer) async throws -> Pipeline {
-        let pipeline = try Pipeline(config: """
-            [routes]
-            system = ["webhook:hook", "inbox"]
-            [[webhooks]]
-            name = "hook"
-            url = "\(server.baseURL)/hook"
-            format = "json"
-            max_attempts = 2
-            """)
+        let pipeline = try Pipeline(
+            config: """
+                [routes]
+                system = ["webhook:hook", "inbox"]
+                [[webhooks]]
+                name = "hook"
+                url = "\(server.baseURL)/hook"
+                format = "json"
+                max_attempts = 2
+                """)
         try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "2d")
         try await pipeline.succeed("deliver", "--now", "2026-11-22T07:30")
         let gaveUp = try await pipeline.run("deliver", "--now", "2026-11-22T09:00")
@@ -68,10 +69,12 @@ import TidingsTestSupport
         #expect(!plain.contains("tidings_deliveries"))
     }
 
-    @Test("--by takes only channel, and not with nagios: usage errors, exit 64; --help teaches it", arguments: [
-        (["--by", "source"], "'source'"),
-        (["--by", "channel", "--format", "nagios"], "--by channel is shown by --format table, json or prometheus, not nagios"),
-    ])
+    @Test(
+        "--by takes only channel, and not with nagios: usage errors, exit 64; --help teaches it",
+        arguments: [
+            (["--by", "source"], "'source'"),
+            (["--by", "channel", "--format", "nagios"], "--by channel is shown by --format table, json or prometheus, not nagios"),
+        ])
     func usage(arguments: [String], message: String) async throws {
         let pipeline = try Pipeline()
         let result = try await pipeline.run(report: arguments)
@@ -84,14 +87,15 @@ import TidingsTestSupport
 
     @Test("An item that expired before it was sent counts against the delivery rate")
     func expired() async throws {
-        let pipeline = try Pipeline(config: """
-            [delivery]
-            grace = "20h"
-            [monitoring]
-            expect_prefetch = "off"
-            expect_plan = "off"
-            expect_deliver = "off"
-            """)
+        let pipeline = try Pipeline(
+            config: """
+                [delivery]
+                grace = "20h"
+                [monitoring]
+                expect_prefetch = "off"
+                expect_plan = "off"
+                expect_deliver = "off"
+                """)
         try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "2d")
         try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-22T07:30")
         // The Nov 23 item expires at the end of its day. Mark it as deliver's expiry step

@@ -8,15 +8,16 @@ import TidingsTestSupport
     /// Four daily items (Nov 22–25): two delivered fresh/stale, one missed, one still pending;
     /// fetch attempts: ok, ok, invalid.
     func history() async throws -> Pipeline {
-        let pipeline = try Pipeline(config: """
-            [delivery]
-            grace = "1h"
-            [fallback]
-            stale_after = "12h"
-            [[sources]]
-            name = "daily"
-            url = "file:today.json"
-            """)
+        let pipeline = try Pipeline(
+            config: """
+                [delivery]
+                grace = "1h"
+                [fallback]
+                stale_after = "12h"
+                [[sources]]
+                name = "daily"
+                url = "file:today.json"
+                """)
         try pipeline.folder.write(Feed.item(id: "1", title: "News", body: "Body"), to: "today.json")
         try await pipeline.succeed("prefetch", "--now", "2026-11-22T06:00")
         try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "4d")
@@ -33,8 +34,9 @@ import TidingsTestSupport
     @Test("JSON: the four rates and their counts")
     func json() async throws {
         let pipeline = try await history()
-        let report = try JSONObject(try await pipeline.succeed(
-            "report", "--format", "json", "--since", "2026-11-22T00:00", "--until", "2026-11-26T00:00"))
+        let report = try JSONObject(
+            try await pipeline.succeed(
+                "report", "--format", "json", "--since", "2026-11-22T00:00", "--until", "2026-11-26T00:00"))
         #expect(report.double("fetchSuccessRate") == 2.0 / 3.0)
         #expect(report.double("deliveryRate") == 2.0 / 3.0)
         #expect(report.isNull("engagementRate"))
@@ -81,11 +83,13 @@ import TidingsTestSupport
         #expect(leftovers.isEmpty)
     }
 
-    @Test("Nagios: status from thresholds, one line with perfdata", arguments: [
-        ("0.5", "0.4", Int32(0), "TIDINGS OK"),
-        ("0.9", "0.5", Int32(1), "TIDINGS WARNING"),
-        ("0.9", "0.7", Int32(2), "TIDINGS CRITICAL"),
-    ])
+    @Test(
+        "Nagios: status from thresholds, one line with perfdata",
+        arguments: [
+            ("0.5", "0.4", Int32(0), "TIDINGS OK"),
+            ("0.9", "0.5", Int32(1), "TIDINGS WARNING"),
+            ("0.9", "0.7", Int32(2), "TIDINGS CRITICAL"),
+        ])
     func nagios(warn: String, crit: String, status: Int32, word: String) async throws {
         let pipeline = try await history()
         // --now just after the last runs: every stage is fresh, so the rates decide.
@@ -94,9 +98,10 @@ import TidingsTestSupport
             "--since", "2026-11-22T00:00", "--until", "2026-11-26T00:00", "--now", "2026-11-24T07:35")
         #expect(result.status == status)
         #expect(result.lines.count == 1)
-        #expect(result.stdout.hasPrefix(
-            word + " - source \"daily\" failing since 2026-11-24 06:00 (1 attempt): invalid content: not valid JSON; "
-                + "fetch success 66.7% (2/3), delivery 66.7% (2/3), engagement n/a (0/0), stale content 50.0% (1/2) | "))
+        #expect(
+            result.stdout.hasPrefix(
+                word + " - source \"daily\" failing since 2026-11-24 06:00 (1 attempt): invalid content: not valid JSON; "
+                    + "fetch success 66.7% (2/3), delivery 66.7% (2/3), engagement n/a (0/0), stale content 50.0% (1/2) | "))
         #expect(result.stdout.contains("delivery_rate=0.666667;\(warn):;\(crit):;0;1"))
         #expect(result.stdout.contains(" fetch_attempts=3 fetch_succeeded=2 delivered=2 missed=1 capped_missed=0 failed=0 expired=0 "))
         #expect(result.stdout.hasSuffix(" prefetch_age=5700s;43200;86400 plan_age=5700s;43200;86400 deliver_age=300s;600;1200\n"))

@@ -33,13 +33,15 @@ import TidingsTestSupport
         #expect(try await pipeline.succeed("tidings", "log", "--stage", "deliver").isEmpty, "no stage run logged")
 
         let first = try await pipeline.succeed("report", "--format", "prometheus", "--now", "2026-11-22T06:31")
-        #expect(first.contains("""
-            # TYPE tidings_stage_last_success_timestamp_seconds gauge
-            tidings_stage_last_success_timestamp_seconds{stage="prefetch"} 1795323600
-            tidings_stage_last_success_timestamp_seconds{stage="plan"} 1795323600
-            tidings_stage_last_success_timestamp_seconds{stage="deliver"} 1795325400
+        #expect(
+            first.contains(
+                """
+                # TYPE tidings_stage_last_success_timestamp_seconds gauge
+                tidings_stage_last_success_timestamp_seconds{stage="prefetch"} 1795323600
+                tidings_stage_last_success_timestamp_seconds{stage="plan"} 1795323600
+                tidings_stage_last_success_timestamp_seconds{stage="deliver"} 1795325400
 
-            """))
+                """))
         #expect(!first.contains("{stage=\"report\"}"), "the first report has no earlier one to show")
         #expect(first.contains("tidings_report_generated_timestamp_seconds 1795325460\n"))
 
@@ -70,21 +72,29 @@ import TidingsTestSupport
         #expect(!report.contains("{stage=\"deliver\"}"))
     }
 
-    @Test("nagios: deliver OK up to twice its interval, WARNING past it, CRITICAL past four times", arguments: [
-        ("2026-11-22T06:39", Int32(0), "TIDINGS OK - fetch success n/a (0/0), ", "deliver_age=540s;600;1200"),
-        ("2026-11-22T06:40", Int32(0), "TIDINGS OK - fetch success n/a (0/0), ", "deliver_age=600s;600;1200"),
-        ("2026-11-22T06:41", Int32(1), "TIDINGS WARNING - deliver last succeeded 11 min ago (expected every 5 min); fetch success n/a (0/0), ",
-         "deliver_age=660s;600;1200"),
-        ("2026-11-22T06:51", Int32(2), "TIDINGS CRITICAL - deliver last succeeded 21 min ago (expected every 5 min); fetch success n/a (0/0), ",
-         "deliver_age=1260s;600;1200"),
-    ])
+    @Test(
+        "nagios: deliver OK up to twice its interval, WARNING past it, CRITICAL past four times",
+        arguments: [
+            ("2026-11-22T06:39", Int32(0), "TIDINGS OK - fetch success n/a (0/0), ", "deliver_age=540s;600;1200"),
+            ("2026-11-22T06:40", Int32(0), "TIDINGS OK - fetch success n/a (0/0), ", "deliver_age=600s;600;1200"),
+            (
+                "2026-11-22T06:41", Int32(1), "TIDINGS WARNING - deliver last succeeded 11 min ago (expected every 5 min); fetch success n/a (0/0), ",
+                "deliver_age=660s;600;1200"
+            ),
+            (
+                "2026-11-22T06:51", Int32(2),
+                "TIDINGS CRITICAL - deliver last succeeded 21 min ago (expected every 5 min); fetch success n/a (0/0), ",
+                "deliver_age=1260s;600;1200"
+            ),
+        ])
     func nagiosDeliver(now: String, status: Int32, prefix: String, perfdata: String) async throws {
-        let pipeline = try Pipeline(config: """
-            [monitoring]
-            expect_prefetch = "off"
-            expect_plan = "off"
-            expect_deliver = "5m"
-            """)
+        let pipeline = try Pipeline(
+            config: """
+                [monitoring]
+                expect_prefetch = "off"
+                expect_plan = "off"
+                expect_deliver = "5m"
+                """)
         try await pipeline.succeed("deliver", "--now", "2026-11-22T06:30")
         let result = try await pipeline.run("report", "--format", "nagios", "--now", now)
         #expect(result.status == status, "\(result.stdout)")
@@ -102,8 +112,9 @@ import TidingsTestSupport
         #expect(young.stdout.hasPrefix("TIDINGS OK - fetch success n/a (0/0), "))
         let old = try await pipeline.run("report", "--format", "nagios", "--now", "2026-11-22T18:01")
         #expect(old.status == 1, "\(old.stdout)")
-        #expect(old.stdout.hasPrefix(
-            "TIDINGS WARNING - prefetch never succeeded (expected every 6 h); fetch success n/a"))
+        #expect(
+            old.stdout.hasPrefix(
+                "TIDINGS WARNING - prefetch never succeeded (expected every 6 h); fetch success n/a"))
         #expect(old.stdout.hasSuffix(" plan_age=43260s report_age=60s\n"), "unwatched stages: ages without thresholds")
     }
 

@@ -34,10 +34,12 @@ import TidingsTestSupport
         #expect(result.stderr.contains("No space left on device"))
     }
 
-    @Test("An unknown TZ is a usage error; ':Europe/Berlin' and zoneinfo paths are understood", arguments: [
-        ("Nowhere/Atlantis", Int32(64), ""), ("CET-1CEST,M3.5.0,M10.5.0/3", Int32(64), ""),
-        (":Europe/Berlin", Int32(0), "+01:00"), ("/usr/share/zoneinfo/America/New_York", Int32(0), "-05:00"),
-    ])
+    @Test(
+        "An unknown TZ is a usage error; ':Europe/Berlin' and zoneinfo paths are understood",
+        arguments: [
+            ("Nowhere/Atlantis", Int32(64), ""), ("CET-1CEST,M3.5.0,M10.5.0/3", Int32(64), ""),
+            (":Europe/Berlin", Int32(0), "+01:00"), ("/usr/share/zoneinfo/America/New_York", Int32(0), "-05:00"),
+        ])
     func zones(tz: String, status: Int32, offset: String) async throws {
         let pipeline = try Pipeline(zone: tz)
         let result = try await pipeline.run("plan", "--now", "2026-11-22T06:00Z", "--dry-run", "--format", "json", "--horizon", "1d")

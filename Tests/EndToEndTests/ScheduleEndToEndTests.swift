@@ -71,9 +71,10 @@ import TidingsTestSupport
         // Tuesday the 24th: entries 1 to 3 were delivered and are not sent again; entry 5 is
         // due Thursday the 26th; entry 4 (Wednesday the 25th under 1.0) was cancelled.
         #expect(sent.map(\.id) == ["app_notification_1", "app_notification_2", "app_notification_3", "app_notification_5"])
-        #expect(sent.map(\.at) == [
-            "2026-11-19T09:00:00+01:00", "2026-11-20T09:00:00+01:00", "2026-11-23T09:00:00+01:00", "2026-11-26T09:00:00+01:00",
-        ])
+        #expect(
+            sent.map(\.at) == [
+                "2026-11-19T09:00:00+01:00", "2026-11-20T09:00:00+01:00", "2026-11-23T09:00:00+01:00", "2026-11-26T09:00:00+01:00",
+            ])
         #expect(sent.map(\.body) == ["Step 1", "Step 2", "Step 3", "Step 5"])
         let log = try await pipeline.succeed("tidings", "log", "--stage", "plan", "--format", "json")
         #expect(log.contains("cancelled"), "the plan log names the cancellation")

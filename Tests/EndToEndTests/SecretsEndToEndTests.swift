@@ -14,19 +14,20 @@ import TidingsTestSupport
             .text("bad credentials: \(request.header("Authorization") ?? "") sig \(request.header("X-Tidings-Signature") ?? "")", status: 401)
         }
         defer { server.stop() }
-        var pipeline = try Pipeline(config: """
-            [routes]
-            system = ["webhook:hook"]
-            [[sources]]
-            name = "daily"
-            url = "file:today.json"
-            [[webhooks]]
-            name = "hook"
-            url = "\(server.baseURL)/hook?auth=\(Self.token)"
-            format = "ntfy"
-            token_env = "HOOK_TOKEN"
-            secret_file = "signing.key"
-            """)
+        var pipeline = try Pipeline(
+            config: """
+                [routes]
+                system = ["webhook:hook"]
+                [[sources]]
+                name = "daily"
+                url = "file:today.json"
+                [[webhooks]]
+                name = "hook"
+                url = "\(server.baseURL)/hook?auth=\(Self.token)"
+                format = "ntfy"
+                token_env = "HOOK_TOKEN"
+                secret_file = "signing.key"
+                """)
         try pipeline.folder.write("\(Self.signing)\n", to: "signing.key")
         try pipeline.folder.write(Feed.item(id: "1", title: "News", body: "Body"), to: "today.json")
         pipeline.runner.environment["HOOK_TOKEN"] = Self.token

@@ -38,8 +38,9 @@ import TidingsTestSupport
         #expect(inbox.first?.string("deliveredAt") == "2026-11-22T08:10:00+01:00")
 
         // report counts the snooze beside the taps, outside the engagement rate.
-        let report = try JSONObject(try await pipeline.succeed(
-            "report", "--format", "json", "--since", "2026-11-22T00:00", "--until", "2026-11-23T00:00", "--now", "2026-11-22T08:11"))
+        let report = try JSONObject(
+            try await pipeline.succeed(
+                "report", "--format", "json", "--since", "2026-11-22T00:00", "--until", "2026-11-23T00:00", "--now", "2026-11-22T08:11"))
         #expect(report.object("counts")?.int("snoozed") == 1)
         #expect(report.object("counts")?.int("tapped") == 0)
         #expect(report.object("counts")?.int("engageableNotifications") == 1)

@@ -18,20 +18,24 @@ import TidingsTestSupport
     }
 
     func report(_ pipeline: Pipeline) async throws -> JSONObject {
-        try JSONObject(try await pipeline.succeed(
-            "report", "--format", "json", "--since", "2026-11-23T00:00", "--until", "2026-11-24T00:00"))
+        try JSONObject(
+            try await pipeline.succeed(
+                "report", "--format", "json", "--since", "2026-11-23T00:00", "--until", "2026-11-24T00:00"))
     }
 
     @Test("A corrected content item after delivery goes out once more as an update: replaces, one inbox entry, counted once")
     func correctedDaily() async throws {
         let server = try HTTPTestServer { _ in TestHTTPResponse(status: 200) }
         defer { server.stop() }
-        let pipeline = try Pipeline(config: Self.config("""
-            [[webhooks]]
-            name = "hook"
-            url = "\(server.baseURL)/hook"
-            format = "json"
-            """).replacingOccurrences(of: #"system = ["stdout", "inbox"]"#, with: #"system = ["stdout", "inbox", "webhook:hook"]"#))
+        let pipeline = try Pipeline(
+            config: Self.config(
+                """
+                [[webhooks]]
+                name = "hook"
+                url = "\(server.baseURL)/hook"
+                format = "json"
+                """
+            ).replacingOccurrences(of: #"system = ["stdout", "inbox"]"#, with: #"system = ["stdout", "inbox", "webhook:hook"]"#))
         try pipeline.folder.write(Feed.item(id: "42", title: "Monday news", body: "Shop opens at 9"), to: "today.json")
         try await pipeline.succeed("prefetch", "--now", "2026-11-23T06:00")
         try await pipeline.succeed("plan", "--now", "2026-11-23T06:00")
@@ -79,9 +83,10 @@ import TidingsTestSupport
         try await pipeline.succeed("prefetch", "--now", "2026-11-23T06:00")
         try await pipeline.succeed("plan", "--now", "2026-11-23T06:00")
         try await pipeline.succeed("deliver", "--now", "2026-11-23T07:30")
-        try pipeline.folder.write(Feed.list(
-            Feed.item(id: "1", title: "Old", body: "Yesterday's"),
-            Feed.item(id: "2", title: "New", body: "Today's", scheduled: "2026-11-23T05:00:00Z")), to: "today.json")
+        try pipeline.folder.write(
+            Feed.list(
+                Feed.item(id: "1", title: "Old", body: "Yesterday's"),
+                Feed.item(id: "2", title: "New", body: "Today's", scheduled: "2026-11-23T05:00:00Z")), to: "today.json")
         try await pipeline.succeed("prefetch", "--now", "2026-11-23T09:00")
         try await pipeline.succeed("plan", "--now", "2026-11-23T09:00")
         #expect(try await pipeline.succeed("deliver", "--now", "2026-11-23T09:01").isEmpty)
@@ -116,13 +121,16 @@ import TidingsTestSupport
     func retryAfterExpiry() async throws {
         let server = try HTTPTestServer { _ in .text("down", status: 503) }
         defer { server.stop() }
-        let pipeline = try Pipeline(config: Self.config("""
-            [[webhooks]]
-            name = "hook"
-            url = "\(server.baseURL)/hook"
-            format = "json"
-            fallback = "none"
-            """).replacingOccurrences(of: #"system = ["stdout", "inbox"]"#, with: #"system = ["webhook:hook"]"#))
+        let pipeline = try Pipeline(
+            config: Self.config(
+                """
+                [[webhooks]]
+                name = "hook"
+                url = "\(server.baseURL)/hook"
+                format = "json"
+                fallback = "none"
+                """
+            ).replacingOccurrences(of: #"system = ["stdout", "inbox"]"#, with: #"system = ["webhook:hook"]"#))
         try pipeline.folder.write(Feed.item(id: "1", title: "News", body: "Body"), to: "today.json")
         try await pipeline.succeed("prefetch", "--now", "2026-11-23T06:00")
         try await pipeline.succeed("plan", "--now", "2026-11-23T06:00", "--horizon", "1h30m")

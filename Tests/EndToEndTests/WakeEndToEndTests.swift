@@ -36,11 +36,12 @@ import TidingsTestSupport
         // The unit's name: a hash of the command (its database) and the time.
         let unit = try #require(arguments.dropFirst().first?.dropFirst("--unit=".count))
         #expect(unit.hasPrefix("tidings-wake-") && unit.hasSuffix("-20261122-063000") && unit.count == "tidings-wake-12345678-20261122-063000".count)
-        #expect(Array(arguments[0...0] + arguments[2...]) == [
-            "--user", "--description=Tidings: deliver what is due",
-            "--on-calendar=2026-11-22 06:30:00 UTC", "--timer-property=AccuracySec=1s", "--property=KillMode=process", "--collect",
-            "--setenv=TZ=Europe/Berlin",
-        ] + deliverCommand(pipeline))
+        #expect(
+            Array(arguments[0...0] + arguments[2...]) == [
+                "--user", "--description=Tidings: deliver what is due",
+                "--on-calendar=2026-11-22 06:30:00 UTC", "--timer-property=AccuracySec=1s", "--property=KillMode=process", "--collect",
+                "--setenv=TZ=Europe/Berlin",
+            ] + deliverCommand(pipeline))
         let line = try await wakeLine(pipeline)
         #expect(line.string("detail") == "exact (systemd-run), next 2026-11-22T07:30:00+01:00")
         #expect(line["ok"] as? Bool == true)
@@ -137,16 +138,18 @@ import TidingsTestSupport
         try fakes.install("systemd-run")
         let config = folder.file("xdg-config/tidings/config.toml")
         try FileManager.default.createDirectory(atPath: folder.file("xdg-config/tidings"), withIntermediateDirectories: true)
-        try "[daily]\nenabled = true\n[channels]\ndesktop = false\n[delivery]\nwake = \"exact\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        try "[daily]\nenabled = true\n[channels]\ndesktop = false\n[delivery]\nwake = \"exact\"\n".write(
+            toFile: config, atomically: true, encoding: .utf8)
         let runner = ProgramRunner(environment: [
             "TZ": "Europe/Berlin", "PATH": fakes.folder, "XDG_CONFIG_HOME": folder.file("xdg-config"), "XDG_STATE_HOME": folder.file("xdg-state"),
         ])
         let plan = try await runner.run("plan", ["--now", "2026-11-22T06:00", "--horizon", "1d"])
         #expect(plan.status == 0, "\(plan.stderr)")
         let arguments = try #require(fakes.calls("systemd-run").first)
-        #expect(Array(arguments.suffix(5)) == [
-            runner.path("deliver"), "--db", folder.file("xdg-state/tidings/tidings.sqlite"), "--config", config,
-        ])
+        #expect(
+            Array(arguments.suffix(5)) == [
+                runner.path("deliver"), "--db", folder.file("xdg-state/tidings/tidings.sqlite"), "--config", config,
+            ])
     }
 
     @Test("wake = exact with nothing due yet: doctor's line is fine, not the minute timer's failure")
@@ -178,7 +181,8 @@ import TidingsTestSupport
         #expect(installed.status == 0, "\(installed.stdout)")
         let units = pipeline.folder.file("xdg/systemd/user")
         try FileManager.default.createDirectory(atPath: units + "/timers.target.wants", withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: units + "/timers.target.wants/tidings-deliver.timer", withDestinationPath: units + "/tidings-deliver.timer")
+        try FileManager.default.createSymbolicLink(
+            atPath: units + "/timers.target.wants/tidings-deliver.timer", withDestinationPath: units + "/tidings-deliver.timer")
 
         let plan = try await runner.run("plan", ["--now", "2026-11-22T06:00", "--horizon", "1d"])
         #expect(plan.status == 0)
@@ -214,10 +218,12 @@ import TidingsTestSupport
         for file in [".wake", ".wake.lock"] { #expect(!FileManager.default.fileExists(atPath: again.database + file)) }
     }
 
-    @Test("a database or config path with a line break is refused: crontab lines and units cannot carry it", arguments: [
-        ("plan", ["--db", "/tmp/two\nlines.sqlite"], "--db"),
-        ("tidings", ["init", "--yes", "--config", "/tmp/two\nlines.toml"], "--config"),
-    ])
+    @Test(
+        "a database or config path with a line break is refused: crontab lines and units cannot carry it",
+        arguments: [
+            ("plan", ["--db", "/tmp/two\nlines.sqlite"], "--db"),
+            ("tidings", ["init", "--yes", "--config", "/tmp/two\nlines.toml"], "--config"),
+        ])
     func lineBreak(program: String, arguments: [String], flag: String) async throws {
         let (pipeline, _) = try pipeline()
         let result = try await pipeline.runner.run(program, arguments)

@@ -6,17 +6,18 @@ import TidingsTestSupport
 /// deliver to a webhook on a real HTTP server: retries across runs, permanent failures.
 @Suite struct WebhookEndToEndTests {
     func pipeline(_ server: HTTPTestServer, maxAttempts: Int = 5, fallback: String = "none") throws -> Pipeline {
-        try Pipeline(config: """
-            [routes]
-            system = ["webhook:hook"]
-            [[webhooks]]
-            name = "hook"
-            url = "\(server.baseURL)/hook"
-            format = "json"
-            timeout = "500ms"
-            max_attempts = \(maxAttempts)
-            fallback = "\(fallback)"
-            """)
+        try Pipeline(
+            config: """
+                [routes]
+                system = ["webhook:hook"]
+                [[webhooks]]
+                name = "hook"
+                url = "\(server.baseURL)/hook"
+                format = "json"
+                timeout = "500ms"
+                max_attempts = \(maxAttempts)
+                fallback = "\(fallback)"
+                """)
     }
 
     @Test("A 500, then a timeout the receiver did process, then 200: three runs, one Idempotency-Key, delivered once")
@@ -51,8 +52,9 @@ import TidingsTestSupport
         #expect(keys == ["daily:2026-11-22"])
         let body = try JSONObject(String(decoding: try #require(server.requests.last).body, as: UTF8.self))
         #expect(body.string("id") == "daily:2026-11-22")
-        let report = try JSONObject(try await pipeline.succeed(
-            "report", "--format", "json", "--since", "2026-11-22T00:00", "--until", "2026-11-23T00:00"))
+        let report = try JSONObject(
+            try await pipeline.succeed(
+                "report", "--format", "json", "--since", "2026-11-22T00:00", "--until", "2026-11-23T00:00"))
         #expect(report.object("counts")?.int("delivered") == 1)
         let log = try await pipeline.succeed("tidings", "log", "--stage", "deliver", "--limit", "1")
         #expect(log.contains("1 delivered"))
@@ -69,8 +71,9 @@ import TidingsTestSupport
         #expect(result.stderr.contains("HTTP 400 from 127.0.0.1"))
         try await pipeline.succeed("deliver", "--now", "2026-11-22T09:00")
         #expect(server.requests.count == 1)
-        let report = try JSONObject(try await pipeline.succeed(
-            "report", "--format", "json", "--since", "2026-11-22T00:00", "--until", "2026-11-23T00:00"))
+        let report = try JSONObject(
+            try await pipeline.succeed(
+                "report", "--format", "json", "--since", "2026-11-22T00:00", "--until", "2026-11-23T00:00"))
         #expect(report.object("counts")?.int("failed") == 1)
     }
 
@@ -101,8 +104,9 @@ import TidingsTestSupport
         let log = try await pipeline.succeed("tidings", "log", "--stage", "deliver", "--limit", "1")
         #expect(log.contains("1 delivered, 1 failed"), "\(log)")
         #expect(log.contains("HTTP 400"))
-        let report = try JSONObject(try await pipeline.succeed(
-            "report", "--format", "json", "--since", "2026-11-22T00:00", "--until", "2026-11-23T00:00"))
+        let report = try JSONObject(
+            try await pipeline.succeed(
+                "report", "--format", "json", "--since", "2026-11-22T00:00", "--until", "2026-11-23T00:00"))
         #expect(report.object("counts")?.int("delivered") == 1)
         #expect(report.object("counts")?.int("failed") == 0)
     }
@@ -124,14 +128,15 @@ import TidingsTestSupport
     func oneInboxEntry() async throws {
         let server = try HTTPTestServer { _ in .text("bad request", status: 400) }
         defer { server.stop() }
-        var pipeline = try Pipeline(config: """
-            [routes]
-            system = ["desktop", "webhook:hook"]
-            [[webhooks]]
-            name = "hook"
-            url = "\(server.baseURL)/hook"
-            format = "json"
-            """)
+        var pipeline = try Pipeline(
+            config: """
+                [routes]
+                system = ["desktop", "webhook:hook"]
+                [[webhooks]]
+                name = "hook"
+                url = "\(server.baseURL)/hook"
+                format = "json"
+                """)
         pipeline.runner.environment["XDG_RUNTIME_DIR"] = pipeline.folder.file("no-runtime-dir")
         try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "1d")
         try await pipeline.succeed("deliver", "--now", "2026-11-22T07:30")
@@ -154,21 +159,22 @@ import TidingsTestSupport
     func contentData() async throws {
         let server = try HTTPTestServer { _ in TestHTTPResponse(status: 200) }
         defer { server.stop() }
-        let pipeline = try Pipeline(config: """
-            [[sources]]
-            name = "daily"
-            url = "file:today.json"
-            [routes]
-            system = ["webhook:hook", "webhook:chat"]
-            [[webhooks]]
-            name = "hook"
-            url = "\(server.baseURL)/hook"
-            format = "json"
-            [[webhooks]]
-            name = "chat"
-            url = "\(server.baseURL)/chat"
-            format = "discord"
-            """)
+        let pipeline = try Pipeline(
+            config: """
+                [[sources]]
+                name = "daily"
+                url = "file:today.json"
+                [routes]
+                system = ["webhook:hook", "webhook:chat"]
+                [[webhooks]]
+                name = "hook"
+                url = "\(server.baseURL)/hook"
+                format = "json"
+                [[webhooks]]
+                name = "chat"
+                url = "\(server.baseURL)/chat"
+                format = "discord"
+                """)
         try pipeline.folder.write(
             #"{"id":"1","title":"News","body":"B","scheduledTime":1767225600000,"data":{"room":"!abc:example.org","n":3}}"#, to: "today.json")
         try await pipeline.succeed("prefetch", "--now", "2026-11-22T06:00")

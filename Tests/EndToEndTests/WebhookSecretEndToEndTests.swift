@@ -42,7 +42,9 @@ import TidingsTestSupport
             case "/d": return .text("cut: \(token.dropFirst(4)) \(token.dropLast(4)) \(secret.dropFirst(3).dropLast(3))", status: 422)
             case "/e": return .text(#"{"seen":"\#(jsonEscaped(authorization))","secret":"\#(secret.replacing("+", with: "\\u002B"))"}"#, status: 400)
             default:
-                return .text("\(authorization) \(request.header("X-Tidings-Signature") ?? "") \(token) \(secret)", status: 503, headers: [("Retry-After", "30")])
+                return .text(
+                    "\(authorization) \(request.header("X-Tidings-Signature") ?? "") \(token) \(secret)", status: 503,
+                    headers: [("Retry-After", "30")])
             }
         }
     }

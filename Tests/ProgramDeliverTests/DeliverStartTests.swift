@@ -1,5 +1,5 @@
-import Testing
 import ProgramDeliver
+import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
@@ -69,10 +69,12 @@ import TidingsTimers
         #expect(try f.check(wake: wake) == .deliver)
     }
 
-    @Test("A backlogged item is work once it is due longer ago than the grace: it becomes missed", arguments: [
-        (2 * hour, DeliverStart.deliver),
-        (4 * hour, DeliverStart.idle(rearm: false)),
-    ])
+    @Test(
+        "A backlogged item is work once it is due longer ago than the grace: it becomes missed",
+        arguments: [
+            (2 * hour, DeliverStart.deliver),
+            (4 * hour, DeliverStart.idle(rearm: false)),
+        ])
     func backlogPastGrace(grace: Int64, expected: DeliverStart) throws {
         let f = try Fixture()
         try f.plan([Self.item("capped", due: Self.now - 3 * Self.hour, state: .backlog)])
@@ -87,23 +89,32 @@ import TidingsTimers
         let testDescription: String
     }
 
-    @Test("An idle run arms the next wake-up only when the exact one armed last has come", arguments: [
-        WakeCase(wake: .exact, recorded: WakeState(mechanism: .systemd, armedAt: now - minute), rearm: true,
-                 testDescription: "the systemd timer armed a minute ago"),
-        WakeCase(wake: .exact, recorded: WakeState(mechanism: .at, armedAt: now), rearm: true,
-                 testDescription: "the at job armed for now: this run"),
-        WakeCase(wake: nil, recorded: WakeState(mechanism: .systemd, armedAt: now - minute), rearm: true,
-                 testDescription: "wake left out of the config, exact wake-ups in use"),
-        WakeCase(wake: .exact, recorded: WakeState(mechanism: .systemd, armedAt: now + hour), rearm: false,
-                 testDescription: "the wake-up armed is still ahead"),
-        WakeCase(wake: .exact, recorded: nil, rearm: false, testDescription: "no wake file"),
-        WakeCase(wake: .exact, recorded: WakeState(mechanism: .unarmed), rearm: false,
-                 testDescription: "exact, but nothing was ever due"),
-        WakeCase(wake: .exact, recorded: WakeState(mechanism: .minute, armedAt: now - minute, note: "systemd-run: failed"), rearm: false,
-                 testDescription: "every mechanism failed: the every-minute timer does it"),
-        WakeCase(wake: .minute, recorded: WakeState(mechanism: .systemd, armedAt: now - minute), rearm: false,
-                 testDescription: "wake = minute: the file of an earlier config is not read"),
-    ])
+    @Test(
+        "An idle run arms the next wake-up only when the exact one armed last has come",
+        arguments: [
+            WakeCase(
+                wake: .exact, recorded: WakeState(mechanism: .systemd, armedAt: now - minute), rearm: true,
+                testDescription: "the systemd timer armed a minute ago"),
+            WakeCase(
+                wake: .exact, recorded: WakeState(mechanism: .at, armedAt: now), rearm: true,
+                testDescription: "the at job armed for now: this run"),
+            WakeCase(
+                wake: nil, recorded: WakeState(mechanism: .systemd, armedAt: now - minute), rearm: true,
+                testDescription: "wake left out of the config, exact wake-ups in use"),
+            WakeCase(
+                wake: .exact, recorded: WakeState(mechanism: .systemd, armedAt: now + hour), rearm: false,
+                testDescription: "the wake-up armed is still ahead"),
+            WakeCase(wake: .exact, recorded: nil, rearm: false, testDescription: "no wake file"),
+            WakeCase(
+                wake: .exact, recorded: WakeState(mechanism: .unarmed), rearm: false,
+                testDescription: "exact, but nothing was ever due"),
+            WakeCase(
+                wake: .exact, recorded: WakeState(mechanism: .minute, armedAt: now - minute, note: "systemd-run: failed"), rearm: false,
+                testDescription: "every mechanism failed: the every-minute timer does it"),
+            WakeCase(
+                wake: .minute, recorded: WakeState(mechanism: .systemd, armedAt: now - minute), rearm: false,
+                testDescription: "wake = minute: the file of an earlier config is not read"),
+        ])
     func rearming(_ wakeCase: WakeCase) throws {
         let f = try Fixture()
         try f.plan([Self.item("later", due: Self.now + Self.hour)])

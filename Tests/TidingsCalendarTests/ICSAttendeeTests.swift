@@ -77,10 +77,11 @@ import TidingsTestSupport
                 "ATTENDEE;PARTSTAT=X-AWAY:mailto:dan@example.org"))
         let occurrence = try #require(try icsExpand(text).occurrences.first)
         #expect(occurrence.organizer == "boss@example.com")
-        #expect(occurrence.attendees == [
-            CalendarAttendee(address: "carol@example.org", partstat: "TENTATIVE"),
-            CalendarAttendee(address: "dan@example.org", partstat: "X-AWAY"),
-        ])
+        #expect(
+            occurrence.attendees == [
+                CalendarAttendee(address: "carol@example.org", partstat: "TENTATIVE"),
+                CalendarAttendee(address: "dan@example.org", partstat: "X-AWAY"),
+            ])
         #expect(occurrence.attendeeCount == 3)
     }
 }

@@ -64,7 +64,8 @@ import TidingsTestSupport
     func arithmeticMatchesLibical(seed: UInt64) throws {
         var random = SplitMix64(state: seed)
         let events = (0..<250).map { Self.event($0, &random) }
-        let text = (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tidings test//EN"] + events + ["END:VCALENDAR"])
+        let text =
+            (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tidings test//EN"] + events + ["END:VCALENDAR"])
             .joined(separator: "\r\n") + "\r\n"
         for (from, until) in [("2025-06-01T00:00:00Z", "2025-08-01T00:00:00Z"), ("2026-03-01T00:00:00Z", "2027-03-01T00:00:00Z")] {
             let stepped = try ICalendar.expand(

@@ -29,7 +29,10 @@ import TidingsTestSupport
         #expect(try Self.starts("FREQ=WEEKLY;INTERVAL=2;BYDAY=SU;WKST=MO") == ["2027-02-05", "2027-02-07", "2027-02-21", "2027-03-07"])
         let sundayWeeks = try Self.starts("FREQ=WEEKLY;INTERVAL=2;BYDAY=SU;WKST=SU")
         #expect(sundayWeeks == ["2027-02-05", "2027-02-14", "2027-02-28", "2027-03-14"])
-        #expect(try Self.starts("FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,SU") == ["2027-02-05", "2027-02-07", "2027-02-15", "2027-02-21", "2027-03-01", "2027-03-07"])
+        #expect(
+            try Self.starts("FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,SU") == [
+                "2027-02-05", "2027-02-07", "2027-02-15", "2027-02-21", "2027-03-01", "2027-03-07",
+            ])
     }
 
     @Test("COUNT counts DTSTART when it is on one of the rule's days, and not when it is off them")
@@ -63,15 +66,18 @@ import TidingsTestSupport
             rule += ";UNTIL=\(until.year)" + LocalDate.pad(until.month, 2) + LocalDate.pad(until.day, 2) + "T120000Z"
         default: break
         }
-        return ["BEGIN:VEVENT", "UID:weekly-\(index)@test", "DTSTAMP:20260101T000000Z", "SUMMARY:Weekly \(index)",
-                "DTSTART" + start, "DURATION:PT1H", "RRULE:" + rule, "END:VEVENT"].joined(separator: "\r\n")
+        return [
+            "BEGIN:VEVENT", "UID:weekly-\(index)@test", "DTSTAMP:20260101T000000Z", "SUMMARY:Weekly \(index)",
+            "DTSTART" + start, "DURATION:PT1H", "RRULE:" + rule, "END:VEVENT",
+        ].joined(separator: "\r\n")
     }
 
     @Test("Where libical's weeks agree with the RFC, the walk gives libical's instances", arguments: [UInt64(1), 2, 3])
     func matchesLibical(seed: UInt64) throws {
         var random = SplitMix64(state: seed)
         let events = (0..<200).map { Self.event($0, &random) }
-        let text = (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tidings test//EN"] + events + ["END:VCALENDAR"])
+        let text =
+            (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tidings test//EN"] + events + ["END:VCALENDAR"])
             .joined(separator: "\r\n") + "\r\n"
         let berlin = try #require(Zone(identifier: "Europe/Berlin"))
         for (from, until) in [("2025-06-01T00:00:00Z", "2025-08-01T00:00:00Z"), ("2026-03-01T00:00:00Z", "2027-03-01T00:00:00Z")] {

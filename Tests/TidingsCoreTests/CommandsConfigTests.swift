@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TidingsCore
 
 @Suite struct CommandsConfigTests {
@@ -46,12 +47,14 @@ import Testing
             let problem = Self.problem("[[commands]]\nname = \"speak\"\nargv = [\"espeak\"]\nenv = [\"OK\", \"\(bad)\"]")
             #expect(problem?.contains("commands[0].env[1]") == true && problem?.contains("is not a variable name") == true, "\(problem ?? "")")
         }
-        #expect(Self.problem("[[commands]]\nname = \"speak\"\nargv = [\"espeak\"]\nenv = \"TOKEN\"")?.contains("expected an array of strings") == true)
+        #expect(
+            Self.problem("[[commands]]\nname = \"speak\"\nargv = [\"espeak\"]\nenv = \"TOKEN\"")?.contains("expected an array of strings") == true)
     }
 
     @Test("Routes and [channels] name commands as command:NAME; an unknown one is an error")
     func routes() throws {
-        let config = try Self.parse("""
+        let config = try Self.parse(
+            """
             [[commands]]
             name = "speak"
             argv = ["espeak"]
@@ -65,24 +68,28 @@ import Testing
         #expect(ChannelName("command:speak")?.description == "command:speak")
         #expect(ChannelName("command:") == nil)
         let unknown = Self.problem("[routes]\nsystem = [\"command:nope\"]")
-        #expect(unknown?.contains("routes.system[0]") == true && unknown?.contains("no [[commands]] entry is named \"nope\"") == true, "\(unknown ?? "")")
-        let off = try Self.parse("[[commands]]\nname = \"speak\"\nargv = [\"espeak\"]\n[routes]\nsystem = [\"command:speak\"]\n[channels]\ncommand = false")
+        #expect(
+            unknown?.contains("routes.system[0]") == true && unknown?.contains("no [[commands]] entry is named \"nope\"") == true, "\(unknown ?? "")")
+        let off = try Self.parse(
+            "[[commands]]\nname = \"speak\"\nargv = [\"espeak\"]\n[routes]\nsystem = [\"command:speak\"]\n[channels]\ncommand = false")
         #expect(off.channels(for: .system) == [])
     }
 
-    @Test("Bad values are errors naming the key", arguments: [
-        ("", "commands[0].argv: missing"),
-        ("argv = []", "commands[0].argv: empty"),
-        ("argv = \"espeak hello\"", "commands[0].argv: expected an array of strings"),
-        ("argv = [\"espeak\", 3]", "commands[0].argv[1]: expected a string"),
-        ("argv = [\"\"]", "commands[0].argv[0]: empty"),
-        ("argv = [\"espeak\"]\ntimeout = \"50ms\"", "commands[0].timeout: must be between 100ms and 10m"),
-        ("argv = [\"espeak\"]\ntimeout = \"soon\"", "commands[0].timeout: expected a duration"),
-        ("argv = [\"espeak\"]\nmax_attempts = 0", "commands[0].max_attempts: must be between 1 and 20"),
-        ("argv = [\"espeak\"]\nfallback = \"command:other\"", "commands[0].fallback: expected inbox, desktop, stdout or none"),
-        ("argv = [\"espeak\"]\nargs = [\"-v\"]", "unknown key \"args\" in [[commands]]; did you mean \"argv\"?"),
-        ("argv = [\"espeak\"]\ntimeot = \"2s\"", "did you mean \"timeout\"?"),
-    ])
+    @Test(
+        "Bad values are errors naming the key",
+        arguments: [
+            ("", "commands[0].argv: missing"),
+            ("argv = []", "commands[0].argv: empty"),
+            ("argv = \"espeak hello\"", "commands[0].argv: expected an array of strings"),
+            ("argv = [\"espeak\", 3]", "commands[0].argv[1]: expected a string"),
+            ("argv = [\"\"]", "commands[0].argv[0]: empty"),
+            ("argv = [\"espeak\"]\ntimeout = \"50ms\"", "commands[0].timeout: must be between 100ms and 10m"),
+            ("argv = [\"espeak\"]\ntimeout = \"soon\"", "commands[0].timeout: expected a duration"),
+            ("argv = [\"espeak\"]\nmax_attempts = 0", "commands[0].max_attempts: must be between 1 and 20"),
+            ("argv = [\"espeak\"]\nfallback = \"command:other\"", "commands[0].fallback: expected inbox, desktop, stdout or none"),
+            ("argv = [\"espeak\"]\nargs = [\"-v\"]", "unknown key \"args\" in [[commands]]; did you mean \"argv\"?"),
+            ("argv = [\"espeak\"]\ntimeot = \"2s\"", "did you mean \"timeout\"?"),
+        ])
     func refused(extra: String, expected: String) {
         let message = Self.problem("[[commands]]\nname = \"speak\"\n\(extra)")
         #expect(message?.contains(expected) == true, "\(message ?? "parsed")")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TidingsCore
 
 /// The line a config error is on: the parser's own for text that is not TOML, else the line
@@ -30,10 +31,12 @@ import Testing
         #expect(error.description.hasPrefix("\(ConfigErrorTests.file): line \(line): \(error.key): "), "\(error)")
     }
 
-    @Test("text that is not TOML keeps the parser's line, in the message as before", arguments: [
-        ("[daily]\nenabled = true\n[daily]\ntime = \"08:00\"\n", 3),
-        ("a = 1\nb = 2\nc = = 3\n", 3),
-    ])
+    @Test(
+        "text that is not TOML keeps the parser's line, in the message as before",
+        arguments: [
+            ("[daily]\nenabled = true\n[daily]\ntime = \"08:00\"\n", 3),
+            ("a = 1\nb = 2\nc = = 3\n", 3),
+        ])
     func parseLine(text: String, line: Int) throws {
         let error = try Self.located(text)
         #expect(error.line == line)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TidingsCore
 
 @Suite struct ConfigErrorTests {
@@ -39,11 +40,20 @@ import Testing
             ("[[sources]]\nname = \"a\"\nurl = \"http://example.org\"\n", "sources[0].url", "http: is only allowed"),
             ("[[sources]]\nname = \"a\"\nurl = \"https://e.org/\"\ntimeout = \"500ms\"\n", "sources[0].timeout", "between 1s and 8m"),
             ("[[sources]]\nname = \"a\"\nurl = \"https://e.org/\"\ncategory = \"marketing\"\n", "sources[0].category", "only a schedule source"),
-            ("[[sources]]\nname = \"a\"\nurl = \"http://127.0.0.1/\"\npinned_public_keys = [\"sha256//\(String(repeating: "A", count: 43))=\"]\n", "sources[0].pinned_public_keys", "only an https source"),
-            ("[[sources]]\nname = \"a\"\nurl = \"https://e.org/\"\npinned_public_keys = [\"sha256//abc\"]\n", "sources[0].pinned_public_keys[0]", "sha256//abc"),
+            (
+                "[[sources]]\nname = \"a\"\nurl = \"http://127.0.0.1/\"\npinned_public_keys = [\"sha256//\(String(repeating: "A", count: 43))=\"]\n",
+                "sources[0].pinned_public_keys", "only an https source"
+            ),
+            (
+                "[[sources]]\nname = \"a\"\nurl = \"https://e.org/\"\npinned_public_keys = [\"sha256//abc\"]\n", "sources[0].pinned_public_keys[0]",
+                "sha256//abc"
+            ),
             ("[[sources]]\nname = \"a\"\nurl = \"https://e.org/\"\npinned_public_keys = []\n", "sources[0].pinned_public_keys", "empty"),
             ("[[sources]]\nname = \"a\"\nurl = \"file:///tmp/x.json\"\nca_file = \"ca.pem\"\n", "sources[0].ca_file", "only an https source"),
-            ("[[sources]]\nname = \"a\"\ntype = \"schedule\"\nurl = \"https://e.org/\"\ncategory = \"loud\"\n", "sources[0].category", "\"marketing\""),
+            (
+                "[[sources]]\nname = \"a\"\ntype = \"schedule\"\nurl = \"https://e.org/\"\ncategory = \"loud\"\n", "sources[0].category",
+                "\"marketing\""
+            ),
             ("[[sources]]\nname = \"a\"\nurl = \"https://e.org/\"\ntimeout = \"9m\"\n", "sources[0].timeout", "between 1s and 8m"),
             ("[[sources]]\nname = \"a\"\nurl = \"https://e.org/\"\nevery = \"30s\"\n", "sources[0].every", "between 1m and 7d, found 30s"),
             ("[[sources]]\nname = \"a\"\nurl = \"https://e.org/\"\nevery = \"8d\"\n", "sources[0].every", "between 1m and 7d"),
@@ -70,7 +80,10 @@ import Testing
             ("[daily]\nweekdyas_only = true\n", "daily.weekdyas_only", #"unknown key "weekdyas_only" in [daily]; did you mean "weekdays_only"?"#),
             ("[meetings]\nlead = \"5m\"\n", "meetings.lead", #"unknown key "lead" in [meetings]; did you mean "lead_time"?"#),
             ("[dialy]\ntime = \"07:30\"\n", "dialy", #"unknown key "dialy"; did you mean "daily"?"#),
-            ("[[sources]]\nname = \"a\"\nurl = \"https://e.org/\"\nurll = \"x\"\n", "sources[0].urll", #"unknown key "urll" in [[sources]]; did you mean "url"?"#),
+            (
+                "[[sources]]\nname = \"a\"\nurl = \"https://e.org/\"\nurll = \"x\"\n", "sources[0].urll",
+                #"unknown key "urll" in [[sources]]; did you mean "url"?"#
+            ),
             ("[daily]\ncolour = \"blue\"\n", "daily.colour", #"unknown key "colour" in [daily]"#),
             ("colour = \"blue\"\n", "colour", #"unknown key "colour""#),
         ])
@@ -78,9 +91,11 @@ import Testing
         #expect(try Self.refusal(text) == ConfigError(file: Self.file, key: key, message: message))
     }
 
-    @Test("edits count insertions, deletions, substitutions and neighbour swaps once each", arguments: [
-        ("time", "time", 0), ("tme", "time", 1), ("tiem", "time", 1), ("timex", "time", 1), ("tmie", "time", 1), ("abc", "xyz", 3), ("", "ab", 2),
-    ])
+    @Test(
+        "edits count insertions, deletions, substitutions and neighbour swaps once each",
+        arguments: [
+            ("time", "time", 0), ("tme", "time", 1), ("tiem", "time", 1), ("timex", "time", 1), ("tmie", "time", 1), ("abc", "xyz", 3), ("", "ab", 2),
+        ])
     func editDistance(a: String, b: String, edits: Int) {
         #expect(KeySuggestion.distance(Array(a), Array(b)) == edits)
         #expect(KeySuggestion.distance(Array(b), Array(a)) == edits)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TidingsCore
 
 @Suite struct ContentDataTests {
@@ -13,13 +14,15 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) as? NSObject)
     }
 
-    @Test("data is kept as compact JSON that reads back as the same value", arguments: [
-        #"{"room": "!abc:example.org", "n": 3, "ok": true, "none": null, "x": 1.5, "big": 12345678901234}"#,
-        #"{"nested": {"list": [1, "two", {"three": [false]}]}, "quote": "say \"hi\"\n\\ é \u2028"}"#,
-        #"{}"#,
-        #"[1, 2]"#,
-        #""text""#,
-    ])
+    @Test(
+        "data is kept as compact JSON that reads back as the same value",
+        arguments: [
+            #"{"room": "!abc:example.org", "n": 3, "ok": true, "none": null, "x": 1.5, "big": 12345678901234}"#,
+            #"{"nested": {"list": [1, "two", {"three": [false]}]}, "quote": "say \"hi\"\n\\ é \u2028"}"#,
+            #"{}"#,
+            #"[1, 2]"#,
+            #""text""#,
+        ])
     func roundTrip(json: String) throws {
         let kept = try #require(try Self.data(json))
         #expect(!kept.contains("\n"), "one line: \(kept)")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TidingsCore
 
 @Suite struct ContentPayloadTests {
@@ -114,8 +115,10 @@ import Testing
     @Test("a deepLink of https: with one slash is refused as malformed, not as a scheme")
     func malformedDeepLink() {
         let refusal = Self.refusal(Self.item(extra: #","deepLink":"https:/evil.com""#))
-        #expect(refusal == ContentError(
-            path: "deepLink", message: #""https:/evil.com" is not a valid URL: expected "https://" followed by a host"#))
+        #expect(
+            refusal
+                == ContentError(
+                    path: "deepLink", message: #""https:/evil.com" is not a valid URL: expected "https://" followed by a host"#))
     }
 
     @Test("a negative scheduledTime is refused")
@@ -146,14 +149,16 @@ import Testing
 }
 
 extension ContentPayloadTests {
-    @Test("A feed that is not an object is told what a feed is, and where the format is written down", arguments: [
-        ("[" + ContentPayloadTests.item() + "]", "an array"),
-        ("  \n[]", "an array"),
-        (#""news""#, "a string"),
-        ("42", "a number"),
-        ("true", "true or false"),
-        ("null", "null"),
-    ])
+    @Test(
+        "A feed that is not an object is told what a feed is, and where the format is written down",
+        arguments: [
+            ("[" + ContentPayloadTests.item() + "]", "an array"),
+            ("  \n[]", "an array"),
+            (#""news""#, "a string"),
+            ("42", "a number"),
+            ("true", "true or false"),
+            ("null", "null"),
+        ])
     func notAnObject(json: String, found: String) throws {
         let error = try #require(Self.refusal(json))
         #expect(error.path == "")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TidingsCore
 
 @Suite struct EmailConfigTests {
@@ -20,7 +21,10 @@ import Testing
 
     @Test("A target reads its url, addresses, login, CA file and limits, with defaults for the rest")
     func values() throws {
-        let config = try Self.parse(Self.base + "username = \"ann\"\npassword_file = \"smtp.pass\"\nca_file = \"ca.pem\"\ntimeout = \"20s\"\nmax_attempts = 3\nfallback = \"none\"\n")
+        let config = try Self.parse(
+            Self.base
+                + "username = \"ann\"\npassword_file = \"smtp.pass\"\nca_file = \"ca.pem\"\ntimeout = \"20s\"\nmax_attempts = 3\nfallback = \"none\"\n"
+        )
         let email = try #require(config.emails.first)
         #expect(email.name == "me")
         #expect(email.url == "smtps://mail.example.org:465")
@@ -59,19 +63,21 @@ import Testing
         #expect(Self.error(remote + "starttls = false\n").contains("plain smtp without STARTTLS is only allowed to this machine"))
     }
 
-    @Test("Bad values and unknown keys are errors naming the key", arguments: [
-        ("url = \"https://mail.example.org\"", "email[0].url"),
-        ("url = \"smtps://user:pw@mail.example.org\"", "email[0].url"),
-        ("url = \"smtps://mail.example.org/inbox\"", "email[0].url"),
-        ("from = \"Tidings <tidings@example.org>\"", "email[0].from"),
-        ("to = []", "email[0].to"),
-        ("to = [\"ann@example.org\\r\\nBcc: eve@example.org\"]", "email[0].to[0]"),
-        ("username = \"ann\"", "email[0].username"),
-        ("password_env = \"SMTP_PASSWORD\"", "email[0].username"),
-        ("timeout = \"10m\"", "email[0].timeout"),
-        ("fallback = \"email:me\"", "email[0].fallback"),
-        ("startls = true", "did you mean \"starttls\""),
-    ])
+    @Test(
+        "Bad values and unknown keys are errors naming the key",
+        arguments: [
+            ("url = \"https://mail.example.org\"", "email[0].url"),
+            ("url = \"smtps://user:pw@mail.example.org\"", "email[0].url"),
+            ("url = \"smtps://mail.example.org/inbox\"", "email[0].url"),
+            ("from = \"Tidings <tidings@example.org>\"", "email[0].from"),
+            ("to = []", "email[0].to"),
+            ("to = [\"ann@example.org\\r\\nBcc: eve@example.org\"]", "email[0].to[0]"),
+            ("username = \"ann\"", "email[0].username"),
+            ("password_env = \"SMTP_PASSWORD\"", "email[0].username"),
+            ("timeout = \"10m\"", "email[0].timeout"),
+            ("fallback = \"email:me\"", "email[0].fallback"),
+            ("startls = true", "did you mean \"starttls\""),
+        ])
     func refused(line: String, key: String) {
         // A later key replaces the base's own: the base is rebuilt without the key the line sets.
         let name = line.split(separator: " ").first.map(String.init) ?? ""

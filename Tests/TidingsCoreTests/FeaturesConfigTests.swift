@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TidingsCore
 
 /// `[features]`: the optional behaviour flags.
@@ -20,11 +21,13 @@ import Testing
         }
     }
 
-    @Test("each key turns on its own flag only", arguments: [
-        ("media_attachments", \TidingsConfig.Features.mediaAttachments),
-        ("personalization", \TidingsConfig.Features.personalization),
-        ("llm", \TidingsConfig.Features.llm),
-    ])
+    @Test(
+        "each key turns on its own flag only",
+        arguments: [
+            ("media_attachments", \TidingsConfig.Features.mediaAttachments),
+            ("personalization", \TidingsConfig.Features.personalization),
+            ("llm", \TidingsConfig.Features.llm),
+        ])
     func oneFlag(key: String, flag: KeyPath<TidingsConfig.Features, Bool> & Sendable) throws {
         let features = try Self.parse("[features]\n\(key) = true\n")
         #expect(features[keyPath: flag])
@@ -34,7 +37,8 @@ import Testing
 
     @Test("all three together, and false stays false")
     func allFlags() throws {
-        let features = try Self.parse("""
+        let features = try Self.parse(
+            """
             [features]
             media_attachments = true
             personalization = false
@@ -43,12 +47,14 @@ import Testing
         #expect(features.mediaAttachments && !features.personalization && features.llm)
     }
 
-    @Test("bad values and unknown keys name the file and the key", arguments: [
-        ("media_attachments = \"yes\"", "features.media_attachments", "expected true or false, found "),
-        ("personalization = 1", "features.personalization", "expected true or false, found "),
-        ("llm = []", "features.llm", "expected true or false, found "),
-        ("media = true", "features.media", "unknown key"),
-    ])
+    @Test(
+        "bad values and unknown keys name the file and the key",
+        arguments: [
+            ("media_attachments = \"yes\"", "features.media_attachments", "expected true or false, found "),
+            ("personalization = 1", "features.personalization", "expected true or false, found "),
+            ("llm = []", "features.llm", "expected true or false, found "),
+            ("media = true", "features.media", "unknown key"),
+        ])
     func errors(line: String, key: String, message: String) {
         #expect {
             _ = try Self.parse("[features]\n" + line)

@@ -34,20 +34,23 @@ import TidingsCore
         #expect(Self.scheduleProblem(Self.nested(depth)) != nil)
         let inField = Array(#"{"config": {"version": "1", "fixedTime": "07:00"}, "schedules": "#.utf8) + Self.nested(depth) + Array("}".utf8)
         #expect(Self.scheduleProblem(inField) != nil)
-        let objects = Array(String(repeating: #"{"a":"#, count: depth / 10).utf8) + Array("1".utf8) + Array(String(repeating: "}", count: depth / 10).utf8)
+        let objects =
+            Array(String(repeating: #"{"a":"#, count: depth / 10).utf8) + Array("1".utf8) + Array(String(repeating: "}", count: depth / 10).utf8)
         #expect(Self.contentProblem(objects) != nil)
     }
 
     @Test("a megabyte of items is refused by count, a megabyte-long title by length")
     func huge() {
         let item = #"{"id":1,"title":"t","body":"b","scheduledTime":0}"#
-        let many = Array(#"{"version":1,"items":["#.utf8) + Array(Array(repeating: item, count: 20_000).joined(separator: ",").utf8) + Array("]}".utf8)
+        let many =
+            Array(#"{"version":1,"items":["#.utf8) + Array(Array(repeating: item, count: 20_000).joined(separator: ",").utf8) + Array("]}".utf8)
         #expect(many.count < 1 << 20)
         #expect(Self.contentProblem(many) == "items: more than 1000 items (20000)")
         let long = #"{"id":1,"title":"\#(String(repeating: "é", count: 400_000))","body":"b","scheduledTime":0}"#
         #expect(Self.contentProblem(Array(long.utf8)) == "title: longer than 80 characters (400000)")
         let entry = #"{"id":1,"dayOffset":0}"#
-        let schedule = #"{"config":{"version":"1","fixedTime":"07:00"},"notificationContent":{"title":"t"},"schedules":["#
+        let schedule =
+            #"{"config":{"version":"1","fixedTime":"07:00"},"notificationContent":{"title":"t"},"schedules":["#
             + Array(repeating: entry, count: 30_000).joined(separator: ",") + "]}"
         #expect(Self.scheduleProblem(Array(schedule.utf8)) == "schedules: more than 1000 entries (30000)")
     }

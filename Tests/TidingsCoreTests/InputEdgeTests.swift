@@ -9,24 +9,30 @@ import TidingsCore
         #expect(DurationText.format(-5_000) == "-5s")
     }
 
-    @Test("Short decimals never end in a bare point", arguments: [
-        (0.9999999, "1"), (1e-7, "0"), (-1e-7, "0"), (0.5, "0.5"), (2.0 / 3.0, "0.666667"),
-    ])
+    @Test(
+        "Short decimals never end in a bare point",
+        arguments: [
+            (0.9999999, "1"), (1e-7, "0"), (-1e-7, "0"), (0.5, "0.5"), (2.0 / 3.0, "0.666667"),
+        ])
     func shortDecimals(value: Double, text: String) {
         #expect(JSONLine.number(value) == text)
     }
 
-    @Test("file: URLs must name a local path", arguments: [
-        ("file:///srv/today.json", true), ("file:/srv/today.json", true), ("file://localhost/srv/x.json", true),
-        ("file://example.org/etc/passwd", false), ("file:today.json", false),
-    ])
+    @Test(
+        "file: URLs must name a local path",
+        arguments: [
+            ("file:///srv/today.json", true), ("file:/srv/today.json", true), ("file://localhost/srv/x.json", true),
+            ("file://example.org/etc/passwd", false), ("file:today.json", false),
+        ])
     func fileURLs(url: String, allowed: Bool) {
         #expect((SourceURL.problem(url) == nil) == allowed, "\(url)")
     }
 
-    @Test("A source URL of https: without its two slashes is malformed, whatever follows", arguments: [
-        "https:/evil.com", "https:evil.com", "https:/evil.com/?next=https://example.org",
-    ])
+    @Test(
+        "A source URL of https: without its two slashes is malformed, whatever follows",
+        arguments: [
+            "https:/evil.com", "https:evil.com", "https:/evil.com/?next=https://example.org",
+        ])
     func malformedSourceURL(url: String) {
         #expect(SourceURL.problem(url) == "\"\(url)\" is not a valid URL: expected \"https://\" followed by a host")
         #expect(SourceURL.problem("https://example.org/feed.json") == nil)

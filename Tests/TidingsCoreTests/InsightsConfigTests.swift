@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TidingsCore
 
 /// `[insights]`: how often insights come, when they start, and at what time.
@@ -16,7 +17,8 @@ import Testing
 
     @Test("every key is read")
     func keys() throws {
-        let insights = try Self.parse("""
+        let insights = try Self.parse(
+            """
             [insights]
             frequency = "weekly"
             min_taps = 0
@@ -28,14 +30,16 @@ import Testing
         #expect(try Self.parse("[insights]\nfrequency = \"off\"").frequency == .off)
     }
 
-    @Test("bad values name the key", arguments: [
-        ("frequency = \"hourly\"", "insights.frequency", "expected one of \"smart\", \"daily\", \"weekly\", \"off\", found \"hourly\""),
-        ("min_taps = -1", "insights.min_taps", "must be between 0 and 1000"),
-        ("min_taps = \"3\"", "insights.min_taps", "expected an integer"),
-        ("min_days = 4000", "insights.min_days", "must be between 0 and 3650"),
-        ("time = \"noon\"", "insights.time", "expected a time as HH:MM"),
-        ("category = \"social\"", "insights.category", "unknown key"),
-    ])
+    @Test(
+        "bad values name the key",
+        arguments: [
+            ("frequency = \"hourly\"", "insights.frequency", "expected one of \"smart\", \"daily\", \"weekly\", \"off\", found \"hourly\""),
+            ("min_taps = -1", "insights.min_taps", "must be between 0 and 1000"),
+            ("min_taps = \"3\"", "insights.min_taps", "expected an integer"),
+            ("min_days = 4000", "insights.min_days", "must be between 0 and 3650"),
+            ("time = \"noon\"", "insights.time", "expected a time as HH:MM"),
+            ("category = \"social\"", "insights.category", "unknown key"),
+        ])
     func errors(line: String, key: String, message: String) {
         #expect {
             _ = try Self.parse("[insights]\n" + line)

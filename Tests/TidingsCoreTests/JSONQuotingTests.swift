@@ -4,17 +4,19 @@ import TidingsCore
 import TidingsTestSupport
 
 @Suite struct JSONQuotingTests {
-    @Test("A string literal escapes what JSON and JavaScript need escaped, and nothing else", arguments: [
-        ("plain", #""plain""#),
-        ("say \"hi\"", #""say \"hi\"""#),
-        (#"C:\dir"#, #""C:\\dir""#),
-        ("a\nb\r\tc", #""a\nb\r\tc""#),
-        ("\u{0}\u{1}\u{1F}", #""\u0000\u0001\u001f""#),
-        ("line\u{2028}para\u{2029}", #""line\u2028para\u2029""#),
-        ("— “quotes” é 日本 🎉", "\"— “quotes” é 日本 🎉\""),
-        ("\u{7F}", "\"\u{7F}\""),
-        ("", #""""#),
-    ])
+    @Test(
+        "A string literal escapes what JSON and JavaScript need escaped, and nothing else",
+        arguments: [
+            ("plain", #""plain""#),
+            ("say \"hi\"", #""say \"hi\"""#),
+            (#"C:\dir"#, #""C:\\dir""#),
+            ("a\nb\r\tc", #""a\nb\r\tc""#),
+            ("\u{0}\u{1}\u{1F}", #""\u0000\u0001\u001f""#),
+            ("line\u{2028}para\u{2029}", #""line\u2028para\u2029""#),
+            ("— “quotes” é 日本 🎉", "\"— “quotes” é 日本 🎉\""),
+            ("\u{7F}", "\"\u{7F}\""),
+            ("", #""""#),
+        ])
     func escapes(text: String, literal: String) {
         #expect(JSONLine.quoted(text) == literal)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TidingsCore
 
 /// `[llm]`: the endpoint that may write notification text, and `features.llm`'s need of it.
@@ -27,15 +28,17 @@ import Testing
 
     @Test("Every key read: key from a variable or a relative file, limits, redact off for loopback")
     func allKeys() throws {
-        let llm = try #require(try Self.llm("""
-            base_url = "http://127.0.0.1:11434/v1"
-            model = "llama3.2:3b"
-            api_key_file = "secrets/llm.key"
-            timeout = "5s"
-            budget = "2m"
-            max_calls = 12
-            redact = false
-            """))
+        let llm = try #require(
+            try Self.llm(
+                """
+                base_url = "http://127.0.0.1:11434/v1"
+                model = "llama3.2:3b"
+                api_key_file = "secrets/llm.key"
+                timeout = "5s"
+                budget = "2m"
+                max_calls = 12
+                redact = false
+                """))
         #expect(llm.apiKey == .file("/c/secrets/llm.key"))
         #expect(llm.timeout == 5000 && llm.budget == 120_000 && llm.maxCalls == 12 && !llm.redact)
         #expect(llm.isLoopback)
@@ -52,19 +55,30 @@ import Testing
             ("base_url = \"https://a.example/v1\"\nmodel = \"two words\"", "llm.model", "expected a model name"),
             ("base_url = \"http://api.example.org/v1\"\nmodel = \"m\"", "llm.base_url", "http: is only allowed to this machine"),
             ("base_url = \"file:///tmp/x\"\nmodel = \"m\"", "llm.base_url", "an LLM endpoint needs https:"),
-            ("base_url = \"ftp://a.example\"\nmodel = \"m\"", "llm.base_url", "an LLM endpoint needs https: (or http: to this machine), found \"ftp://a.example\""),
-            ("base_url = \"https://a.example/v1?key=1\"\nmodel = \"m\"", "llm.base_url", "give the API's base URL without a query or fragment (a key goes in api_key_env or api_key_file)"),
+            (
+                "base_url = \"ftp://a.example\"\nmodel = \"m\"", "llm.base_url",
+                "an LLM endpoint needs https: (or http: to this machine), found \"ftp://a.example\""
+            ),
+            (
+                "base_url = \"https://a.example/v1?key=1\"\nmodel = \"m\"", "llm.base_url",
+                "give the API's base URL without a query or fragment (a key goes in api_key_env or api_key_file)"
+            ),
             ("base_url = \"https://me:sk-1@a.example/v1\"\nmodel = \"m\"", "llm.base_url", "give no user name or password in the URL"),
             ("base_url = \"https://a.example/v1\"\nmodel = \"m\"\ntimeout = \"500ms\"", "llm.timeout", "must be between 1s and 2m"),
             ("base_url = \"https://a.example/v1\"\nmodel = \"m\"\ntimeout = \"3m\"", "llm.timeout", "must be between 1s and 2m"),
             ("base_url = \"https://a.example/v1\"\nmodel = \"m\"\nbudget = \"2h\"", "llm.budget", "must be between 1s and 1h"),
             ("base_url = \"https://a.example/v1\"\nmodel = \"m\"\nmax_calls = 0", "llm.max_calls", "must be between 1 and 10000"),
             ("base_url = \"https://a.example/v1\"\nmodel = \"m\"\nredact = \"no\"", "llm.redact", "expected true or false"),
-            ("base_url = \"https://a.example/v1\"\nmodel = \"m\"\napi_key_env = \"K\"\napi_key_file = \"k\"", "llm.api_key_file", "give api_key_env or api_key_file, not both"),
+            (
+                "base_url = \"https://a.example/v1\"\nmodel = \"m\"\napi_key_env = \"K\"\napi_key_file = \"k\"", "llm.api_key_file",
+                "give api_key_env or api_key_file, not both"
+            ),
             ("base_url = \"https://a.example/v1\"\nmodel = \"m\"\napi_key_env = \"\"", "llm.api_key_env", "empty variable name"),
             ("base_url = \"https://a.example/v1\"\nmodel = \"m\"\napi_key = \"sk-123\"", "llm.api_key", "unknown key"),
-            ("base_url = \"https://a.example/v1\"\nmodel = \"m\"\nredact = false", "llm.redact",
-             "false is allowed only for an endpoint on this machine (127.0.0.1, localhost, [::1]): it would send e-mail addresses, phone numbers, passcodes and links to a.example"),
+            (
+                "base_url = \"https://a.example/v1\"\nmodel = \"m\"\nredact = false", "llm.redact",
+                "false is allowed only for an endpoint on this machine (127.0.0.1, localhost, [::1]): it would send e-mail addresses, phone numbers, passcodes and links to a.example"
+            ),
         ])
     func errors(lines: String, key: String, message: String) {
         #expect {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TidingsCore
 
 /// `[media]`: the media cache's quota, the largest image, where the folder is published.
@@ -18,7 +19,8 @@ import Testing
 
     @Test("every key, a trailing / dropped from public_url, ca_file relative to the config's folder")
     func keys() throws {
-        let media = try Self.parse("""
+        let media = try Self.parse(
+            """
             [media]
             quota = "200MiB"
             max_bytes = "512KiB"
@@ -31,19 +33,21 @@ import Testing
         #expect(media.caFile == "/c/ca.pem")
     }
 
-    @Test("bad values name the key", arguments: [
-        ("quota = \"50MB\"", "media.quota", "expected a size such as \"50MiB\", \"512KiB\" or \"1GiB\", found \"50MB\""),
-        ("quota = 50", "media.quota", "expected a string, found "),
-        ("quota = \"512KiB\"", "media.quota", "must be between 1MiB and 100GiB"),
-        ("quota = \"101GiB\"", "media.quota", "must be between 1MiB and 100GiB"),
-        ("max_bytes = \"100B\"", "media.max_bytes", "must be between 1KiB and 50MiB"),
-        ("max_bytes = \"51MiB\"", "media.max_bytes", "must be between 1KiB and 50MiB"),
-        ("quota = \"2MiB\"\nmax_bytes = \"3MiB\"", "media.max_bytes", "3MiB is more than the quota (2MiB)"),
-        ("public_url = \"http://files.example.org\"", "media.public_url", "expected an https:// URL of a folder"),
-        ("public_url = \"https://files.example.org/m?x=1\"", "media.public_url", "expected an https:// URL of a folder"),
-        ("ca_file = \"\"", "media.ca_file", "empty path"),
-        ("folder = \"/tmp\"", "media.folder", "unknown key"),
-    ])
+    @Test(
+        "bad values name the key",
+        arguments: [
+            ("quota = \"50MB\"", "media.quota", "expected a size such as \"50MiB\", \"512KiB\" or \"1GiB\", found \"50MB\""),
+            ("quota = 50", "media.quota", "expected a string, found "),
+            ("quota = \"512KiB\"", "media.quota", "must be between 1MiB and 100GiB"),
+            ("quota = \"101GiB\"", "media.quota", "must be between 1MiB and 100GiB"),
+            ("max_bytes = \"100B\"", "media.max_bytes", "must be between 1KiB and 50MiB"),
+            ("max_bytes = \"51MiB\"", "media.max_bytes", "must be between 1KiB and 50MiB"),
+            ("quota = \"2MiB\"\nmax_bytes = \"3MiB\"", "media.max_bytes", "3MiB is more than the quota (2MiB)"),
+            ("public_url = \"http://files.example.org\"", "media.public_url", "expected an https:// URL of a folder"),
+            ("public_url = \"https://files.example.org/m?x=1\"", "media.public_url", "expected an https:// URL of a folder"),
+            ("ca_file = \"\"", "media.ca_file", "empty path"),
+            ("folder = \"/tmp\"", "media.folder", "unknown key"),
+        ])
     func errors(text: String, key: String, message: String) {
         #expect {
             _ = try Self.parse("[media]\n" + text)
@@ -56,9 +60,11 @@ import Testing
 
 /// Sizes as written in config files.
 @Suite struct SizeTextTests {
-    @Test("parses a number and a binary unit, any case, spaces ignored", arguments: [
-        ("50MiB", Int64(52_428_800)), ("512 KiB", 524_288), ("1gib", 1_073_741_824), ("800B", 800), ("0B", 0),
-    ])
+    @Test(
+        "parses a number and a binary unit, any case, spaces ignored",
+        arguments: [
+            ("50MiB", Int64(52_428_800)), ("512 KiB", 524_288), ("1gib", 1_073_741_824), ("800B", 800), ("0B", 0),
+        ])
     func parses(text: String, bytes: Int64) {
         #expect(SizeText.parse(text) == bytes)
     }
@@ -68,9 +74,11 @@ import Testing
         #expect(SizeText.parse(text) == nil)
     }
 
-    @Test("formats in the largest exact unit", arguments: [
-        (Int64(52_428_800), "50MiB"), (1_572_864, "1536KiB"), (7, "7B"), (0, "0B"), (1 << 30, "1GiB"),
-    ])
+    @Test(
+        "formats in the largest exact unit",
+        arguments: [
+            (Int64(52_428_800), "50MiB"), (1_572_864, "1536KiB"), (7, "7B"), (0, "0B"), (1 << 30, "1GiB"),
+        ])
     func formats(bytes: Int64, text: String) {
         #expect(SizeText.format(bytes) == text)
         #expect(SizeText.parse(text) == bytes)
@@ -79,21 +87,25 @@ import Testing
 
 /// Telling images apart by their first bytes and their Content-Type.
 @Suite struct ImageTypeTests {
-    @Test("signatures of PNG, JPEG, GIF and WebP", arguments: [
-        ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00], ImageType.png),
-        ([0xFF, 0xD8, 0xFF, 0xE0, 0x00], .jpeg),
-        (Array("GIF89a\u{1}\u{0}".utf8), .gif),
-        (Array("GIF87a".utf8), .gif),
-        (Array("RIFF\u{24}\u{0}\u{0}\u{0}WEBPVP8 ".utf8), .webp),
-    ] as [([UInt8], ImageType)])
+    @Test(
+        "signatures of PNG, JPEG, GIF and WebP",
+        arguments: [
+            ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00], ImageType.png),
+            ([0xFF, 0xD8, 0xFF, 0xE0, 0x00], .jpeg),
+            (Array("GIF89a\u{1}\u{0}".utf8), .gif),
+            (Array("GIF87a".utf8), .gif),
+            (Array("RIFF\u{24}\u{0}\u{0}\u{0}WEBPVP8 ".utf8), .webp),
+        ] as [([UInt8], ImageType)])
     func signatures(bytes: [UInt8], type: ImageType) {
         #expect(ImageType(magic: bytes) == type)
     }
 
-    @Test("anything else is no image", arguments: [
-        Array("<!doctype html><html>".utf8), Array("RIFF\u{24}\u{0}\u{0}\u{0}WAVEfmt ".utf8), [0x89, 0x50, 0x4E, 0x47], [],
-        Array("GIF8".utf8), [0xFF, 0xD8],
-    ] as [[UInt8]])
+    @Test(
+        "anything else is no image",
+        arguments: [
+            Array("<!doctype html><html>".utf8), Array("RIFF\u{24}\u{0}\u{0}\u{0}WAVEfmt ".utf8), [0x89, 0x50, 0x4E, 0x47], [],
+            Array("GIF8".utf8), [0xFF, 0xD8],
+        ] as [[UInt8]])
     func notImages(bytes: [UInt8]) {
         #expect(ImageType(magic: bytes) == nil)
     }

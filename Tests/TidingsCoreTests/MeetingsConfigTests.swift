@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TidingsCore
 
 /// `[meetings]`: lead times, the user's addresses and which answers skip an event.
@@ -40,7 +41,8 @@ import Testing
 
     @Test("me is compared without case and mailto:, each address once; skip_tentative is read")
     func addresses() throws {
-        let meetings = try Self.parse("""
+        let meetings = try Self.parse(
+            """
             [meetings]
             me = [" MAILTO:Alice@Example.ORG ", "alice@example.org", "mailto:bob@work.example"]
             skip_tentative = true

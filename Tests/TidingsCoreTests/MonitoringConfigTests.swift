@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TidingsCore
 
 /// `[monitoring]`: how often each stage is expected to succeed.
@@ -14,7 +15,8 @@ import Testing
 
     @Test("durations set an interval, \"off\" stops watching, keys left out keep the default")
     func keys() throws {
-        let monitoring = try Self.parse("""
+        let monitoring = try Self.parse(
+            """
             [monitoring]
             expect_prefetch = "off"
             expect_deliver = "2m"
@@ -23,13 +25,15 @@ import Testing
         #expect(monitoring.expected == [.plan: 21_600_000, .deliver: 120_000, .report: 5_400_000])
     }
 
-    @Test("bad values name the key", arguments: [
-        ("expect_deliver = \"0s\"", "monitoring.expect_deliver", "must be between 1s and 366d; use \"off\" to not watch deliver"),
-        ("expect_plan = \"367d\"", "monitoring.expect_plan", "must be between 1s and 366d; use \"off\" to not watch plan"),
-        ("expect_plan = \"soon\"", "monitoring.expect_plan", "expected a duration such as \"30s\", \"2h\" or \"1h30m\", found \"soon\""),
-        ("expect_plan = 5", "monitoring.expect_plan", "expected a string, found "),
-        ("expect_fetch = \"1h\"", "monitoring.expect_fetch", "unknown key"),
-    ])
+    @Test(
+        "bad values name the key",
+        arguments: [
+            ("expect_deliver = \"0s\"", "monitoring.expect_deliver", "must be between 1s and 366d; use \"off\" to not watch deliver"),
+            ("expect_plan = \"367d\"", "monitoring.expect_plan", "must be between 1s and 366d; use \"off\" to not watch plan"),
+            ("expect_plan = \"soon\"", "monitoring.expect_plan", "expected a duration such as \"30s\", \"2h\" or \"1h30m\", found \"soon\""),
+            ("expect_plan = 5", "monitoring.expect_plan", "expected a string, found "),
+            ("expect_fetch = \"1h\"", "monitoring.expect_fetch", "unknown key"),
+        ])
     func errors(line: String, key: String, message: String) {
         #expect {
             _ = try Self.parse("[monitoring]\n" + line)

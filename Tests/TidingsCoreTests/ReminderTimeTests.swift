@@ -6,27 +6,31 @@ import TidingsCore
     /// 10:00:30 in Berlin on Monday 2026-11-23.
     let now = Oracle.utc("2026-11-23T09:00:30Z")
 
-    @Test("--at: HH:MM today, tomorrow with --next when passed; a date and time with its seconds dropped", arguments: [
-        ("14:00", false, "2026-11-23T13:00Z"),
-        ("14:00", true, "2026-11-23T13:00Z"),
-        ("9:15", true, "2026-11-24T08:15Z"),
-        ("10:00", true, "2026-11-24T09:00Z"),
-        ("10:01", false, "2026-11-23T09:01Z"),
-        ("2026-11-25T15:30:45", false, "2026-11-25T14:30Z"),
-        ("2026-11-25T15:30Z", false, "2026-11-25T15:30Z"),
-    ])
+    @Test(
+        "--at: HH:MM today, tomorrow with --next when passed; a date and time with its seconds dropped",
+        arguments: [
+            ("14:00", false, "2026-11-23T13:00Z"),
+            ("14:00", true, "2026-11-23T13:00Z"),
+            ("9:15", true, "2026-11-24T08:15Z"),
+            ("10:00", true, "2026-11-24T09:00Z"),
+            ("10:01", false, "2026-11-23T09:01Z"),
+            ("2026-11-25T15:30:45", false, "2026-11-25T14:30Z"),
+            ("2026-11-25T15:30Z", false, "2026-11-25T15:30Z"),
+        ])
     func at(text: String, next: Bool, expected: String) throws {
         let berlin = try Oracle.zone("Europe/Berlin")
         #expect(try ReminderTime.at(text, next: next, now: now, zone: berlin) == Oracle.utc(expected))
     }
 
-    @Test("--at refuses a passed time, naming the option", arguments: [
-        ("10:00", "--at: 10:00 has passed today; add --next for tomorrow"),
-        ("2026-11-23T10:00:10", "--at: 2026-11-23T10:00:00+01:00 has passed (now is 2026-11-23T10:00:30+01:00)"),
-        ("2026-11-23", "--at: expected HH:MM or a date and time"),
-        ("noon", "--at: expected HH:MM or a date and time"),
-        ("25:00", "--at: expected HH:MM or a date and time"),
-    ])
+    @Test(
+        "--at refuses a passed time, naming the option",
+        arguments: [
+            ("10:00", "--at: 10:00 has passed today; add --next for tomorrow"),
+            ("2026-11-23T10:00:10", "--at: 2026-11-23T10:00:00+01:00 has passed (now is 2026-11-23T10:00:30+01:00)"),
+            ("2026-11-23", "--at: expected HH:MM or a date and time"),
+            ("noon", "--at: expected HH:MM or a date and time"),
+            ("25:00", "--at: expected HH:MM or a date and time"),
+        ])
     func atRefused(text: String, message: String) throws {
         let berlin = try Oracle.zone("Europe/Berlin")
         let problem = #expect(throws: ReminderTime.Problem.self) { try ReminderTime.at(text, next: false, now: now, zone: berlin) }

@@ -53,7 +53,8 @@ import TidingsCore
 
     @Test("ids may be strings of safe characters; control characters are cleaned from the text")
     func stringIDsAndCleaning() throws {
-        let schedule = try Self.decode("""
+        let schedule = try Self.decode(
+            """
             {"config":{"version":"2","fixedTime":"9:05"},
              "schedules":[{"id":"tip-4","dayOffset":0,"title":"<b>Bold</b>\\u0007 move","subtitle":""}]}
             """)
@@ -66,39 +67,69 @@ import TidingsCore
     }
 
     static let invalid: [(String, String)] = [
-        (#"{"config":{"version":"1","fixedTime":"25:00"},"schedules":[{"id":1,"dayOffset":0,"title":"t"}]}"#,
-         #"config.fixedTime: "25:00" is not a time (HH:MM, 24-hour)"#),
-        (#"{"config":{"version":"1","fixedTime":"7.30"},"schedules":[{"id":1,"dayOffset":0,"title":"t"}]}"#,
-         #"config.fixedTime: "7.30" is not a time (HH:MM, 24-hour)"#),
-        (#"{"config":{"version":"","fixedTime":"07:00"},"schedules":[{"id":1,"dayOffset":0,"title":"t"}]}"#,
-         "config.version: empty"),
-        (#"{"config":{"fixedTime":"07:00"},"schedules":[{"id":1,"dayOffset":0,"title":"t"}]}"#,
-         "config.version: missing"),
+        (
+            #"{"config":{"version":"1","fixedTime":"25:00"},"schedules":[{"id":1,"dayOffset":0,"title":"t"}]}"#,
+            #"config.fixedTime: "25:00" is not a time (HH:MM, 24-hour)"#
+        ),
+        (
+            #"{"config":{"version":"1","fixedTime":"7.30"},"schedules":[{"id":1,"dayOffset":0,"title":"t"}]}"#,
+            #"config.fixedTime: "7.30" is not a time (HH:MM, 24-hour)"#
+        ),
+        (
+            #"{"config":{"version":"","fixedTime":"07:00"},"schedules":[{"id":1,"dayOffset":0,"title":"t"}]}"#,
+            "config.version: empty"
+        ),
+        (
+            #"{"config":{"fixedTime":"07:00"},"schedules":[{"id":1,"dayOffset":0,"title":"t"}]}"#,
+            "config.version: missing"
+        ),
         (#"{"schedules":[{"id":1,"dayOffset":0,"title":"t"}]}"#, "config: missing"),
         (#"{"config":{"version":"1","fixedTime":"07:00"},"schedules":[]}"#, "schedules: no entries"),
         (#"{"config":{"version":"1","fixedTime":"07:00"},"schedules":{}}"#, "schedules: expected an array"),
-        (#"{"config":{"version":"1","fixedTime":"07:00"},"schedules":[{"id":1,"dayOffset":0,"title":"t"},{"id":2,"dayOffset":0,"title":"t"},{"id":3,"dayOffset":0,"title":"t"},{"id":4,"dayOffset":-1,"title":"t"}]}"#,
-         "schedules[3].dayOffset: must be ≥ 0"),
-        (#"{"config":{"version":"1","fixedTime":"07:00"},"schedules":[{"id":1,"dayOffset":99999,"title":"t"}]}"#,
-         "schedules[0].dayOffset: must be ≤ 3660"),
-        (#"{"config":{"version":"1","fixedTime":"07:00"},"schedules":[{"id":1,"dayOffset":"2","title":"t"}]}"#,
-         "schedules[0].dayOffset: expected an integer"),
-        (#"{"config":{"version":"1","fixedTime":"07:00"},"schedules":[{"id":1,"title":"t"}]}"#,
-         "schedules[0].dayOffset: missing"),
-        (#"{"config":{"version":"1","fixedTime":"07:00"},"schedules":[{"id":1,"dayOffset":0,"title":"t"},{"id":1,"dayOffset":2,"title":"u"}]}"#,
-         "schedules[1].id: 1 is used twice (also schedules[0])"),
-        (#"{"config":{"version":"1","fixedTime":"07:00"},"schedules":[{"id":-4,"dayOffset":0,"title":"t"}]}"#,
-         "schedules[0].id: must be ≥ 0"),
-        (#"{"config":{"version":"1","fixedTime":"07:00"},"schedules":[{"id":"../x","dayOffset":0,"title":"t"}]}"#,
-         "schedules[0].id: use 1 to 64 letters, digits, '-', '_' or '.'"),
-        (#"{"config":{"version":"1","fixedTime":"07:00"},"schedules":[{"id":1,"dayOffset":0}]}"#,
-         "schedules[0].title: missing, and notificationContent has no default title"),
-        (#"{"config":{"version":"1","fixedTime":"07:00"},"notificationContent":{"title":"  "},"schedules":[{"id":1,"dayOffset":0}]}"#,
-         "notificationContent.title: empty"),
-        ("{\"config\":{\"version\":\"1\",\"fixedTime\":\"07:00\"},\"schedules\":[{\"id\":1,\"dayOffset\":0,\"title\":\"\(String(repeating: "x", count: 81))\"}]}",
-         "schedules[0].title: longer than 80 characters (81)"),
-        ("{\"config\":{\"version\":\"1\",\"fixedTime\":\"07:00\"},\"schedules\":[{\"id\":1,\"dayOffset\":0,\"title\":\"t\",\"subtitle\":\"\(String(repeating: "y", count: 281))\"}]}",
-         "schedules[0].subtitle: longer than 280 characters (281)"),
+        (
+            #"{"config":{"version":"1","fixedTime":"07:00"},"schedules":[{"id":1,"dayOffset":0,"title":"t"},{"id":2,"dayOffset":0,"title":"t"},{"id":3,"dayOffset":0,"title":"t"},{"id":4,"dayOffset":-1,"title":"t"}]}"#,
+            "schedules[3].dayOffset: must be ≥ 0"
+        ),
+        (
+            #"{"config":{"version":"1","fixedTime":"07:00"},"schedules":[{"id":1,"dayOffset":99999,"title":"t"}]}"#,
+            "schedules[0].dayOffset: must be ≤ 3660"
+        ),
+        (
+            #"{"config":{"version":"1","fixedTime":"07:00"},"schedules":[{"id":1,"dayOffset":"2","title":"t"}]}"#,
+            "schedules[0].dayOffset: expected an integer"
+        ),
+        (
+            #"{"config":{"version":"1","fixedTime":"07:00"},"schedules":[{"id":1,"title":"t"}]}"#,
+            "schedules[0].dayOffset: missing"
+        ),
+        (
+            #"{"config":{"version":"1","fixedTime":"07:00"},"schedules":[{"id":1,"dayOffset":0,"title":"t"},{"id":1,"dayOffset":2,"title":"u"}]}"#,
+            "schedules[1].id: 1 is used twice (also schedules[0])"
+        ),
+        (
+            #"{"config":{"version":"1","fixedTime":"07:00"},"schedules":[{"id":-4,"dayOffset":0,"title":"t"}]}"#,
+            "schedules[0].id: must be ≥ 0"
+        ),
+        (
+            #"{"config":{"version":"1","fixedTime":"07:00"},"schedules":[{"id":"../x","dayOffset":0,"title":"t"}]}"#,
+            "schedules[0].id: use 1 to 64 letters, digits, '-', '_' or '.'"
+        ),
+        (
+            #"{"config":{"version":"1","fixedTime":"07:00"},"schedules":[{"id":1,"dayOffset":0}]}"#,
+            "schedules[0].title: missing, and notificationContent has no default title"
+        ),
+        (
+            #"{"config":{"version":"1","fixedTime":"07:00"},"notificationContent":{"title":"  "},"schedules":[{"id":1,"dayOffset":0}]}"#,
+            "notificationContent.title: empty"
+        ),
+        (
+            "{\"config\":{\"version\":\"1\",\"fixedTime\":\"07:00\"},\"schedules\":[{\"id\":1,\"dayOffset\":0,\"title\":\"\(String(repeating: "x", count: 81))\"}]}",
+            "schedules[0].title: longer than 80 characters (81)"
+        ),
+        (
+            "{\"config\":{\"version\":\"1\",\"fixedTime\":\"07:00\"},\"schedules\":[{\"id\":1,\"dayOffset\":0,\"title\":\"t\",\"subtitle\":\"\(String(repeating: "y", count: 281))\"}]}",
+            "schedules[0].subtitle: longer than 280 characters (281)"
+        ),
     ]
 
     @Test("bad input is refused with the field at fault", arguments: invalid)
@@ -112,19 +143,21 @@ import TidingsCore
         #expect(Self.problem("[1,2]") != nil)
         #expect((try? RemoteSchedule.decode([0xFF, 0xFE, 0x7B])) == nil)
         let many = (0...RemoteSchedule.maxEntries).map { #"{"id":\#($0),"dayOffset":0}"# }.joined(separator: ",")
-        #expect(Self.problem(#"{"config":{"version":"1","fixedTime":"07:00"},"notificationContent":{"title":"t"},"schedules":[\#(many)]}"#)
-            == "schedules: more than 1000 entries (1001)")
+        #expect(
+            Self.problem(#"{"config":{"version":"1","fixedTime":"07:00"},"notificationContent":{"title":"t"},"schedules":[\#(many)]}"#)
+                == "schedules: more than 1000 entries (1001)")
     }
 
     @Test("a schedule source in the config, with its category")
     func configSource() throws {
-        let config = try TidingsConfig.parse(toml: """
-            [[sources]]
-            name = "welcome"
-            type = "schedule"
-            url = "https://example.org/welcome.json"
-            category = "marketing"
-            """, file: "/etc/tidings.toml", directory: "/etc")
+        let config = try TidingsConfig.parse(
+            toml: """
+                [[sources]]
+                name = "welcome"
+                type = "schedule"
+                url = "https://example.org/welcome.json"
+                category = "marketing"
+                """, file: "/etc/tidings.toml", directory: "/etc")
         #expect(config.sources.first?.type == .schedule)
         #expect(config.sources.first?.category == .marketing)
     }

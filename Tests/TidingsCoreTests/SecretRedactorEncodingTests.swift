@@ -18,9 +18,11 @@ import TidingsCore
 
     /// Every alignment (0 to 5 bytes before, 0 to 2 after), every variant of base64.
     static let runs: [(before: Int, after: Int, urlSafe: Bool, padded: Bool)] =
-        (0..<6).flatMap { before in (0..<3).flatMap { after in
-            [(false, true), (false, false), (true, true), (true, false)].map { (before, after, $0.0, $0.1) }
-        } }
+        (0..<6).flatMap { before in
+            (0..<3).flatMap { after in
+                [(false, true), (false, false), (true, true), (true, false)].map { (before, after, $0.0, $0.1) }
+            }
+        }
 
     @Test("The secret inside a longer base64 run, at every alignment, standard and URL-safe, padded or not: the run is replaced", arguments: runs)
     func insideBase64(before: Int, after: Int, urlSafe: Bool, padded: Bool) {

@@ -59,7 +59,8 @@ import TidingsCore
 
     @Test("Text without the secret is returned as it is, escapes and all")
     func untouched() {
-        for text in ["", "HTTP 401 from 127.0.0.1", #"a\/b %2F &amp; \u00e9 Ab/Cd+Ef"#, String(Self.token.prefix(8)), "x%", "%E2%82", "\\", "&#xZZ;"] {
+        for text in ["", "HTTP 401 from 127.0.0.1", #"a\/b %2F &amp; \u00e9 Ab/Cd+Ef"#, String(Self.token.prefix(8)), "x%", "%E2%82", "\\", "&#xZZ;"]
+        {
             #expect(Self.redactor.redact(text) == text)
             #expect(!Self.redactor.reveals(text))
         }
@@ -84,8 +85,9 @@ import TidingsCore
     @Test("Several secrets, several sightings, overlapping ones merged; empty secrets match nothing")
     func several() {
         let redactor = SecretRedactor(secrets: ["first-secret-123", "", "second/SECRET/456"])
-        #expect(redactor.redact("a first-secret-123 b second%2Fsecret%2F456 c FIRST-SECRET-123first-secret-123")
-            == "a [redacted] b [redacted] c [redacted]")
+        #expect(
+            redactor.redact("a first-secret-123 b second%2Fsecret%2F456 c FIRST-SECRET-123first-secret-123")
+                == "a [redacted] b [redacted] c [redacted]")
         #expect(SecretRedactor(secrets: [""]).isEmpty)
         #expect(SecretRedactor(secrets: []).redact("anything") == "anything")
     }

@@ -7,14 +7,15 @@ import TidingsCore
 
     @Test("pinned keys are kept in order and a relative ca_file is read beside the config file")
     func parsed() throws {
-        let config = try TidingsConfig.parse(toml: """
-            [[sources]]
-            name = "cloud"
-            type = "calendar"
-            url = "https://cloud.example.org/remote.php/dav/calendars/a.ics"
-            pinned_public_keys = ["\(Self.pin)", "sha256//+/\(String(repeating: "0", count: 41))="]
-            ca_file = "private-ca.pem"
-            """, file: "/etc/tidings/config.toml", directory: "/etc/tidings")
+        let config = try TidingsConfig.parse(
+            toml: """
+                [[sources]]
+                name = "cloud"
+                type = "calendar"
+                url = "https://cloud.example.org/remote.php/dav/calendars/a.ics"
+                pinned_public_keys = ["\(Self.pin)", "sha256//+/\(String(repeating: "0", count: 41))="]
+                ca_file = "private-ca.pem"
+                """, file: "/etc/tidings/config.toml", directory: "/etc/tidings")
         let source = try #require(config.sources.first)
         #expect(source.pinnedPublicKeys == [Self.pin, "sha256//+/\(String(repeating: "0", count: 41))="])
         #expect(source.caFile == "/etc/tidings/private-ca.pem")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TidingsCore
 
 @Suite struct TidingsConfigParseTests {
@@ -108,15 +109,17 @@ import Testing
         #expect(config.fallback.messages == ["Line one", "Line two"])
         #expect(config.fallback.staleAfter == 90 * 60_000)
         #expect(config.plan.horizon == 3 * 86_400_000)
-        #expect(config.sources == [
-            TidingsConfig.Source(name: "news", url: "https://example.org/today.json", timeout: 10_000),
-            TidingsConfig.Source(name: "local_2.x", url: "file:///home/u/.config/tidings/today.json"),
-        ])
+        #expect(
+            config.sources == [
+                TidingsConfig.Source(name: "news", url: "https://example.org/today.json", timeout: 10_000),
+                TidingsConfig.Source(name: "local_2.x", url: "file:///home/u/.config/tidings/today.json"),
+            ])
     }
 
     @Test("every: calendars 15m and the rest 6h unless a source says otherwise")
     func sourceEvery() throws {
-        let config = try Self.parse("""
+        let config = try Self.parse(
+            """
             [[sources]]
             name = "work"
             type = "calendar"

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TidingsCore
 
 /// `delivery.wake` and the edit of `daily.time` that `tidings init --daily-time` makes.
@@ -14,10 +15,12 @@ import Testing
         #expect(try Self.parse("[delivery]\nwake = \"minute\"\ngrace = \"1h\"").delivery.wake == .minute)
     }
 
-    @Test("a wrong delivery.wake names the key and the choices", arguments: [
-        ("wake = \"hourly\"", "expected one of \"exact\", \"minute\", found \"hourly\""),
-        ("wake = true", "expected a string, found "),
-    ])
+    @Test(
+        "a wrong delivery.wake names the key and the choices",
+        arguments: [
+            ("wake = \"hourly\"", "expected one of \"exact\", \"minute\", found \"hourly\""),
+            ("wake = true", "expected a string, found "),
+        ])
     func wakeErrors(line: String, message: String) {
         #expect {
             _ = try Self.parse("[delivery]\n" + line)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TidingsCore
 
 @Suite struct WebhookTagsConfigTests {
@@ -16,14 +17,16 @@ import Testing
         #expect(try Self.webhook("tags = []")?.tags == [])
     }
 
-    @Test("A tag with a comma, an empty one, too many, or tags on another format is an error naming the key", arguments: [
-        ("tags = [\"a,b\"]", "ntfy", "\"a,b\" is not a tag"),
-        ("tags = [\"\"]", "ntfy", "is not a tag"),
-        ("tags = [\" pad\"]", "ntfy", "is not a tag"),
-        ("tags = [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\"]", "ntfy", "at most 5 tags (6)"),
-        ("tags = [\"a\"]", "discord", "only the ntfy format has tags"),
-        ("tags = \"a\"", "ntfy", "expected an array of strings"),
-    ])
+    @Test(
+        "A tag with a comma, an empty one, too many, or tags on another format is an error naming the key",
+        arguments: [
+            ("tags = [\"a,b\"]", "ntfy", "\"a,b\" is not a tag"),
+            ("tags = [\"\"]", "ntfy", "is not a tag"),
+            ("tags = [\" pad\"]", "ntfy", "is not a tag"),
+            ("tags = [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\"]", "ntfy", "at most 5 tags (6)"),
+            ("tags = [\"a\"]", "discord", "only the ntfy format has tags"),
+            ("tags = \"a\"", "ntfy", "expected an array of strings"),
+        ])
     func refused(extra: String, format: String, message: String) {
         do {
             _ = try Self.webhook(extra, format: format)

@@ -1,19 +1,21 @@
 import Testing
+
 @testable import TidingsCore
 
 /// The times and text `tidings pending update` takes.
 @Suite struct WhenTextAndUserTextTests {
-    @Test("A wall time means the next time the clock shows it; an ISO time is local unless it has an offset; +DURATION counts from now",
-          arguments: [
-              ("09:15", "2026-11-23T08:15Z"),
-              ("7:59", "2026-11-24T06:59Z"),
-              ("08:00", "2026-11-24T07:00Z"),
-              ("08:01", "2026-11-23T07:01Z"),
-              ("+10m", "2026-11-23T07:10Z"),
-              ("+1h30m", "2026-11-23T08:30Z"),
-              ("2026-11-25T18:00", "2026-11-25T17:00Z"),
-              ("2026-11-25T18:00Z", "2026-11-25T18:00Z"),
-          ])
+    @Test(
+        "A wall time means the next time the clock shows it; an ISO time is local unless it has an offset; +DURATION counts from now",
+        arguments: [
+            ("09:15", "2026-11-23T08:15Z"),
+            ("7:59", "2026-11-24T06:59Z"),
+            ("08:00", "2026-11-24T07:00Z"),
+            ("08:01", "2026-11-23T07:01Z"),
+            ("+10m", "2026-11-23T07:10Z"),
+            ("+1h30m", "2026-11-23T08:30Z"),
+            ("2026-11-25T18:00", "2026-11-25T17:00Z"),
+            ("2026-11-25T18:00Z", "2026-11-25T18:00Z"),
+        ])
     func parses(text: String, expected: String) throws {
         let berlin = try Oracle.zone("Europe/Berlin")
         // 08:00 in Berlin.
@@ -26,13 +28,15 @@ import Testing
         #expect(WhenText.parse(text, now: Oracle.utc("2026-11-23T07:00Z"), zone: try Oracle.zone("Europe/Berlin")) == nil)
     }
 
-    @Test("Times given by people are whole minutes: +DURATION and a date-time drop their seconds", arguments: [
-        ("+1m", "2026-11-23T06:13:00Z"),
-        ("+30s", "2026-11-23T06:12:00Z"),
-        ("+1h", "2026-11-23T07:12:00Z"),
-        ("2026-11-25T18:00:42", "2026-11-25T17:00:00Z"),
-        ("08:13", "2026-11-23T07:13:00Z"),
-    ])
+    @Test(
+        "Times given by people are whole minutes: +DURATION and a date-time drop their seconds",
+        arguments: [
+            ("+1m", "2026-11-23T06:13:00Z"),
+            ("+30s", "2026-11-23T06:12:00Z"),
+            ("+1h", "2026-11-23T07:12:00Z"),
+            ("2026-11-25T18:00:42", "2026-11-25T17:00:00Z"),
+            ("08:13", "2026-11-23T07:13:00Z"),
+        ])
     func wholeMinutes(text: String, expected: String) throws {
         // 07:12:04.500 in Berlin.
         let now = Oracle.utc("2026-11-23T06:12:04Z") + 500

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TidingsCore
 
 /// `Zone.instant` on ordinary days and on the days clocks change. Expected instants come

@@ -3,6 +3,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsDeliver
 
 /// The command channel with real programs: what they read, how their end is judged, and what
@@ -36,7 +37,9 @@ import TidingsTestSupport
         let stdoutLine = update.jsonLine(zone: Zone.named("Europe/Berlin"), deliveredAt: Self.now)
         #expect(line == String(stdoutLine.dropLast()) + #","data":{"room":"news","n":[1,2]}}"# + "\n")
         #expect(try String(contentsOfFile: folder.file("key"), encoding: .utf8) == "daily:2026-11-22#2")
-        #expect(channel.input(for: Message(record: Self.item()), now: Self.now) == Self.item().jsonLine(zone: Zone.named("Europe/Berlin"), deliveredAt: Self.now) + "\n")
+        #expect(
+            channel.input(for: Message(record: Self.item()), now: Self.now) == Self.item().jsonLine(
+                zone: Zone.named("Europe/Berlin"), deliveredAt: Self.now) + "\n")
     }
 
     @Test("A non-zero status is tried again with stderr's last non-empty line; a timeout too")

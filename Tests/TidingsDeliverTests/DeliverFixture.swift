@@ -4,6 +4,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsDeliver
 
 /// A real database in a temporary folder with planned notifications, and a stdout channel

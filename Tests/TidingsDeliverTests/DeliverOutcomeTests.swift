@@ -1,6 +1,7 @@
 import Testing
 import TidingsCore
 import TidingsStore
+
 @testable import TidingsDeliver
 
 /// The one-line summary and the stage outcome of a `deliver` run, from its counts.

@@ -4,6 +4,7 @@ import TidingsCore
 import TidingsGenerate
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsDeliver
 
 /// Whole `deliver` runs against a real database: what is due goes out once, what is too

@@ -3,6 +3,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsDeliver
 
 /// The notify-send command line, the waiter's, and reading what gdbus prints.
@@ -22,32 +23,37 @@ import TidingsTestSupport
     @Test("A daemon with actions and markup: View and Snooze actions, the body escaped, the summary as it is")
     func fullDaemon() {
         let item = DesktopFixture.item("a", title: "-5% <off>", body: "Fish & chips <b>\tnow</b>\u{1B}[31m")
-        #expect(DesktopChannel.notifySendArguments(for: Message(record: item), config: Self.config(), server: Self.dunst) == [
-            "notify-send", "--app-name=Tidings", "--urgency=normal", "--expire-time=10000", "--category=x-tidings.system",
-            "--print-id", "--wait", "--action=default=View", "--action=snooze=Snooze 10 min", "--", "-5% <off>", "Fish &amp; chips &lt;b&gt;now&lt;/b&gt;[31m",
-        ])
+        #expect(
+            DesktopChannel.notifySendArguments(for: Message(record: item), config: Self.config(), server: Self.dunst) == [
+                "notify-send", "--app-name=Tidings", "--urgency=normal", "--expire-time=10000", "--category=x-tidings.system",
+                "--print-id", "--wait", "--action=default=View", "--action=snooze=Snooze 10 min", "--", "-5% <off>",
+                "Fish &amp; chips &lt;b&gt;now&lt;/b&gt;[31m",
+            ])
     }
 
     @Test("A daemon without actions or markup: no action, the body unescaped")
     func plainDaemon() {
         let item = DesktopFixture.item("a", category: .marketing, body: "Fish & chips")
-        #expect(DesktopChannel.notifySendArguments(for: Message(record: item), config: Self.config(expire: 5_000), server: Self.plain) == [
-            "notify-send", "--app-name=Tidings", "--urgency=low", "--expire-time=5000", "--category=x-tidings.marketing",
-            "--print-id", "--wait", "--", "Morning news", "Fish & chips",
-        ])
+        #expect(
+            DesktopChannel.notifySendArguments(for: Message(record: item), config: Self.config(expire: 5_000), server: Self.plain) == [
+                "notify-send", "--app-name=Tidings", "--urgency=low", "--expire-time=5000", "--category=x-tidings.marketing",
+                "--print-id", "--wait", "--", "Morning news", "Fish & chips",
+            ])
     }
 
     /// The octal-escaped markup and ESC of a hostile feed body.
     static let octalBody = #"\074b\076BOLD\074/b\076 \074a href=\042https://evil.example/\042\076click\074/a\076 esc\033[31m"#
 
-    @Test("Backslashes in the body are doubled, so notify-send's unescaping gives back the cleaned text", arguments: [
-        (octalBody, true),
-        (octalBody, false),
-        (#"C:\temp\new \n \t \" \\ \b \f \r \v \x41 \"#, true),
-        ("Fish & chips <b>\\074</b>", true),
-        ("Fish & chips <b>\\074</b>", false),
-        ("no backslash at all", true),
-    ])
+    @Test(
+        "Backslashes in the body are doubled, so notify-send's unescaping gives back the cleaned text",
+        arguments: [
+            (octalBody, true),
+            (octalBody, false),
+            (#"C:\temp\new \n \t \" \\ \b \f \r \v \x41 \"#, true),
+            ("Fish & chips <b>\\074</b>", true),
+            ("Fish & chips <b>\\074</b>", false),
+            ("no backslash at all", true),
+        ])
     func backslashesSurviveCompression(body: String, markup: Bool) {
         let item = DesktopFixture.item("a", body: body + "\u{1B}[0m\t")
         let server = markup ? Self.dunst : Self.plain
@@ -79,12 +85,14 @@ import TidingsTestSupport
         #expect(channel.waiterArguments(for: Message(record: item), server: Self.dunst, replacing: 7).last == #"now \\074b\\076"#)
     }
 
-    @Test("Urgency and category hint per category", arguments: [
-        (TidingsCore.Category.transactional, "critical", "x-tidings.transactional"),
-        (.system, "normal", "x-tidings.system"),
-        (.social, "normal", "im.received"),
-        (.marketing, "low", "x-tidings.marketing"),
-    ])
+    @Test(
+        "Urgency and category hint per category",
+        arguments: [
+            (TidingsCore.Category.transactional, "critical", "x-tidings.transactional"),
+            (.system, "normal", "x-tidings.system"),
+            (.social, "normal", "im.received"),
+            (.marketing, "low", "x-tidings.marketing"),
+        ])
     func urgency(category: TidingsCore.Category, urgency: String, hint: String) {
         #expect(DesktopChannel.urgency(for: category) == urgency)
         #expect(DesktopChannel.categoryHint(for: category) == hint)
@@ -128,18 +136,24 @@ import TidingsTestSupport
         let channel = DesktopChannel(
             config: config, session: SessionEnvironment(environment: [:]), databasePath: "/tmp/t.sqlite", waiterPath: "/usr/bin/tidings")
         let linked = channel.waiterArguments(for: Message(record: DesktopFixture.item("-x", deepLink: "https://example.org")), server: Self.plain)
-        #expect(Array(linked.prefix(8)) == [
-            "desktop-wait", "--db=/tmp/t.sqlite", "--id=-x", "--revision=0", "--expire-ms=8000", "--link=https://example.org", "--", "notify-send",
-        ])
+        #expect(
+            Array(linked.prefix(8)) == [
+                "desktop-wait", "--db=/tmp/t.sqlite", "--id=-x", "--revision=0", "--expire-ms=8000", "--link=https://example.org", "--",
+                "notify-send",
+            ])
         let bare = channel.waiterArguments(for: Message(record: DesktopFixture.item("a")), server: Self.plain)
         #expect(!bare.contains { $0.hasPrefix("--link") })
     }
 
     @Test("gdbus output: strings in either quote style with escapes, and booleans")
     func gvariant() {
-        #expect(GVariantText.strings(in: "('dunst', 'knopwob', '1.9.0 (2022-06-27)', '1.2')")
-            == ["dunst", "knopwob", "1.9.0 (2022-06-27)", "1.2"])
-        #expect(GVariantText.strings(in: #"(['actions', "it's", 'a\\b', 'tab\there', 'caf\u00e9'],)"#) == ["actions", "it's", "a\\b", "tab\there", "café"])
+        #expect(
+            GVariantText.strings(in: "('dunst', 'knopwob', '1.9.0 (2022-06-27)', '1.2')")
+                == ["dunst", "knopwob", "1.9.0 (2022-06-27)", "1.2"])
+        #expect(
+            GVariantText.strings(in: #"(['actions', "it's", 'a\\b', 'tab\there', 'caf\u00e9'],)"#) == [
+                "actions", "it's", "a\\b", "tab\there", "café",
+            ])
         #expect(GVariantText.strings(in: "(@as [],)") == [])
         #expect(GVariantText.boolean(in: "(true,)") == true)
         #expect(GVariantText.boolean(in: "(false,)") == false)

@@ -3,6 +3,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsDeliver
 
 /// The desktop channel against a real dunst on a private bus and X server: what the popup
@@ -32,11 +33,13 @@ import TidingsTestSupport
         #expect(entry["id"] as? Int == desktopDaemonId(results[0]))
     }
 
-    @Test("Urgency and category follow the item's category", arguments: [
-        (TidingsCore.Category.system, "normal", "x-tidings.system"),
-        (.social, "normal", "im.received"),
-        (.marketing, "low", "x-tidings.marketing"),
-    ])
+    @Test(
+        "Urgency and category follow the item's category",
+        arguments: [
+            (TidingsCore.Category.system, "normal", "x-tidings.system"),
+            (.social, "normal", "im.received"),
+            (.marketing, "low", "x-tidings.marketing"),
+        ])
     func urgencyAndCategory(category: TidingsCore.Category, urgency: String, hint: String) async throws {
         let f = try DesktopFixture()
         try await f.deliver([DesktopFixture.item("a", category: category)])

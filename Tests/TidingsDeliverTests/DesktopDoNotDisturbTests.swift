@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TidingsCore
 import TidingsTestSupport
+
 @testable import TidingsDeliver
 
 /// The channel reads the do-not-disturb of the desktop whose daemon answers: dunst for real,
@@ -62,8 +63,12 @@ import TidingsTestSupport
         #expect(await f.channel.state() == .available)
         #expect(f.channel.stateNote == "desktop: dunst, do-not-disturb off")
         _ = try await f.session.dunstctl(["set-paused", "true"])
-        #expect(await f.channel.state() == .quiet(reason:
-            "do-not-disturb is on (dunst, dunstctl is-paused): no popups until `dunstctl set-paused false`; desktop items go to the inbox meanwhile"))
+        #expect(
+            await f.channel.state()
+                == .quiet(
+                    reason:
+                        "do-not-disturb is on (dunst, dunstctl is-paused): no popups until `dunstctl set-paused false`; desktop items go to the inbox meanwhile"
+                ))
         #expect(f.channel.stateNote == "desktop: dunst, do-not-disturb on")
     }
 
@@ -75,8 +80,9 @@ import TidingsTestSupport
             try fakes.install(tool, status: 1, error: "cannot connect\nmore\n")
         }
         #expect(await f.channel.state() == .available)
-        #expect(f.channel.stateNote
-            == "desktop: \(desktop.title), do-not-disturb not read (\(tool) exited with status 1: cannot connect), taken as off")
+        #expect(
+            f.channel.stateNote
+                == "desktop: \(desktop.title), do-not-disturb not read (\(tool) exited with status 1: cannot connect), taken as off")
     }
 
     @Test("Plasma's property that the daemon does not have: available, with gdbus's error")
@@ -96,8 +102,9 @@ import TidingsTestSupport
             try fakes.install("swaync-client", output: "Could not connect to CC service. Will wait for connection...\n")
         }
         #expect(await f.channel.state() == .available)
-        #expect(f.channel.stateNote == "desktop: SwayNC, do-not-disturb not read "
-            + "(swaync-client printed \"Could not connect to CC service. Will wait for connection...\"), taken as off")
+        #expect(
+            f.channel.stateNote == "desktop: SwayNC, do-not-disturb not read "
+                + "(swaync-client printed \"Could not connect to CC service. Will wait for connection...\"), taken as off")
     }
 
     @Test("A reader that hangs is killed at the deadline: available, and the note says so", arguments: ["dunstctl", "makoctl"])
@@ -125,8 +132,9 @@ import TidingsTestSupport
     func unknownDaemon() async throws {
         let (f, _) = try fixture { try $0.installNotificationServer(name: "Xfce Notify Daemon", vendor: "Xfce") }
         #expect(await f.channel.state() == .available)
-        #expect(f.channel.stateNote
-            == "desktop: unknown (daemon \"Xfce Notify Daemon\"), do-not-disturb not read (no known setting for this daemon), taken as off")
+        #expect(
+            f.channel.stateNote
+                == "desktop: unknown (daemon \"Xfce Notify Daemon\"), do-not-disturb not read (no known setting for this daemon), taken as off")
     }
 
     @Test("A daemon of another name in a session whose XDG_CURRENT_DESKTOP is GNOME: GNOME's setting is read")

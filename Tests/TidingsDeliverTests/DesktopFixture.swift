@@ -4,6 +4,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsDeliver
 
 /// A desktop channel on a private session (dunst on Xvfb) with a real database, and the

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 import TidingsTestSupport
+
 @testable import TidingsDeliver
 
 /// Finding the desktop session from a cron job's bare environment.
@@ -82,11 +83,12 @@ import TidingsTestSupport
                 "DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1000/bus", "DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0",
                 "XAUTHORITY": "/home/a/.Xauthority", "XDG_RUNTIME_DIR": "/run/user/1000",
             ], userRuntimeRoot: directory.path)
-        #expect(session.childEnvironment() == [
-            "PATH": "/opt/bin:/usr/bin", "HOME": "/home/a", "LANG": "de_DE.UTF-8",
-            "DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1000/bus", "DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0",
-            "XAUTHORITY": "/home/a/.Xauthority", "XDG_RUNTIME_DIR": "/run/user/1000",
-        ])
+        #expect(
+            session.childEnvironment() == [
+                "PATH": "/opt/bin:/usr/bin", "HOME": "/home/a", "LANG": "de_DE.UTF-8",
+                "DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1000/bus", "DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0",
+                "XAUTHORITY": "/home/a/.Xauthority", "XDG_RUNTIME_DIR": "/run/user/1000",
+            ])
         let bare = SessionEnvironment(environment: [:], userRuntimeRoot: directory.path, x11SocketFolder: directory.path)
         #expect(bare.childEnvironment() == ["PATH": SessionEnvironment.defaultPath])
     }

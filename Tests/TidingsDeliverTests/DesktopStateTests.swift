@@ -3,6 +3,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsDeliver
 
 /// When the desktop cannot take popups: no notify-send, no bus, no daemon, a daemon that
@@ -29,9 +30,11 @@ import TidingsTestSupport
         let f = try DesktopFixture(deadline: 1_000)
         f.session.suspendDaemon()
         // The deadline fired: the reason says so.
-        #expect(await f.channel.state() == .unavailable(
-            reason: "the notification daemon did not answer within 1 s",
-            fix: "restart the notification daemon (for dunst: systemctl --user restart dunst)"))
+        #expect(
+            await f.channel.state()
+                == .unavailable(
+                    reason: "the notification daemon did not answer within 1 s",
+                    fix: "restart the notification daemon (for dunst: systemctl --user restart dunst)"))
     }
 
     @Test("A daemon that stops answering between the check and the send: the waiter is killed at the deadline")

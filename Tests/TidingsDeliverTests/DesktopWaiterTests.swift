@@ -3,6 +3,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsDeliver
 
 /// The waiter (`tidings desktop-wait`) on its own: its one stdout line, its failures, and
@@ -52,9 +53,11 @@ import TidingsTestSupport
         // The waiter saw the popup close and looks for the row: it holds the database open.
         #expect(await waitUntil { !processes(holdingOpen: f.database.path).isEmpty })
         try f.database.recordDeliveries(
-            [DeliveryRecord(
-                notificationId: "late", scheduledTime: claimed[0].dueAt, actualDeliveryTime: DesktopFixture.now, contentAge: nil,
-                staleness: .fresh, channel: "desktop", outcome: .delivered)],
+            [
+                DeliveryRecord(
+                    notificationId: "late", scheduledTime: claimed[0].dueAt, actualDeliveryTime: DesktopFixture.now, contentAge: nil,
+                    staleness: .fresh, channel: "desktop", outcome: .delivered)
+            ],
             now: DesktopFixture.now)
         #expect(try await f.engagement(of: "late") == "DISMISSED")
         #expect(try f.state(of: "late") == .dismissed)

@@ -3,6 +3,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsDeliver
 
 /// Discord's edits and deletes: a post asks for the message (`wait=true`), its id is kept in
@@ -47,14 +48,16 @@ import TidingsTestSupport
         #expect(WebhookBody.discordMessageURL(url + "?thread_id=7&wait=true", messageID: "9") == url + "/messages/9?thread_id=7")
     }
 
-    @Test("Only a snowflake of digits is kept from an answer", arguments: [
-        (#"{"id":"1190000000000000001"}"#, "1190000000000000001"),
-        (#"{"id":"../../../channels/1"}"#, nil),
-        (#"{"id":""}"#, nil),
-        (#"{"id":12}"#, nil),
-        ("not json", nil),
-        ("", nil),
-    ] as [(String, String?)])
+    @Test(
+        "Only a snowflake of digits is kept from an answer",
+        arguments: [
+            (#"{"id":"1190000000000000001"}"#, "1190000000000000001"),
+            (#"{"id":"../../../channels/1"}"#, nil),
+            (#"{"id":""}"#, nil),
+            (#"{"id":12}"#, nil),
+            ("not json", nil),
+            ("", nil),
+        ] as [(String, String?)])
     func messageID(body: String, expected: String?) {
         #expect(WebhookBody.discordMessageID(inResponse: Array(body.utf8)) == expected)
     }
@@ -106,9 +109,10 @@ import TidingsTestSupport
         let results = await channel.send([Self.update()].messages(previous: [F.item().id: channel.platformInfo(discordMessage: "555")]), now: F.now)
         #expect(results.map(\.outcome) == [.delivered])
         #expect(results.first?.platformInfo.flatMap(WebhookBody.discordMessageID(inPlatformInfo:)) == "1190000000000000001")
-        #expect(server.requests.map { "\($0.method) \($0.path)" } == [
-            "PATCH /api/webhooks/1/abc/messages/555", "POST /api/webhooks/1/abc?wait=true",
-        ])
+        #expect(
+            server.requests.map { "\($0.method) \($0.path)" } == [
+                "PATCH /api/webhooks/1/abc/messages/555", "POST /api/webhooks/1/abc?wait=true",
+            ])
     }
 
     @Test("An update without a kept id (sent before ids were kept) is a new post")
@@ -127,16 +131,19 @@ import TidingsTestSupport
         defer { server.stop() }
         let channel = Self.channel(server)
         let items = [F.item("a"), F.item("b"), F.item("c")]
-        let previous = ["a": channel.platformInfo(discordMessage: "555"), "b": channel.platformInfo(discordMessage: "666"), "c": channel.platformInfo]
+        let previous = [
+            "a": channel.platformInfo(discordMessage: "555"), "b": channel.platformInfo(discordMessage: "666"), "c": channel.platformInfo,
+        ]
         let results = await channel.clear(items.messages(previous: previous), now: F.now)
         #expect(results.map(\.id) == ["a", "b", "c"])
         #expect(results[0].outcome == .delivered)
         #expect(results[1].outcome == .delivered)
         #expect(F.reason(results[2].outcome)?.contains("id was not kept") == true)
         let requests = server.requests.sorted { $0.path < $1.path }
-        #expect(requests.map { "\($0.method) \($0.path)" } == [
-            "DELETE /api/webhooks/1/abc/messages/555", "DELETE /api/webhooks/1/abc/messages/666",
-        ])
+        #expect(
+            requests.map { "\($0.method) \($0.path)" } == [
+                "DELETE /api/webhooks/1/abc/messages/555", "DELETE /api/webhooks/1/abc/messages/666",
+            ])
         #expect(requests.allSatisfy { $0.body.isEmpty })
         #expect(Set(requests.compactMap { $0.header("Idempotency-Key") }) == ["a#clear", "b#clear"])
     }
@@ -146,7 +153,12 @@ import TidingsTestSupport
         let server = try F.server(status: 503)
         defer { server.stop() }
         let channel = Self.channel(server)
-        let outcome = try #require(await channel.clear([F.item()].messages(previous: [F.item().id: channel.platformInfo(discordMessage: "555")]), now: F.now).first).outcome
-        guard case .transient = outcome else { Issue.record("expected transient, got \(outcome)"); return }
+        let outcome = try #require(
+            await channel.clear([F.item()].messages(previous: [F.item().id: channel.platformInfo(discordMessage: "555")]), now: F.now).first
+        ).outcome
+        guard case .transient = outcome else {
+            Issue.record("expected transient, got \(outcome)")
+            return
+        }
     }
 }

@@ -3,6 +3,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsDeliver
 
 /// The e-mail channel against a real SMTP server (aiosmtpd) on 127.0.0.1.
@@ -24,7 +25,9 @@ import TidingsTestSupport
         EmailChannel(target: target, environment: ["SMTP_PASSWORD": password], zone: Zone(identifier: "Europe/Berlin")!)
     }
 
-    static func send(_ channel: EmailChannel, _ item: NotificationRecord = WebhookFixture.item(deepLink: WebhookFixture.link)) async throws -> ChannelResult {
+    static func send(_ channel: EmailChannel, _ item: NotificationRecord = WebhookFixture.item(deepLink: WebhookFixture.link)) async throws
+        -> ChannelResult
+    {
         let results = await channel.send([item].messages, now: WebhookFixture.now)
         try #require(results.count == 1)
         return results[0]
@@ -83,11 +86,13 @@ import TidingsTestSupport
         #expect(server.messages().isEmpty)
     }
 
-    @Test("A server that echoes the AUTH exchange's base64 in its 535, or in a 550 after the login: only codes are kept", arguments: [
-        (HostileSMTPServer.Mode.refusingLogin(mechanism: "PLAIN"), "SMTP 535 from 127.0.0.1: authentication refused (5.7.8)"),
-        (.refusingLogin(mechanism: "LOGIN"), "SMTP 535 from 127.0.0.1: authentication refused (5.7.8)"),
-        (.refusingAfterLogin, "SMTP 550 from 127.0.0.1: delivery not authorized (5.7.1)"),
-    ])
+    @Test(
+        "A server that echoes the AUTH exchange's base64 in its 535, or in a 550 after the login: only codes are kept",
+        arguments: [
+            (HostileSMTPServer.Mode.refusingLogin(mechanism: "PLAIN"), "SMTP 535 from 127.0.0.1: authentication refused (5.7.8)"),
+            (.refusingLogin(mechanism: "LOGIN"), "SMTP 535 from 127.0.0.1: authentication refused (5.7.8)"),
+            (.refusingAfterLogin, "SMTP 550 from 127.0.0.1: delivery not authorized (5.7.1)"),
+        ])
     func hostileServer(mode: HostileSMTPServer.Mode, expected: String) async throws {
         let server = try HostileSMTPServer(mode)
         defer { server.stop() }
@@ -134,14 +139,20 @@ import TidingsTestSupport
         let url = server.url
         server.stop()
         let result = try await Self.send(Self.channel(Self.target(url)))
-        guard case .transient(let reason, _) = result.outcome else { Issue.record("expected transient, got \(result.outcome)"); return }
+        guard case .transient(let reason, _) = result.outcome else {
+            Issue.record("expected transient, got \(result.outcome)")
+            return
+        }
         #expect(reason.contains("127.0.0.1"))
     }
 
     @Test("A missing password makes the channel unavailable, naming the variable")
     func missingPassword() async throws {
         let channel = EmailChannel(target: Self.target("smtp://127.0.0.1:1", login: true), environment: [:], zone: .current)
-        guard case .unavailable(let reason, _) = await channel.state() else { Issue.record("expected unavailable"); return }
+        guard case .unavailable(let reason, _) = await channel.state() else {
+            Issue.record("expected unavailable")
+            return
+        }
         #expect(reason.contains("SMTP_PASSWORD"))
     }
 }

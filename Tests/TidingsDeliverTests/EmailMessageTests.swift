@@ -3,6 +3,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsDeliver
 
 @Suite struct EmailMessageTests {
@@ -19,9 +20,10 @@ import TidingsTestSupport
     @Test("The headers: a stable Message-ID, the date in the user's zone, the addresses, the subject and MIME")
     func headers() {
         let message = Self.message(WebhookFixture.item(deepLink: WebhookFixture.link))
-        #expect(message.headers.map(\.name) == [
-            "Message-ID", "Date", "From", "To", "Subject", "MIME-Version", "Content-Type", "Content-Transfer-Encoding", "Auto-Submitted",
-        ])
+        #expect(
+            message.headers.map(\.name) == [
+                "Message-ID", "Date", "From", "To", "Subject", "MIME-Version", "Content-Type", "Content-Transfer-Encoding", "Auto-Submitted",
+            ])
         #expect(Self.header(message, "Date") == "Sun, 22 Nov 2026 07:30:05 +0100")
         #expect(Self.header(message, "From") == "tidings@example.org")
         #expect(Self.header(message, "Subject") == "Morning news")

@@ -3,6 +3,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsDeliver
 
 /// Expiry, updates in place and the webhook fallback inside one deliver run, on a real database.
@@ -68,7 +69,8 @@ import TidingsTestSupport
         #expect(try f.db.applyPlan([update], now: Self.due + DeliverFixture.minute).resent == 1)
         try await f.run(now: Self.due + DeliverFixture.hour)
         #expect(f.output.lines.last == "2026-11-22 08:30  Morning news — Open at ten  [update]")
-        let counts = try f.db.reportCounts(from: Self.due - DeliverFixture.hour, until: Self.due + 2 * DeliverFixture.hour, engagementChannels: ["stdout"])
+        let counts = try f.db.reportCounts(
+            from: Self.due - DeliverFixture.hour, until: Self.due + 2 * DeliverFixture.hour, engagementChannels: ["stdout"])
         #expect(counts.engageableNotifications == 1)
         #expect(counts.notificationStates == [.delivered: 1])
         let info = try f.db.lastDeliveredPlatformInfo(ids: ["daily"], channel: "stdout")
@@ -102,10 +104,12 @@ import TidingsTestSupport
 @Suite struct RecordedSessionTests {
     @Test("Only the four session variables are kept; control characters and other names are dropped")
     func parse() {
-        let text = "DBUS_SESSION_BUS_ADDRESS=unix:abstract=/tmp/dbus-x,guid=1\nDISPLAY=:1\nLD_PRELOAD=/evil.so\nXAUTHORITY=/h/.Xauthority\nWAYLAND_DISPLAY=\n"
-        #expect(RecordedSession.parse(text) == [
-            "DBUS_SESSION_BUS_ADDRESS": "unix:abstract=/tmp/dbus-x,guid=1", "DISPLAY": ":1", "XAUTHORITY": "/h/.Xauthority",
-        ])
+        let text =
+            "DBUS_SESSION_BUS_ADDRESS=unix:abstract=/tmp/dbus-x,guid=1\nDISPLAY=:1\nLD_PRELOAD=/evil.so\nXAUTHORITY=/h/.Xauthority\nWAYLAND_DISPLAY=\n"
+        #expect(
+            RecordedSession.parse(text) == [
+                "DBUS_SESSION_BUS_ADDRESS": "unix:abstract=/tmp/dbus-x,guid=1", "DISPLAY": ":1", "XAUTHORITY": "/h/.Xauthority",
+            ])
         #expect(RecordedSession.parse("DISPLAY=:1\u{7}") == [:])
     }
 

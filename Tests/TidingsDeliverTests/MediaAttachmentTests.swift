@@ -3,6 +3,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsDeliver
 
 /// Content images at delivery: shown only when the cached file is there, never downloaded.
@@ -46,12 +47,14 @@ import TidingsTestSupport
         #expect(media.file(for: Message(record: Self.item(subject: nil))) == nil)
     }
 
-    @Test("ntfy gets Attach with the published URL only with public_url and the file; other formats never", arguments: [
-        (true, "https://files.example.org/m", WebhookFormat.ntfy, true),
-        (true, nil, .ntfy, false),
-        (false, "https://files.example.org/m", .ntfy, false),
-        (true, "https://files.example.org/m", .json, false),
-    ] as [(Bool, String?, WebhookFormat, Bool)])
+    @Test(
+        "ntfy gets Attach with the published URL only with public_url and the file; other formats never",
+        arguments: [
+            (true, "https://files.example.org/m", WebhookFormat.ntfy, true),
+            (true, nil, .ntfy, false),
+            (false, "https://files.example.org/m", .ntfy, false),
+            (true, "https://files.example.org/m", .json, false),
+        ] as [(Bool, String?, WebhookFormat, Bool)])
     func ntfyAttach(stored: Bool, publicURL: String?, format: WebhookFormat, attached: Bool) async throws {
         let directory = try TemporaryDirectory()
         let server = try WebhookFixture.server()

@@ -1,6 +1,7 @@
 import Testing
 import TidingsCore
 import TidingsStore
+
 @testable import TidingsDeliver
 
 /// The message a channel is handed: made from the row, without its bookkeeping.

@@ -3,28 +3,34 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsDeliver
 
 /// ntfy's sequence ids: how they are derived, and the publish and clear requests that carry them.
 @Suite struct NtfySequenceTests {
     typealias F = WebhookFixture
 
-    @Test("The sequence id is `tidings-` and the first 32 hex digits of the id's SHA-256", arguments: [
-        ("daily:2026-11-22", "tidings-45d243d86b5c763f11689e5e2cbfcf9e"),
-        ("meeting:standup-1@example.org@10m", "tidings-296f312baedb847a5e554f3a9d02856c"),
-    ])
+    @Test(
+        "The sequence id is `tidings-` and the first 32 hex digits of the id's SHA-256",
+        arguments: [
+            ("daily:2026-11-22", "tidings-45d243d86b5c763f11689e5e2cbfcf9e"),
+            ("meeting:standup-1@example.org@10m", "tidings-296f312baedb847a5e554f3a9d02856c"),
+        ])
     func derivation(id: String, expected: String) {
         #expect(WebhookBody.ntfySequenceID(id) == expected)
         #expect(WebhookBody.ntfySequenceID(id) == WebhookBody.ntfySequenceID(String(id)), "stable")
     }
 
-    @Test("Any id, however long or odd, gives 40 characters of ntfy's [-_A-Za-z0-9], and different ids differ", arguments: [
-        "", "meeting:x/y?z#w@10m", String(repeating: "long ", count: 200), "Zürich 🚆 \u{0}\r\n", "a", "b",
-    ])
+    @Test(
+        "Any id, however long or odd, gives 40 characters of ntfy's [-_A-Za-z0-9], and different ids differ",
+        arguments: [
+            "", "meeting:x/y?z#w@10m", String(repeating: "long ", count: 200), "Zürich 🚆 \u{0}\r\n", "a", "b",
+        ])
     func charset(id: String) {
         let sequence = WebhookBody.ntfySequenceID(id)
         #expect(sequence.count == 40)
-        #expect(sequence.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") })
+        #expect(
+            sequence.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") })
         #expect(sequence != WebhookBody.ntfySequenceID(id + "#"))
     }
 
@@ -83,15 +89,21 @@ import TidingsTestSupport
             defer { server.stop() }
             let channel = WebhookChannel(target: F.target(server.baseURL + "/alerts", .ntfy), environment: [:])
             let outcome = try #require(await channel.clear([F.item()].messages(previous: [:]), now: F.now).first).outcome
-            if case .transient = outcome { #expect(transient) } else if case .failed = outcome { #expect(!transient) } else {
+            if case .transient = outcome {
+                #expect(transient)
+            } else if case .failed = outcome {
+                #expect(!transient)
+            } else {
                 Issue.record("unexpected \(outcome)")
             }
         }
     }
 
-    @Test("Formats without a way to take a message back say so, without a request", arguments: [
-        WebhookFormat.json, .gotify, .slack,
-    ])
+    @Test(
+        "Formats without a way to take a message back say so, without a request",
+        arguments: [
+            WebhookFormat.json, .gotify, .slack,
+        ])
     func otherFormatsCannotClear(format: WebhookFormat) async throws {
         let server = try F.server()
         defer { server.stop() }

@@ -3,6 +3,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsDeliver
 
 /// What `deliver` prints through the stdout channel: JSON lines for scripts, text for people.
@@ -42,7 +43,12 @@ import TidingsTestSupport
         #expect(objects.map { $0["state"] as? String } == ["delivered", "delivered"])
         #expect(objects[0]["deepLink"] is NSNull)
         #expect(objects[1]["deepLink"] as? String == "https://example.org/today")
-        #expect(objects.allSatisfy { Set($0.keys) == ["id", "kind", "category", "title", "body", "scheduledAt", "deliveredAt", "staleness", "deepLink", "state", "replaces"] })
+        #expect(
+            objects.allSatisfy {
+                Set($0.keys) == [
+                    "id", "kind", "category", "title", "body", "scheduledAt", "deliveredAt", "staleness", "deepLink", "state", "replaces",
+                ]
+            })
     }
 
     @Test(
@@ -67,10 +73,11 @@ import TidingsTestSupport
     func textLines() async throws {
         let f = try Self.fixture()
         try await f.run(now: Self.now, channel: f.channel(.text))
-        #expect(f.output.lines == [
-            "2026-11-22 07:00  Café \"Zeit\" — Today's headline.  [stale]",
-            "2026-11-22 07:30  Morning news — Today's headline.  <https://example.org/today>",
-        ])
+        #expect(
+            f.output.lines == [
+                "2026-11-22 07:00  Café \"Zeit\" — Today's headline.  [stale]",
+                "2026-11-22 07:30  Morning news — Today's headline.  <https://example.org/today>",
+            ])
         #expect(f.output.text.hasSuffix("\n"))
         #expect(f.output.writes == 1)
     }

@@ -3,6 +3,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsDeliver
 
 /// Requests in flight stay within the target's concurrency, and a batch runs in parallel.
@@ -58,8 +59,9 @@ import TidingsTestSupport
         defer { server.stop() }
         let channel = WebhookChannel(target: F.target(server.baseURL, .json, concurrency: 2), environment: [:])
         let results = await channel.send([F.item("ok"), F.item("busy"), F.item("gone")].messages, now: F.now)
-        #expect(results.map(\.outcome) == [
-            .delivered, .transient("HTTP 429 from 127.0.0.1", retryAfter: 7_000), .failed("HTTP 404 from 127.0.0.1: nope"),
-        ])
+        #expect(
+            results.map(\.outcome) == [
+                .delivered, .transient("HTTP 429 from 127.0.0.1", retryAfter: 7_000), .failed("HTTP 404 from 127.0.0.1: nope"),
+            ])
     }
 }

@@ -4,6 +4,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsDeliver
 
 /// Notifications, targets and request helpers shared by the webhook tests.

@@ -1,6 +1,7 @@
 import Testing
-import TidingsTestSupport
 import TidingsCore
+import TidingsTestSupport
+
 @testable import TidingsDeliver
 
 /// A deterministic generator, so jittered instants are reproducible.
@@ -12,9 +13,10 @@ typealias WebhookTestRandom = SplitMix64
 
     @Test("Backoff doubles from 30 s and stops at 1 h")
     func backoff() {
-        #expect((0...9).map { RetryPolicy.backoff(after: $0) } == [
-            30_000, 30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000, 3_600_000, 3_600_000,
-        ])
+        #expect(
+            (0...9).map { RetryPolicy.backoff(after: $0) } == [
+                30_000, 30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000, 3_600_000, 3_600_000,
+            ])
         #expect(RetryPolicy.backoff(after: .max) == 3_600_000)
     }
 

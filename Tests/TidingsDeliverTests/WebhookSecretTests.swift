@@ -3,6 +3,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsDeliver
 
 /// Tokens and secrets from the environment and files; missing ones; values never shown.
@@ -87,7 +88,10 @@ import TidingsTestSupport
         (401, token.replacing("/", with: "\\/"), .failed("HTTP 401 from 127.0.0.1: Unauthorized")),
         (403, token.lowercased(), .failed("HTTP 403 from 127.0.0.1: Forbidden")),
         (418, String(token.dropFirst(4)), .failed("HTTP 418 from 127.0.0.1")),
-        (500, token.replacing("/", with: "%2F").replacing("+", with: "%2B"), .transient("HTTP 500 from 127.0.0.1: Internal Server Error", retryAfter: 30_000)),
+        (
+            500, token.replacing("/", with: "%2F").replacing("+", with: "%2B"),
+            .transient("HTTP 500 from 127.0.0.1: Internal Server Error", retryAfter: 30_000)
+        ),
         (503, String(token.dropLast(4)).uppercased(), .transient("HTTP 503 from 127.0.0.1: Service Unavailable", retryAfter: 30_000)),
     ]
 
@@ -105,8 +109,9 @@ import TidingsTestSupport
     func whatIsCredentialed() {
         let secret = WebhookCredentials(token: nil, secret: WebhookSecret(value: "signing-secret-1234"))
         let signed = WebhookChannel(target: F.target("https://hooks.example/x", .json), credentials: .success(secret), userAgent: "t")
-        #expect(signed.job(for: Message(record: F.item("a")), credentials: secret, now: F.now).reasons.status(400, body: Array("no".utf8))
-            == "HTTP 400 from hooks.example: Bad Request")
+        #expect(
+            signed.job(for: Message(record: F.item("a")), credentials: secret, now: F.now).reasons.status(400, body: Array("no".utf8))
+                == "HTTP 400 from hooks.example: Bad Request")
         for format in [WebhookFormat.slack, .discord] {
             let channel = WebhookChannel(target: F.target("https://hooks.example/services/T0/B0/SECRETPATH", format), environment: [:])
             let reasons = channel.job(for: Message(record: F.item("a")), credentials: WebhookCredentials(), now: F.now).reasons
@@ -114,8 +119,10 @@ import TidingsTestSupport
             #expect(reasons.scrub("error for %2Fservices%2FT0%2FB0%2FSECRETPATH") == "error for [redacted]")
         }
         let plain = WebhookChannel(target: F.target("https://hooks.example/x", .json), environment: [:])
-        #expect(plain.job(for: Message(record: F.item("a")), credentials: WebhookCredentials(), now: F.now).reasons.status(400, body: Array("unknown topic".utf8))
-            == "HTTP 400 from hooks.example: unknown topic")
+        #expect(
+            plain.job(for: Message(record: F.item("a")), credentials: WebhookCredentials(), now: F.now).reasons.status(
+                400, body: Array("unknown topic".utf8))
+                == "HTTP 400 from hooks.example: unknown topic")
     }
 
     @Test("A client error quoting the token in any form is redacted")
@@ -124,7 +131,9 @@ import TidingsTestSupport
         let channel = WebhookChannel(target: F.target("https://hooks.example/x", .json), credentials: .success(credentials), userAgent: "t")
         let reasons = channel.job(for: Message(record: F.item("a")), credentials: credentials, now: F.now).reasons
         let encoded = Self.token.replacing("/", with: "%2f").replacing("+", with: "%2b")
-        #expect(reasons.scrub("Could not resolve host for https://hooks.example/x?t=\(encoded)") == "Could not resolve host for hooks.example?t=[redacted]")
+        #expect(
+            reasons.scrub("Could not resolve host for https://hooks.example/x?t=\(encoded)")
+                == "Could not resolve host for hooks.example?t=[redacted]")
     }
 
     @Test("The secret and token never appear in results, platformInfo, state or descriptions")

@@ -4,6 +4,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsDeliver
 
 /// Signatures and idempotency keys, checked the way a receiver would.

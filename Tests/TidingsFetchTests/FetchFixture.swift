@@ -5,6 +5,7 @@ import TidingsCore
 import TidingsHTTP
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsFetch
 
 /// A real database in a temporary folder, a real HTTP server on 127.0.0.1, and shortcuts to

@@ -4,6 +4,7 @@ import TidingsCore
 import TidingsHTTP
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsFetch
 
 /// Mirroring content images from a real HTTPS server on 127.0.0.1 (its own certificate,
@@ -139,9 +140,14 @@ import TidingsTestSupport
 
     @Test("past the quota the least recently used images go: an image not in the content any more before the latest")
     func quota() throws {
-        let server = try TLSTestServer(files: Dictionary(uniqueKeysWithValues: (0..<4).map { index in
-            ("/\(index).png", TLSTestServer.File(contentType: "image/png", body: TestImages.png + [UInt8](repeating: UInt8(index), count: 300_000)))
-        }))
+        let server = try TLSTestServer(
+            files: Dictionary(
+                uniqueKeysWithValues: (0..<4).map { index in
+                    (
+                        "/\(index).png",
+                        TLSTestServer.File(contentType: "image/png", body: TestImages.png + [UInt8](repeating: UInt8(index), count: 300_000))
+                    )
+                }))
         let directory = try TemporaryDirectory()
         let cache = MediaCache(folder: directory.file("media"))
         let database = try directory.database()

@@ -3,6 +3,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsFetch
 
 /// Whole `prefetch` runs: every source attempted, last-known-good kept, one stage run each.

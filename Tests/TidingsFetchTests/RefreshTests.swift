@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import TidingsCore
-@testable import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsFetch
+@testable import TidingsStore
 
 /// `prefetch --due`: which sources a run fetches, and what it records of a change.
 @Suite struct RefreshTests {
@@ -119,9 +120,10 @@ import TidingsTestSupport
         let all = try prefetcher.run(now: Self.start + 16 * Self.minute)
         #expect(all.attempts.map(\.source) == ["news", "work"])
         // The run with nothing due recorded no run.
-        #expect(try f.db.recentStageRuns(limit: 10, stage: .prefetch).map(\.summary) == [
-            "2 sources: 2 ok", "1 source: 1 ok; 1 not due", "2 sources: 2 ok",
-        ])
+        #expect(
+            try f.db.recentStageRuns(limit: 10, stage: .prefetch).map(\.summary) == [
+                "2 sources: 2 ok", "1 source: 1 ok; 1 not due", "2 sources: 2 ok",
+            ])
     }
 
     @Test("A change is numbered only when the cache takes different content")

@@ -3,6 +3,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsFetch
 
 /// Fetching a remote schedule from a real HTTP server: a valid one is kept with the time its

@@ -3,6 +3,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsFetch
 
 /// Every way a fetch can fail is an attempt row with its outcome and reason, and keeps the cache.
@@ -76,13 +77,16 @@ import TidingsTestSupport
     static let invalidCases: [InvalidCase] = [
         InvalidCase("not JSON", Array("not json".utf8), "invalid content: not valid JSON"),
         InvalidCase("invalid UTF-8", [0x7B, 0xFF, 0xFE, 0x7D], "invalid content: not valid UTF-8"),
-        InvalidCase("81-char title in a list", Array(feed([("a", title81)]).utf8),
-                    "invalid content: items[0].title: longer than 80 characters (81)"),
-        InvalidCase("81-char title, single object",
-                    Array("{\"id\":\"a\",\"title\":\"\(title81)\",\"body\":\"b\",\"scheduledTime\":0}".utf8),
-                    "invalid content: title: longer than 80 characters (81)"),
-        InvalidCase("missing body", Array("{\"items\":[{\"id\":\"a\",\"title\":\"T\",\"scheduledTime\":0}]}".utf8),
-                    "invalid content: items[0].body: missing"),
+        InvalidCase(
+            "81-char title in a list", Array(feed([("a", title81)]).utf8),
+            "invalid content: items[0].title: longer than 80 characters (81)"),
+        InvalidCase(
+            "81-char title, single object",
+            Array("{\"id\":\"a\",\"title\":\"\(title81)\",\"body\":\"b\",\"scheduledTime\":0}".utf8),
+            "invalid content: title: longer than 80 characters (81)"),
+        InvalidCase(
+            "missing body", Array("{\"items\":[{\"id\":\"a\",\"title\":\"T\",\"scheduledTime\":0}]}".utf8),
+            "invalid content: items[0].body: missing"),
         InvalidCase("empty list", Array("{\"version\":1,\"items\":[]}".utf8), "invalid content: items: no items"),
     ]
 

@@ -3,6 +3,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsFetch
 
 /// Successful fetches and conditional GET: what is sent and what reaches the cache.

@@ -1,5 +1,6 @@
 import Testing
 import TidingsCore
+
 @testable import TidingsGenerate
 
 /// A meeting reminder's countdown slot: written by the templates in every language, filled
@@ -18,16 +19,18 @@ import TidingsCore
         return Templates.draft(.meeting(facts), locale: locale).body
     }
 
-    @Test("Each language's slot is filled in its own words, for 3, 1 and 22 minutes", arguments: [
-        (TextLocale.Language.en, "Starts at 10:00 (in 3 min), until 11:00", "(in 1 min)", "(in 22 min)"),
-        (.de, "Beginnt um 10:00 (in 3 Min.), bis 11:00", "(in 1 Min.)", "(in 22 Min.)"),
-        (.fr, "Commence à 10:00 (dans 3 min), jusqu’à 11:00", "(dans 1 min)", "(dans 22 min)"),
-        (.es, "Empieza a las 10:00 (en 3 min), hasta las 11:00", "(en 1 min)", "(en 22 min)"),
-        (.it, "Inizia alle 10:00 (tra 3 min), fino alle 11:00", "(tra 1 min)", "(tra 22 min)"),
-        (.pt, "Começa às 10:00 (daqui a 3 min), termina às 11:00", "(daqui a 1 min)", "(daqui a 22 min)"),
-        (.nl, "Begint om 10:00 (over 3 min), tot 11:00", "(over 1 min)", "(over 22 min)"),
-        (.pl, "Początek o 10:00 (za 3 min), koniec o 11:00", "(za 1 min)", "(za 22 min)"),
-    ] as [(TextLocale.Language, String, String, String)])
+    @Test(
+        "Each language's slot is filled in its own words, for 3, 1 and 22 minutes",
+        arguments: [
+            (TextLocale.Language.en, "Starts at 10:00 (in 3 min), until 11:00", "(in 1 min)", "(in 22 min)"),
+            (.de, "Beginnt um 10:00 (in 3 Min.), bis 11:00", "(in 1 Min.)", "(in 22 Min.)"),
+            (.fr, "Commence à 10:00 (dans 3 min), jusqu’à 11:00", "(dans 1 min)", "(dans 22 min)"),
+            (.es, "Empieza a las 10:00 (en 3 min), hasta las 11:00", "(en 1 min)", "(en 22 min)"),
+            (.it, "Inizia alle 10:00 (tra 3 min), fino alle 11:00", "(tra 1 min)", "(tra 22 min)"),
+            (.pt, "Começa às 10:00 (daqui a 3 min), termina às 11:00", "(daqui a 1 min)", "(daqui a 22 min)"),
+            (.nl, "Begint om 10:00 (over 3 min), tot 11:00", "(over 1 min)", "(over 22 min)"),
+            (.pl, "Początek o 10:00 (za 3 min), koniec o 11:00", "(za 1 min)", "(za 22 min)"),
+        ] as [(TextLocale.Language, String, String, String)])
     func filled(language: TextLocale.Language, three: String, one: String, twentyTwo: String) {
         let body = Self.body(language)
         #expect(CountdownSlot.count(in: body) == 1)
@@ -45,9 +48,11 @@ import TidingsCore
         }
     }
 
-    @Test("Late, the minutes then left; before the due time or once the meeting began, the minutes planned", arguments: [
-        (-10, 10), (0, 10), (1, 9), (7, 3), (9, 1), (10, 10), (15, 10),
-    ] as [(Int64, Int)])
+    @Test(
+        "Late, the minutes then left; before the due time or once the meeting began, the minutes planned",
+        arguments: [
+            (-10, 10), (0, 10), (1, 9), (7, 3), (9, 1), (10, 10), (15, 10),
+        ] as [(Int64, Int)])
     func moment(minutesAfterDue: Int64, shown: Int) {
         let due: EpochMillis = 1_795_000_000_000
         let text = "Starts at 10:00 (in \(CountdownSlot.slot(.en))), until 11:00"

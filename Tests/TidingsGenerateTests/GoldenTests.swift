@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TidingsCore
+
 @testable import TidingsGenerate
 
 /// Every language's daily, reminder, summary, insight and digest text for fixed facts,
@@ -34,15 +35,21 @@ import TidingsCore
         for day in 0..<5 { facts.append(("emergency \(day + 1)", .daily(.emergency(configuredLine: nil, date: sunday.adding(days: day))))) }
 
         let monday = sunday.adding(days: 1)
-        func meeting(_ title: String, _ start: LocalMoment, due: LocalMoment, _ minutes: Int, service: String?, location: String? = nil, allDay: Bool = false)
-            -> GenerationFacts {
-            .meeting(MeetingFacts(
-                title: title, allDay: allDay, start: start, end: moment(start.date, start.time.hour + 1, start.time.minute), due: due,
-                minutesUntilStart: minutes, service: service, location: location))
+        func meeting(
+            _ title: String, _ start: LocalMoment, due: LocalMoment, _ minutes: Int, service: String?, location: String? = nil, allDay: Bool = false
+        )
+            -> GenerationFacts
+        {
+            .meeting(
+                MeetingFacts(
+                    title: title, allDay: allDay, start: start, end: moment(start.date, start.time.hour + 1, start.time.minute), due: due,
+                    minutesUntilStart: minutes, service: service, location: location))
         }
         facts.append(("meeting today", meeting("Client review", moment(monday, 14), due: moment(monday, 13, 50), 10, service: "Zoom")))
-        facts.append(("meeting tomorrow", meeting("Client review", moment(monday, 9), due: moment(sunday, 19), 840, service: nil, location: "Room 4")))
-        facts.append(("meeting on a date", meeting("Client review", moment(monday.adding(days: 1), 9), due: moment(sunday, 9), 2 * 1440, service: "Teams")))
+        facts.append(
+            ("meeting tomorrow", meeting("Client review", moment(monday, 9), due: moment(sunday, 19), 840, service: nil, location: "Room 4")))
+        facts.append(
+            ("meeting on a date", meeting("Client review", moment(monday.adding(days: 1), 9), due: moment(sunday, 9), 2 * 1440, service: "Teams")))
         let december = LocalDate(year: 2026, month: 12, day: 1)!
         facts.append(("meeting on the 1st", meeting("Client review", moment(december, 9, 30), due: moment(sunday, 9, 30), 9 * 1440, service: "Meet")))
         facts.append(("meeting all day", meeting("", moment(monday, 0), due: moment(monday, 8), 0, service: nil, allDay: true)))
@@ -75,9 +82,15 @@ import TidingsCore
             facts.append(("week of \(count)", .weekly(counted)))
         }
 
-        facts.append(("insight fewer hours", .insight(.meetingHours(thisWeek: 6 * hour + 30 * minute, lastWeek: 10 * hour, meetingsThisWeek: 5, meetingsLastWeek: 8))))
-        facts.append(("insight more hours", .insight(.meetingHours(thisWeek: 12 * hour, lastWeek: 10 * hour, meetingsThisWeek: 9, meetingsLastWeek: 8))))
-        facts.append(("insight same hours", .insight(.meetingHours(thisWeek: 10 * hour, lastWeek: 10 * hour, meetingsThisWeek: 8, meetingsLastWeek: 8))))
+        facts.append(
+            (
+                "insight fewer hours",
+                .insight(.meetingHours(thisWeek: 6 * hour + 30 * minute, lastWeek: 10 * hour, meetingsThisWeek: 5, meetingsLastWeek: 8))
+            ))
+        facts.append(
+            ("insight more hours", .insight(.meetingHours(thisWeek: 12 * hour, lastWeek: 10 * hour, meetingsThisWeek: 9, meetingsLastWeek: 8))))
+        facts.append(
+            ("insight same hours", .insight(.meetingHours(thisWeek: 10 * hour, lastWeek: 10 * hour, meetingsThisWeek: 8, meetingsLastWeek: 8))))
         facts.append(("insight dismissed", .insight(.engagement(opened: 2, dismissed: 7))))
         facts.append(("insight dismissed the one", .insight(.engagement(opened: 0, dismissed: 1))))
         facts.append(("insight reading", .insight(.engagement(opened: 8, dismissed: 2))))

@@ -1,5 +1,6 @@
 import Testing
 import TidingsCore
+
 @testable import TidingsGenerate
 
 /// The phrase tables: complete in every language, counted phrases in every plural form the
@@ -71,19 +72,24 @@ import TidingsCore
         }
     }
 
-    @Test("Plural categories follow CLDR's cardinal rules, not English's", arguments: [
-        (TextLocale.Language.en, [(0, PluralCategory.other), (1, .one), (2, .other), (21, .other)]),
-        (.de, [(0, .other), (1, .one), (2, .other)]),
-        (.nl, [(0, .other), (1, .one), (5, .other)]),
-        (.es, [(0, .other), (1, .one), (2, .other), (1_000_000, .other)]),
-        (.it, [(0, .other), (1, .one), (11, .other)]),
-        (.fr, [(0, .one), (1, .one), (2, .other), (100, .other)]),
-        (.pt, [(0, .one), (1, .one), (2, .other), (11, .other)]),
-        (.pl, [
-            (0, .many), (1, .one), (2, .few), (3, .few), (4, .few), (5, .many), (11, .many), (12, .many), (14, .many), (21, .many),
-            (22, .few), (24, .few), (25, .many), (101, .many), (102, .few), (112, .many), (1002, .few),
-        ]),
-    ])
+    @Test(
+        "Plural categories follow CLDR's cardinal rules, not English's",
+        arguments: [
+            (TextLocale.Language.en, [(0, PluralCategory.other), (1, .one), (2, .other), (21, .other)]),
+            (.de, [(0, .other), (1, .one), (2, .other)]),
+            (.nl, [(0, .other), (1, .one), (5, .other)]),
+            (.es, [(0, .other), (1, .one), (2, .other), (1_000_000, .other)]),
+            (.it, [(0, .other), (1, .one), (11, .other)]),
+            (.fr, [(0, .one), (1, .one), (2, .other), (100, .other)]),
+            (.pt, [(0, .one), (1, .one), (2, .other), (11, .other)]),
+            (
+                .pl,
+                [
+                    (0, .many), (1, .one), (2, .few), (3, .few), (4, .few), (5, .many), (11, .many), (12, .many), (14, .many), (21, .many),
+                    (22, .few), (24, .few), (25, .many), (101, .many), (102, .few), (112, .many), (1002, .few),
+                ]
+            ),
+        ])
     func pluralRules(language: TextLocale.Language, cases: [(Int, PluralCategory)]) {
         for (count, category) in cases { #expect(language.plural(count) == category, "\(language) \(count)") }
     }
@@ -101,7 +107,10 @@ import TidingsCore
         #expect(Templates.digestTitle(count: 5, language: .en) == "5 new items")
         #expect(Templates.digestTitle(count: 5, language: .de) == "5 neue Einträge")
         #expect(Templates.digestTitle(count: 0, language: .fr) == "0 nouvel élément")
-        #expect([1, 3, 5, 22].map { Templates.digestTitle(count: $0, language: .pl) } == ["1 nowy wpis", "3 nowe wpisy", "5 nowych wpisów", "22 nowe wpisy"])
+        #expect(
+            [1, 3, 5, 22].map { Templates.digestTitle(count: $0, language: .pl) } == [
+                "1 nowy wpis", "3 nowe wpisy", "5 nowych wpisów", "22 nowe wpisy",
+            ])
     }
 
     @Test("Filling in replaces each name once; a value's braces and unknown names stay as written")

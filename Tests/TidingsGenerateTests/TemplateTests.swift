@@ -1,5 +1,6 @@
 import Testing
 import TidingsCore
+
 @testable import TidingsGenerate
 
 /// The templates' words per kind, in English and German.
@@ -58,10 +59,16 @@ import TidingsCore
     func weekly() {
         let english = Self.draft(.weekly(Self.week), Self.english)
         #expect(english.title == "Your week: 6 meetings, 6.5 h")
-        #expect(english.body == "Busiest day: Wednesday (3.5 h). Longest: Design review (2 h). 2 fewer than the week before. Coming week: 9 meetings, 11 h, Tuesday busiest.")
+        #expect(
+            english.body
+                == "Busiest day: Wednesday (3.5 h). Longest: Design review (2 h). 2 fewer than the week before. Coming week: 9 meetings, 11 h, Tuesday busiest."
+        )
         let german = Self.draft(.weekly(Self.week), Self.german)
         #expect(german.title == "Deine Woche: 6 Termine, 6,5 Std.")
-        #expect(german.body == "Vollster Tag: Mittwoch (3,5 Std.). Längster Termin: Design review (2 Std.). 2 weniger als in der Vorwoche. Nächste Woche: 9 Termine, 11 Std., Dienstag am vollsten.")
+        #expect(
+            german.body
+                == "Vollster Tag: Mittwoch (3,5 Std.). Längster Termin: Design review (2 Std.). 2 weniger als in der Vorwoche. Nächste Woche: 9 Termine, 11 Std., Dienstag am vollsten."
+        )
     }
 
     @Test("A quiet week: no busiest day, no longest meeting, minutes under an hour, one meeting")
@@ -71,10 +78,15 @@ import TidingsCore
         week.coming.meetings = 1
         week.coming.millis = 45 * 60_000
         week.coming.byDay = [2: 45 * 60_000]
-        #expect(Self.draft(.weekly(week), Self.english) == TextDraft(
-            title: "Your week: 0 meetings, 0 min", body: "1 fewer than the week before. Coming week: 1 meeting, 45 min, Tuesday busiest."))
-        #expect(Self.draft(.weekly(week), Self.german) == TextDraft(
-            title: "Deine Woche: 0 Termine, 0 Min.", body: "1 weniger als in der Vorwoche. Nächste Woche: 1 Termin, 45 Min., Dienstag am vollsten."))
+        #expect(
+            Self.draft(.weekly(week), Self.english)
+                == TextDraft(
+                    title: "Your week: 0 meetings, 0 min", body: "1 fewer than the week before. Coming week: 1 meeting, 45 min, Tuesday busiest."))
+        #expect(
+            Self.draft(.weekly(week), Self.german)
+                == TextDraft(
+                    title: "Deine Woche: 0 Termine, 0 Min.",
+                    body: "1 weniger als in der Vorwoche. Nächste Woche: 1 Termin, 45 Min., Dienstag am vollsten."))
     }
 
     @Test("A long meeting title is cut in the summary, and the summary keeps the body limit")
@@ -88,10 +100,13 @@ import TidingsCore
         }
     }
 
-    static func meeting(start: LocalMoment, due: LocalMoment, minutes: Int, service: String? = "Zoom", location: String? = nil, allDay: Bool = false) -> GenerationFacts {
-        .meeting(MeetingFacts(
-            title: "Client review", allDay: allDay, start: start, end: moment(start.date, start.time.hour + 1, start.time.minute),
-            due: due, minutesUntilStart: minutes, service: service, location: location))
+    static func meeting(start: LocalMoment, due: LocalMoment, minutes: Int, service: String? = "Zoom", location: String? = nil, allDay: Bool = false)
+        -> GenerationFacts
+    {
+        .meeting(
+            MeetingFacts(
+                title: "Client review", allDay: allDay, start: start, end: moment(start.date, start.time.hour + 1, start.time.minute),
+                due: due, minutesUntilStart: minutes, service: service, location: location))
     }
 
     @Test("A meeting reminder: the start on the locale's clock, the wait, the service or place")
@@ -102,8 +117,10 @@ import TidingsCore
         let en = CountdownSlot.slot(.en)
         #expect(Self.draft(soon, Self.english) == TextDraft(title: "Client review", body: "Starts at 14:00 (in \(en)), until 15:00 · Join on Zoom"))
         #expect(CountdownSlot.fill(Self.draft(soon, Self.english).body, minutes: 10) == "Starts at 14:00 (in 10 min), until 15:00 · Join on Zoom")
-        #expect(CountdownSlot.fill(Self.draft(soon, Self.american).body, minutes: 10) == "Starts at 2:00 PM (in 10 min), until 3:00 PM · Join on Zoom")
-        #expect(CountdownSlot.fill(Self.draft(soon, Self.german).body, minutes: 10) == "Beginnt um 14:00 (in 10 Min.), bis 15:00 · Über Zoom teilnehmen")
+        #expect(
+            CountdownSlot.fill(Self.draft(soon, Self.american).body, minutes: 10) == "Starts at 2:00 PM (in 10 min), until 3:00 PM · Join on Zoom")
+        #expect(
+            CountdownSlot.fill(Self.draft(soon, Self.german).body, minutes: 10) == "Beginnt um 14:00 (in 10 Min.), bis 15:00 · Über Zoom teilnehmen")
         let tomorrow = Self.meeting(start: Self.moment(monday, 9), due: Self.moment(Self.sunday, 19), minutes: 840, service: nil, location: "Room 4")
         #expect(Self.draft(tomorrow, Self.english).body == "Starts tomorrow at 09:00 (in 14 h), until 10:00 · Room 4")
         #expect(Self.draft(tomorrow, Self.german).body == "Beginnt morgen um 09:00 (in 14 Std.), bis 10:00 · Room 4")
@@ -114,19 +131,26 @@ import TidingsCore
         let allDay = Self.meeting(start: Self.moment(monday, 0), due: Self.moment(monday, 8), minutes: 0, service: nil, allDay: true)
         #expect(Self.draft(allDay, Self.english).body == "Today, all day")
         #expect(Self.draft(allDay, Self.german).body == "Heute, ganztägig")
-        let untitled = GenerationFacts.meeting(MeetingFacts(
-            title: "", allDay: true, start: Self.moment(monday, 0), end: Self.moment(monday, 0), due: Self.moment(monday, 8),
-            minutesUntilStart: 0, service: nil, location: nil))
+        let untitled = GenerationFacts.meeting(
+            MeetingFacts(
+                title: "", allDay: true, start: Self.moment(monday, 0), end: Self.moment(monday, 0), due: Self.moment(monday, 8),
+                minutesUntilStart: 0, service: nil, location: nil))
         #expect(Self.draft(untitled, Self.english).title == "Meeting" && Self.draft(untitled, Self.german).title == "Termin")
     }
 
     @Test("Insights in English and German")
     func insights() {
-        let fewer = GenerationFacts.insight(.meetingHours(thisWeek: 6 * Self.hour + 30 * 60_000, lastWeek: 10 * Self.hour, meetingsThisWeek: 5, meetingsLastWeek: 8))
-        #expect(Self.draft(fewer, Self.english) == TextDraft(
-            title: "Fewer meeting hours this week", body: "6.5 h in meetings over the past 7 days, 3.5 h less than the week before (10 h)."))
-        #expect(Self.draft(fewer, Self.german) == TextDraft(
-            title: "Weniger Zeit in Terminen", body: "6,5 Std. in Terminen in den letzten 7 Tagen, 3,5 Std. weniger als in der Woche davor (10 Std.)."))
+        let fewer = GenerationFacts.insight(
+            .meetingHours(thisWeek: 6 * Self.hour + 30 * 60_000, lastWeek: 10 * Self.hour, meetingsThisWeek: 5, meetingsLastWeek: 8))
+        #expect(
+            Self.draft(fewer, Self.english)
+                == TextDraft(
+                    title: "Fewer meeting hours this week", body: "6.5 h in meetings over the past 7 days, 3.5 h less than the week before (10 h)."))
+        #expect(
+            Self.draft(fewer, Self.german)
+                == TextDraft(
+                    title: "Weniger Zeit in Terminen",
+                    body: "6,5 Std. in Terminen in den letzten 7 Tagen, 3,5 Std. weniger als in der Woche davor (10 Std.)."))
         let dismissed = GenerationFacts.insight(.engagement(opened: 2, dismissed: 7))
         #expect(Self.draft(dismissed, Self.english).body.hasPrefix("You dismissed 7 of the 9 notifications you acted on in the past 7 days."))
         #expect(Self.draft(dismissed, Self.german).body.hasPrefix("Du hast 7 der 9 Benachrichtigungen der letzten 7 Tage verworfen"))

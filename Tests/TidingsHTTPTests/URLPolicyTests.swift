@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TidingsHTTP
 
 @Suite struct URLPolicyTests {

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import TidingsCore
 import TidingsGenerate
-@testable import TidingsLLM
 import TidingsStore
 import TidingsTestSupport
+
+@testable import TidingsLLM
 
 /// An OpenAI-compatible endpoint on 127.0.0.1 run by the test, a temporary database, and the
 /// request a daily update asks for.

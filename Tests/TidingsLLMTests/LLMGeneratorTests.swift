@@ -2,6 +2,7 @@ import Testing
 import TidingsCore
 import TidingsGenerate
 import TidingsTestSupport
+
 @testable import TidingsLLM
 
 /// The LLM as a content generator: `llm` when it wrote, `llm-fallback` with the template's
@@ -35,7 +36,9 @@ import TidingsTestSupport
 
     @Test("The countdown slot reaches the model as {countdown}, which it is asked to keep, and comes back as the slot")
     func countdownKept() throws {
-        let fixture = try LLMFixture(content: LLMFixture.answer(title: "Revue client", body: "La revue client commence à 10:00, dans {countdown}. Prépare tes questions pour la réunion."))
+        let fixture = try LLMFixture(
+            content: LLMFixture.answer(
+                title: "Revue client", body: "La revue client commence à 10:00, dans {countdown}. Prépare tes questions pour la réunion."))
         let french = TextLocale.resolve(environment: ["LANG": "fr_FR.UTF-8"])
         let request = GenerationRequest(facts: try Self.meeting(), locale: french)
         let text = LLMGenerator(writer: fixture.writer()).write(request)
@@ -48,11 +51,13 @@ import TidingsTestSupport
         #expect(!messages[1].content.contains("\u{E000}"))
     }
 
-    @Test("An answer that drops, repeats or moves the countdown is refused and the template kept", arguments: [
-        ("Design review", "Starts at 10:00, in 10 min.", "the body dropped {countdown}"),
-        ("Design review", "Starts at 10:00 in {countdown}, so {countdown} left.", "the body holds {countdown} 2 times, not once"),
-        ("Design review in {countdown}", "Starts at 10:00 in {countdown}.", "the title holds {countdown}, which belongs in the body"),
-    ])
+    @Test(
+        "An answer that drops, repeats or moves the countdown is refused and the template kept",
+        arguments: [
+            ("Design review", "Starts at 10:00, in 10 min.", "the body dropped {countdown}"),
+            ("Design review", "Starts at 10:00 in {countdown}, so {countdown} left.", "the body holds {countdown} 2 times, not once"),
+            ("Design review in {countdown}", "Starts at 10:00 in {countdown}.", "the title holds {countdown}, which belongs in the body"),
+        ])
     func countdownRefused(title: String, body: String, reason: String) throws {
         let fixture = try LLMFixture(content: LLMFixture.answer(title: title, body: body))
         let request = GenerationRequest(facts: try Self.meeting(), locale: .english)
@@ -103,6 +108,8 @@ import TidingsTestSupport
         let weekly = LLMGenerator.describe(.weekly(week))
         #expect(weekly.contains("past 7 days: 6 meetings, 7h in total"))
         #expect(weekly.contains("longest meeting past 7 days: Design review (2h)"))
-        #expect(LLMGenerator.describe(.insight(.engagement(opened: 4, dismissed: 1))) == "observation: engagement\nupdates opened: 4\nupdates dismissed: 1")
+        #expect(
+            LLMGenerator.describe(.insight(.engagement(opened: 4, dismissed: 1)))
+                == "observation: engagement\nupdates opened: 4\nupdates dismissed: 1")
     }
 }

@@ -2,6 +2,7 @@ import Testing
 import TidingsCore
 import TidingsGenerate
 import TidingsTestSupport
+
 @testable import TidingsLLM
 
 /// A stale item the LLM rewrites keeps its age label, in every language of the templates.
@@ -28,11 +29,13 @@ import TidingsTestSupport
         #expect(text.body == "Berlin 10:00, Zürich 11:00" + label)
     }
 
-    @Test("the label in words a reader knows", arguments: [
-        (TextLocale.Language.en, "Berlin 10:00, Zürich 11:00 (from 1 day ago)"),
-        (.de, "Berlin 10:00, Zürich 11:00 (Stand vor 1 Tag)"),
-        (.fr, "Berlin 10:00, Zürich 11:00 (mis à jour il y a 1 jour)"),
-    ])
+    @Test(
+        "the label in words a reader knows",
+        arguments: [
+            (TextLocale.Language.en, "Berlin 10:00, Zürich 11:00 (from 1 day ago)"),
+            (.de, "Berlin 10:00, Zürich 11:00 (Stand vor 1 Tag)"),
+            (.fr, "Berlin 10:00, Zürich 11:00 (mis à jour il y a 1 jour)"),
+        ])
     func words(language: TextLocale.Language, expected: String) throws {
         let fixture = try LLMFixture(content: Self.answer)
         #expect(LLMGenerator(writer: fixture.writer()).write(Self.request(language)).body == expected)
@@ -44,8 +47,9 @@ import TidingsTestSupport
         let text = LLMGenerator(writer: fixture.writer()).write(Self.request(.en))
         #expect(text.body == "Berlin 10:00 (from 1 day ago)")
         let fetched: EpochMillis = 0
-        #expect(StaleLabel.moved(text.body, fetchTime: fetched, from: Self.day + 3_600_000, to: 2 * Self.day + 60_000)
-            == "Berlin 10:00 (from 2 days ago)")
+        #expect(
+            StaleLabel.moved(text.body, fetchTime: fetched, from: Self.day + 3_600_000, to: 2 * Self.day + 60_000)
+                == "Berlin 10:00 (from 2 days ago)")
     }
 
     @Test("a rewrite as long as a body may be is cut before the label, never the label")

@@ -2,13 +2,15 @@ import Foundation
 import Testing
 import TidingsCore
 import TidingsGenerate
-@testable import TidingsLLM
 import TidingsTestSupport
+
+@testable import TidingsLLM
 
 /// The writer against a real OpenAI-compatible server on 127.0.0.1: what is sent, what comes
 /// back, and every way back to the template's draft.
 @Suite struct LLMWriterTests {
-    static let good = LLMFixture.answer(title: "Quarterly review on Thursday", body: "The review moved to Thursday at 10:00. Send your questions by mail.")
+    static let good = LLMFixture.answer(
+        title: "Quarterly review on Thursday", body: "The review moved to Thursday at 10:00. Send your questions by mail.")
 
     @Test("A good answer is written; the request carries the model, both messages, the key and no personal data")
     func goodAnswer() throws {
@@ -18,7 +20,10 @@ import TidingsTestSupport
 
         let outcome = writer.rewrite(LLMFixture.request)
 
-        #expect(outcome == .written(TextDraft(title: "Quarterly review on Thursday", body: "The review moved to Thursday at 10:00. Send your questions by mail.")))
+        #expect(
+            outcome
+                == .written(
+                    TextDraft(title: "Quarterly review on Thursday", body: "The review moved to Thursday at 10:00. Send your questions by mail.")))
         let request = try #require(fixture.server.requests.first)
         #expect(request.method == "POST")
         #expect(request.path == "/v1/chat/completions")
@@ -43,17 +48,21 @@ import TidingsTestSupport
         for placeholder in ["[email]", "[phone]", "[passcode]", "[link]"] {
             #expect(user.contains(placeholder))
         }
-        #expect(writer.tally == {
-            var tally = LLMTally()
-            tally.written = 1
-            tally.calls = 1
-            return tally
-        }())
+        #expect(
+            writer.tally
+                == {
+                    var tally = LLMTally()
+                    tally.written = 1
+                    tally.calls = 1
+                    return tally
+                }())
     }
 
-    @Test("An answer that quotes the API key, in any spelling, falls back and is neither kept nor shown", arguments: [
-        "sk-test-4f9a0c7e", "SK-TEST-4F9A0C7E", "sk%2Dtest%2D4f9a0c7e", "test-4f9a0c7", "sk\\u002dtest-4f9a0c",
-    ])
+    @Test(
+        "An answer that quotes the API key, in any spelling, falls back and is neither kept nor shown",
+        arguments: [
+            "sk-test-4f9a0c7e", "SK-TEST-4F9A0C7E", "sk%2Dtest%2D4f9a0c7e", "test-4f9a0c7", "sk\\u002dtest-4f9a0c",
+        ])
     func answerQuotingKey(_ echo: String) throws {
         let answer = LLMFixture.answer(title: "Quarterly review on Thursday", body: "Your key is \(echo), moved to Thursday at 10:00.")
         var fixture = try LLMFixture(content: answer)
@@ -74,7 +83,10 @@ import TidingsTestSupport
     @Test(
         "An answer that cannot be shown falls back with its reason, and is not cached",
         arguments: [
-            (LLMFixture.answer(title: "Review", body: String(repeating: "The review moved. ", count: 20)), "the body is longer than 280 characters (359)"),
+            (
+                LLMFixture.answer(title: "Review", body: String(repeating: "The review moved. ", count: 20)),
+                "the body is longer than 280 characters (359)"
+            ),
             (LLMFixture.answer(title: String(repeating: "Quarterly ", count: 10), body: "Moved."), "the title is longer than 80 characters (99)"),
             (LLMFixture.answer(title: "", body: "The review moved."), "the title is empty"),
             (LLMFixture.answer(title: "Review moved", body: "Details at https://intranet.example.org/review"), "the body holds a link"),
@@ -83,7 +95,11 @@ import TidingsTestSupport
             (LLMFixture.answer(title: "Review moved", body: "<b>Thursday</b> at 10:00"), "the body holds markup (HTML)"),
             (LLMFixture.answer(title: "Review moved", body: "See [the plan](notes) for it"), "the body holds markup (a Markdown link)"),
             (LLMFixture.answer(title: "Review moved", body: "Questions to [email] please."), "the body holds the placeholder [email]"),
-            (LLMFixture.answer(title: "Überprüfung verschoben", body: "Die Besprechung ist jetzt am Donnerstag um 10 Uhr, nicht mehr am Mittwoch."), "the answer is in German, not English"),
+            (
+                LLMFixture.answer(
+                    title: "Überprüfung verschoben", body: "Die Besprechung ist jetzt am Donnerstag um 10 Uhr, nicht mehr am Mittwoch."),
+                "the answer is in German, not English"
+            ),
             (LLMFixture.answer(title: "Updates", body: "- Review moved\n- Lunch cancelled"), "the body is a list (more than one message)"),
             (Self.good + "\n" + Self.good, "the answer holds more than one message"),
             ("[\(Self.good), \(Self.good)]", "the answer holds more than one message"),
@@ -106,8 +122,10 @@ import TidingsTestSupport
         arguments: [
             (TestHTTPResponse.text("internal error", status: 500), "the endpoint answered HTTP 500"),
             (TestHTTPResponse.text("no such model", status: 404), "the endpoint answered HTTP 404 (check llm.base_url and llm.model)"),
-            (TestHTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: Array("{\"choices\": [{\"message\": ".utf8)),
-             "the response is not a chat completion (JSON with choices)"),
+            (
+                TestHTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: Array("{\"choices\": [{\"message\": ".utf8)),
+                "the response is not a chat completion (JSON with choices)"
+            ),
             (TestHTTPResponse(status: 200, body: Array("<html>gateway</html>".utf8)), "the response is not a chat completion (JSON with choices)"),
             (TestHTTPResponse(status: 200, body: Array("{\"choices\": []}".utf8)), "the response has no choices"),
             (LLMFixture.completion(LLMWriterTests.good, finishReason: "length"), "the answer was cut off (max_tokens)"),
@@ -163,9 +181,11 @@ import TidingsTestSupport
         #expect(dryRun.rewrite(LLMFixture.request).text != nil)
         #expect(fixture.server.requests.count == 2, "nothing was kept to answer from")
         _ = fixture.writer().rewrite(LLMFixture.request)
-        guard case .cached = LLMWriter(
-            settings: fixture.settings, database: fixture.database, environment: [:], now: LLMFixture.now, keepsAnswers: false
-        ).rewrite(LLMFixture.request) else {
+        guard
+            case .cached = LLMWriter(
+                settings: fixture.settings, database: fixture.database, environment: [:], now: LLMFixture.now, keepsAnswers: false
+            ).rewrite(LLMFixture.request)
+        else {
             Issue.record("a dry run did not read the cache")
             return
         }
@@ -251,8 +271,9 @@ import TidingsTestSupport
     func missingKey() throws {
         var fixture = try LLMFixture(content: Self.good)
         fixture.settings.apiKey = .environment("TIDINGS_TEST_LLM_KEY")
-        #expect(fixture.writer().rewrite(LLMFixture.request)
-            == .fallback(reason: "the API key variable TIDINGS_TEST_LLM_KEY is not set (llm.api_key_env)"))
+        #expect(
+            fixture.writer().rewrite(LLMFixture.request)
+                == .fallback(reason: "the API key variable TIDINGS_TEST_LLM_KEY is not set (llm.api_key_env)"))
         fixture.settings.apiKey = .file(fixture.dir.file("absent.key"))
         guard case .fallback(let reason) = fixture.writer().rewrite(LLMFixture.request) else {
             Issue.record("wrote without a key")
@@ -275,7 +296,8 @@ import TidingsTestSupport
 
     @Test("A German request asks for German and accepts a German answer")
     func german() throws {
-        let fixture = try LLMFixture(content: LLMFixture.answer(title: "Besprechung verschoben", body: "Die Besprechung ist jetzt am Donnerstag um 10 Uhr."))
+        let fixture = try LLMFixture(
+            content: LLMFixture.answer(title: "Besprechung verschoben", body: "Die Besprechung ist jetzt am Donnerstag um 10 Uhr."))
         var request = LLMFixture.request
         request.language = "de_DE.UTF-8"
         #expect(fixture.writer().rewrite(request).text?.title == "Besprechung verschoben")

@@ -1,20 +1,23 @@
 import Foundation
 import Testing
+
 @testable import TidingsLLM
 
 /// Telling the eight languages of the templates apart, so that an answer in the wrong one is
 /// refused, and the templates' own text is never taken for another language.
 @Suite struct LanguageGuessTests {
-    @Test("A clear sentence is recognised in each language", arguments: [
-        ("The meeting is now on Thursday at 10, not on Wednesday.", "en"),
-        ("Die Besprechung ist jetzt am Donnerstag um 10 Uhr, nicht mehr am Mittwoch.", "de"),
-        ("La réunion est maintenant jeudi à 10 h, pas mercredi. Prépare tes notes pour la réunion.", "fr"),
-        ("La reunión es ahora el jueves a las 10, no el miércoles. Prepara tus notas para la reunión.", "es"),
-        ("La riunione è ora giovedì alle 10, non più mercoledì. Prepara le note per la riunione.", "it"),
-        ("A reunião agora é na quinta às 10, não na quarta. Prepare as notas para a reunião.", "pt"),
-        ("De vergadering is nu op donderdag om 10 uur, niet op woensdag. Neem je notities mee voor de vergadering.", "nl"),
-        ("Spotkanie jest teraz w czwartek o 10, nie w środę. Przygotuj notatki na spotkanie.", "pl"),
-    ])
+    @Test(
+        "A clear sentence is recognised in each language",
+        arguments: [
+            ("The meeting is now on Thursday at 10, not on Wednesday.", "en"),
+            ("Die Besprechung ist jetzt am Donnerstag um 10 Uhr, nicht mehr am Mittwoch.", "de"),
+            ("La réunion est maintenant jeudi à 10 h, pas mercredi. Prépare tes notes pour la réunion.", "fr"),
+            ("La reunión es ahora el jueves a las 10, no el miércoles. Prepara tus notas para la reunión.", "es"),
+            ("La riunione è ora giovedì alle 10, non più mercoledì. Prepara le note per la riunione.", "it"),
+            ("A reunião agora é na quinta às 10, não na quarta. Prepare as notas para a reunião.", "pt"),
+            ("De vergadering is nu op donderdag om 10 uur, niet op woensdag. Neem je notities mee voor de vergadering.", "nl"),
+            ("Spotkanie jest teraz w czwartek o 10, nie w środę. Przygotuj notatki na spotkanie.", "pl"),
+        ])
     func recognised(text: String, language: String) {
         #expect(LanguageGuess.guess(text) == language)
     }

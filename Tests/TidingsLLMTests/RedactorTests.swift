@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TidingsLLM
 
 /// What redaction replaces before text leaves the machine, and what it leaves alone.

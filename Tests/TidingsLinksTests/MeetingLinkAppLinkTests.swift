@@ -1,5 +1,6 @@
 import Testing
 import TidingsCore
+
 @testable import TidingsLinks
 
 @Suite struct MeetingLinkAppLinkTests {
@@ -11,7 +12,10 @@ import TidingsCore
                 MeetingLink(platform: "zoom", url: "https://zoom.us/j/123456789?pwd=xxxx")
             ),
             ("zoommtg://zoom-x.de/join?confno=123456789&pwd=xxxx", MeetingLink(platform: "zoom", url: "https://zoom-x.de/j/123456789?pwd=xxxx")),
-            ("Zoom app: ZOOMMTG://us02web.zoom.us/join?confno=84512345678.", MeetingLink(platform: "zoom", url: "https://us02web.zoom.us/j/84512345678")),
+            (
+                "Zoom app: ZOOMMTG://us02web.zoom.us/join?confno=84512345678.",
+                MeetingLink(platform: "zoom", url: "https://us02web.zoom.us/j/84512345678")
+            ),
             ("(zoomus://zoomgov.com/join?confno=1612345678&pwd=a.b)", MeetingLink(platform: "zoom", url: "https://zoomgov.com/j/1612345678?pwd=a.b")),
             (
                 "discord://discord.com/channels/123456789012345678/876543210987654321",
@@ -73,7 +77,8 @@ import TidingsCore
         let zoom = "https://zoom.us/j/123456789"
         #expect(MeetingLinks.best(fields: [(.description, "Stream: \(live) Join: \(zoom)")])?.url == zoom)
         #expect(MeetingLinks.best(fields: [(.url, live), (.description, zoom)])?.url == zoom)
-        #expect(MeetingLinks.best(fields: [(.url, "https://vimeo.com/event/1234567"), (.description, live)])
-            == MeetingLink(platform: "vimeo", url: "https://vimeo.com/event/1234567", field: .url))
+        #expect(
+            MeetingLinks.best(fields: [(.url, "https://vimeo.com/event/1234567"), (.description, live)])
+                == MeetingLink(platform: "vimeo", url: "https://vimeo.com/event/1234567", field: .url))
     }
 }

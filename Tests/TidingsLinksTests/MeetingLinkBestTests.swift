@@ -1,6 +1,7 @@
 import Synchronization
 import Testing
 import TidingsCore
+
 @testable import TidingsLinks
 
 @Suite struct MeetingLinkBestTests {
@@ -10,10 +11,12 @@ import TidingsCore
 
     @Test("fields are searched by priority, whatever order they are given in")
     func fieldPriority() {
-        #expect(MeetingLinks.best(fields: [(.description, Self.zoom), (.location, Self.meet)])
-            == MeetingLink(platform: "google-meet", url: Self.meet, field: .location))
-        #expect(MeetingLinks.best(fields: [(.googleConference, Self.meet), (.conference, Self.teams)])
-            == MeetingLink(platform: "teams", url: Self.teams, field: .conference))
+        #expect(
+            MeetingLinks.best(fields: [(.description, Self.zoom), (.location, Self.meet)])
+                == MeetingLink(platform: "google-meet", url: Self.meet, field: .location))
+        #expect(
+            MeetingLinks.best(fields: [(.googleConference, Self.meet), (.conference, Self.teams)])
+                == MeetingLink(platform: "teams", url: Self.teams, field: .conference))
         #expect(MeetingLinks.best(fields: [(.description, Self.zoom), (.url, Self.teams), (.location, Self.meet)])?.field == .url)
         #expect(MeetingLinks.best(fields: [(.text, Self.zoom), (.description, Self.meet)])?.field == .description)
     }
@@ -33,13 +36,18 @@ import TidingsCore
         #expect(MeetingLinks.best(fields: [(.location, "Room 4"), (.description, "Bring coffee")]) == nil)
     }
 
-    @Test("within a field, a link that keeps its passcode wins", arguments: [
-        ("Join https://zoom.us/j/123 (or with the passcode: https://zoom.us/j/123?pwd=abc)", "https://zoom.us/j/123?pwd=abc"),
-        ("https://teams.microsoft.com/meet/2345678901234 https://teams.microsoft.com/meet/2345678901234?p=AbC", "https://teams.microsoft.com/meet/2345678901234?p=AbC"),
-        ("https://zoom.us/j/123?pwd= https://zoom.us/j/456?pwd=x", "https://zoom.us/j/456?pwd=x"),
-        ("https://meet.google.com/abc-defg-hij https://zoom.us/j/123?pwd=abc", "https://zoom.us/j/123?pwd=abc"),
-        ("https://zoom.us/j/123 https://zoom.us/j/456", "https://zoom.us/j/123"),
-    ])
+    @Test(
+        "within a field, a link that keeps its passcode wins",
+        arguments: [
+            ("Join https://zoom.us/j/123 (or with the passcode: https://zoom.us/j/123?pwd=abc)", "https://zoom.us/j/123?pwd=abc"),
+            (
+                "https://teams.microsoft.com/meet/2345678901234 https://teams.microsoft.com/meet/2345678901234?p=AbC",
+                "https://teams.microsoft.com/meet/2345678901234?p=AbC"
+            ),
+            ("https://zoom.us/j/123?pwd= https://zoom.us/j/456?pwd=x", "https://zoom.us/j/456?pwd=x"),
+            ("https://meet.google.com/abc-defg-hij https://zoom.us/j/123?pwd=abc", "https://zoom.us/j/123?pwd=abc"),
+            ("https://zoom.us/j/123 https://zoom.us/j/456", "https://zoom.us/j/123"),
+        ])
     func passcodePreferred(text: String, expected: String) {
         #expect(MeetingLinks.best(fields: [(.description, text)])?.url == expected)
     }
@@ -67,8 +75,10 @@ import TidingsCore
             ("https://zoom.us/wc/join/84512345678?pwd=x", "zoommtg://zoom.us/join?confno=84512345678&pwd=x"),
             ("https://zoom.us/wc/84512345678/join", "zoommtg://zoom.us/join?confno=84512345678"),
             ("https://zoom.us/join?confno=84512345678&pwd=abc", "zoommtg://zoom.us/join?confno=84512345678&pwd=abc"),
-            ("https://teams.microsoft.com/l/meetup-join/19%3ameeting_X%40thread.v2/0?context=%7b%22Tid%22%3a%22t%22%7d",
-             "msteams:/l/meetup-join/19%3ameeting_X%40thread.v2/0?context=%7b%22Tid%22%3a%22t%22%7d"),
+            (
+                "https://teams.microsoft.com/l/meetup-join/19%3ameeting_X%40thread.v2/0?context=%7b%22Tid%22%3a%22t%22%7d",
+                "msteams:/l/meetup-join/19%3ameeting_X%40thread.v2/0?context=%7b%22Tid%22%3a%22t%22%7d"
+            ),
             ("https://teams.microsoft.com/meet/2345678901234?p=AbCdEf", "msteams:/meet/2345678901234?p=AbCdEf"),
             ("https://meet.jit.si/WeeklyPlanningCall?jwt=x#config.startWithAudioMuted=true", "jitsi-meet://meet.jit.si/WeeklyPlanningCall"),
             ("https://meet.jit.si/moderated/0123456789abcdef", "jitsi-meet://meet.jit.si/moderated/0123456789abcdef"),

@@ -8,15 +8,18 @@ import TidingsTestSupport
 
     @Test("one JSON object per link, in order; the words of TEXT are joined")
     func links() async throws {
-        let result = try await runner.run("tidings", [
-            "links", "Join", "https://nam12.safelinks.protection.outlook.com/?url=https%3A%2F%2Fzoom.us%2Fj%2F123%3Fpwd%3Dabc&data=x",
-            "or https://meet.google.com/abc-defg-hij.",
-        ])
+        let result = try await runner.run(
+            "tidings",
+            [
+                "links", "Join", "https://nam12.safelinks.protection.outlook.com/?url=https%3A%2F%2Fzoom.us%2Fj%2F123%3Fpwd%3Dabc&data=x",
+                "or https://meet.google.com/abc-defg-hij.",
+            ])
         #expect(result.status == 0)
-        #expect(result.lines == [
-            #"{"platform":"zoom","url":"https://zoom.us/j/123?pwd=abc","nativeUrl":null,"field":null}"#,
-            #"{"platform":"google-meet","url":"https://meet.google.com/abc-defg-hij","nativeUrl":null,"field":null}"#,
-        ])
+        #expect(
+            result.lines == [
+                #"{"platform":"zoom","url":"https://zoom.us/j/123?pwd=abc","nativeUrl":null,"field":null}"#,
+                #"{"platform":"google-meet","url":"https://meet.google.com/abc-defg-hij","nativeUrl":null,"field":null}"#,
+            ])
         #expect(result.stderr.isEmpty)
     }
 
@@ -24,7 +27,10 @@ import TidingsTestSupport
     func field() async throws {
         let result = try await runner.run("tidings", ["links", "--field", "x-google-conference", "https://meet.google.com/abc-defg-hij"])
         #expect(result.status == 0)
-        #expect(result.lines == [#"{"platform":"google-meet","url":"https://meet.google.com/abc-defg-hij","nativeUrl":null,"field":"x-google-conference"}"#])
+        #expect(
+            result.lines == [
+                #"{"platform":"google-meet","url":"https://meet.google.com/abc-defg-hij","nativeUrl":null,"field":"x-google-conference"}"#
+            ])
     }
 
     @Test("no link: nothing printed, exit 1")
@@ -42,7 +48,9 @@ import TidingsTestSupport
         let result = try await runner.run(
             "tidings", [html, "--field", "description"], prefix: ["sh", "-c", #"printf '%s' "$1" | "$0" links "$2" "$3""#])
         #expect(result.status == 0)
-        #expect(result.lines == [#"{"platform":"zoom","url":"https://us02web.zoom.us/j/84512345678?pwd=abc&x=1","nativeUrl":null,"field":"description"}"#])
+        #expect(
+            result.lines == [#"{"platform":"zoom","url":"https://us02web.zoom.us/j/84512345678?pwd=abc&x=1","nativeUrl":null,"field":"description"}"#]
+        )
     }
 
     @Test("--native gives the app link when the desktop has a handler for its scheme")
@@ -59,10 +67,11 @@ import TidingsTestSupport
         let text = "https://zoom.us/j/123?pwd=abc https://teams.microsoft.com/meet/2345678901234?p=x"
         let withNative = try await runner.run("tidings", ["links", "--native", text], extra: desktop)
         #expect(withNative.status == 0)
-        #expect(withNative.lines == [
-            #"{"platform":"zoom","url":"https://zoom.us/j/123?pwd=abc","nativeUrl":"zoommtg://zoom.us/join?confno=123&pwd=abc","field":null}"#,
-            #"{"platform":"teams","url":"https://teams.microsoft.com/meet/2345678901234?p=x","nativeUrl":null,"field":null}"#,
-        ])
+        #expect(
+            withNative.lines == [
+                #"{"platform":"zoom","url":"https://zoom.us/j/123?pwd=abc","nativeUrl":"zoommtg://zoom.us/join?confno=123&pwd=abc","field":null}"#,
+                #"{"platform":"teams","url":"https://teams.microsoft.com/meet/2345678901234?p=x","nativeUrl":null,"field":null}"#,
+            ])
         let without = try await runner.run("tidings", ["links", text], extra: desktop)
         #expect(without.lines.allSatisfy { $0.contains(#""nativeUrl":null"#) })
     }
@@ -79,10 +88,11 @@ import TidingsTestSupport
         ]
         let text = "https://zoom.us/j/123?pwd=abc https://teams.microsoft.com/meet/2345678901234?p=x"
         let result = try await runner.run("tidings", ["links", "--native", text], extra: kde)
-        #expect(result.lines == [
-            #"{"platform":"zoom","url":"https://zoom.us/j/123?pwd=abc","nativeUrl":null,"field":null}"#,
-            #"{"platform":"teams","url":"https://teams.microsoft.com/meet/2345678901234?p=x","nativeUrl":"msteams:/meet/2345678901234?p=x","field":null}"#,
-        ])
+        #expect(
+            result.lines == [
+                #"{"platform":"zoom","url":"https://zoom.us/j/123?pwd=abc","nativeUrl":null,"field":null}"#,
+                #"{"platform":"teams","url":"https://teams.microsoft.com/meet/2345678901234?p=x","nativeUrl":"msteams:/meet/2345678901234?p=x","field":null}"#,
+            ])
     }
 
     @Test("a wrong --field is a usage error")

@@ -26,7 +26,10 @@ enum MeetingLinkCorpus {
         ("https://stream.meet.google.com/stream/0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b?authuser=1", "google-meet-stream"),
         ("https://stream.meet.google.com/stream/q1w2e3r4t5y6", "google-meet-stream"),
 
-        ("https://teams.microsoft.com/l/meetup-join/19%3ameeting_ZmFrZU1lZXRpbmdJZEZvclRpZGluZ3NUZXN0czAx%40thread.v2/0?context=%7b%22Tid%22%3a%2211111111-2222-3333-4444-555555555555%22%2c%22Oid%22%3a%2266666666-7777-8888-9999-000000000000%22%7d", "teams"),
+        (
+            "https://teams.microsoft.com/l/meetup-join/19%3ameeting_ZmFrZU1lZXRpbmdJZEZvclRpZGluZ3NUZXN0czAx%40thread.v2/0?context=%7b%22Tid%22%3a%2211111111-2222-3333-4444-555555555555%22%2c%22Oid%22%3a%2266666666-7777-8888-9999-000000000000%22%7d",
+            "teams"
+        ),
         ("https://teams.microsoft.com/meet/2345678901234?p=AbCdEfGhIjKlMnOp", "teams"),
         ("https://teams.live.com/meet/9425716001426?p=XyZaBcDeFgHiJkLm", "teams"),
         ("https://teams.cloud.microsoft/l/meetup-join/19%3ameeting_AbCdEf%40thread.v2/0?context=%7b%7d", "teams"),

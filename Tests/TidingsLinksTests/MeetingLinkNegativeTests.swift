@@ -1,5 +1,6 @@
 import Testing
 import TidingsCore
+
 @testable import TidingsLinks
 
 @Suite struct MeetingLinkNegativeTests {
@@ -138,7 +139,9 @@ import TidingsCore
 
     @Test(
         "video sites are not meetings",
-        arguments: ["https://www.youtube.com/watch?v=AbCdEfGhIjK", "https://youtu.be/AbCdEfGhIjK", "https://vimeo.com/123456", "https://www.twitch.tv/acme"])
+        arguments: [
+            "https://www.youtube.com/watch?v=AbCdEfGhIjK", "https://youtu.be/AbCdEfGhIjK", "https://vimeo.com/123456", "https://www.twitch.tv/acme",
+        ])
     func videoSites(url: String) {
         #expect(MeetingLinks.find(in: url).isEmpty)
     }

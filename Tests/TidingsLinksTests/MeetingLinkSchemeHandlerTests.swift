@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TidingsTestSupport
+
 @testable import TidingsLinks
 
 @Suite struct MeetingLinkSchemeHandlerTests {
@@ -57,7 +58,9 @@ import TidingsTestSupport
         #expect(await waitUntil { !isRunning(pid) }, "the program was killed")
     }
 
-    @Test("malformed schemes and missing programs are no, without running anything", arguments: ["", "bad scheme", "../zoommtg", "x/y", "1abc", "zoom;rm"])
+    @Test(
+        "malformed schemes and missing programs are no, without running anything",
+        arguments: ["", "bad scheme", "../zoommtg", "x/y", "1abc", "zoom;rm"])
     func malformed(scheme: String) throws {
         let directory = try TemporaryDirectory()
         let marker = directory.file("ran")

@@ -1,5 +1,6 @@
 import Testing
 import TidingsCore
+
 @testable import TidingsLinks
 
 @Suite struct MeetingLinkServiceTests {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TidingsLinks
 
 @Suite struct MeetingLinkTextTests {
@@ -6,43 +7,75 @@ import Testing
         "redirect wrappers are unwrapped before matching",
         arguments: [
             // Outlook SafeLinks, commercial and GCC.
-            ("https://nam12.safelinks.protection.outlook.com/?url=https%3A%2F%2Fus02web.zoom.us%2Fj%2F84512345678%3Fpwd%3DabcDEF&data=05%7C02%7Cjane%40example.com%7C0123%7C0&sdata=AbCd%3D&reserved=0",
-             "https://us02web.zoom.us/j/84512345678?pwd=abcDEF"),
-            ("https://eur03.safelinks.protection.outlook.com/?url=https%3A%2F%2Fteams.microsoft.com%2Fl%2Fmeetup-join%2F19%253ameeting_AbC%2540thread.v2%2F0%3Fcontext%3D%257b%257d&data=x",
-             "https://teams.microsoft.com/l/meetup-join/19%3ameeting_AbC%40thread.v2/0?context=%7b%7d"),
-            ("https://gcc02.safelinks.protection.office365.us/?url=https%3A%2F%2Fmeet.google.com%2Fabc-defg-hij&data=x&reserved=0",
-             "https://meet.google.com/abc-defg-hij"),
+            (
+                "https://nam12.safelinks.protection.outlook.com/?url=https%3A%2F%2Fus02web.zoom.us%2Fj%2F84512345678%3Fpwd%3DabcDEF&data=05%7C02%7Cjane%40example.com%7C0123%7C0&sdata=AbCd%3D&reserved=0",
+                "https://us02web.zoom.us/j/84512345678?pwd=abcDEF"
+            ),
+            (
+                "https://eur03.safelinks.protection.outlook.com/?url=https%3A%2F%2Fteams.microsoft.com%2Fl%2Fmeetup-join%2F19%253ameeting_AbC%2540thread.v2%2F0%3Fcontext%3D%257b%257d&data=x",
+                "https://teams.microsoft.com/l/meetup-join/19%3ameeting_AbC%40thread.v2/0?context=%7b%7d"
+            ),
+            (
+                "https://gcc02.safelinks.protection.office365.us/?url=https%3A%2F%2Fmeet.google.com%2Fabc-defg-hij&data=x&reserved=0",
+                "https://meet.google.com/abc-defg-hij"
+            ),
             // Proofpoint URLDefense v1, v2 (- for %, _ for /) and v3 (* replaced from the base64 tail).
-            ("https://urldefense.proofpoint.com/v1/url?u=https%3A%2F%2Fmeet.jit.si%2FWeeklyPlanningCall&k=abc",
-             "https://meet.jit.si/WeeklyPlanningCall"),
-            ("https://urldefense.proofpoint.com/v2/url?u=https-3A__zoom.us_j_84512345678-3Fpwd-3DabcDEF&d=DwMFaQ&c=abc&r=def&m=ghi&s=jkl&e=",
-             "https://zoom.us/j/84512345678?pwd=abcDEF"),
-            ("https://urldefense.com/v3/__https://zoom.us/j/84512345678?pwd=abcDEF__;!!ABCdef!ghiJKL$",
-             "https://zoom.us/j/84512345678?pwd=abcDEF"),
-            ("https://urldefense.com/v3/__https://meet.google.com/abc-defg-hij*authuser=0__;Pw!!ABC!def$",
-             "https://meet.google.com/abc-defg-hij?authuser=0"),
-            ("https://urldefense.com/v3/__https://zoom.us/j/123**Awd=abc__;P3A!!ABC!def$",
-             "https://zoom.us/j/123?pwd=abc"),
+            (
+                "https://urldefense.proofpoint.com/v1/url?u=https%3A%2F%2Fmeet.jit.si%2FWeeklyPlanningCall&k=abc",
+                "https://meet.jit.si/WeeklyPlanningCall"
+            ),
+            (
+                "https://urldefense.proofpoint.com/v2/url?u=https-3A__zoom.us_j_84512345678-3Fpwd-3DabcDEF&d=DwMFaQ&c=abc&r=def&m=ghi&s=jkl&e=",
+                "https://zoom.us/j/84512345678?pwd=abcDEF"
+            ),
+            (
+                "https://urldefense.com/v3/__https://zoom.us/j/84512345678?pwd=abcDEF__;!!ABCdef!ghiJKL$",
+                "https://zoom.us/j/84512345678?pwd=abcDEF"
+            ),
+            (
+                "https://urldefense.com/v3/__https://meet.google.com/abc-defg-hij*authuser=0__;Pw!!ABC!def$",
+                "https://meet.google.com/abc-defg-hij?authuser=0"
+            ),
+            (
+                "https://urldefense.com/v3/__https://zoom.us/j/123**Awd=abc__;P3A!!ABC!def$",
+                "https://zoom.us/j/123?pwd=abc"
+            ),
             // Google Calendar's and Gmail's redirect.
-            ("https://www.google.com/url?q=https://meet.google.com/abc-defg-hij&sa=D&source=calendar&ust=1700000000000000&usg=AOvVaw0abc",
-             "https://meet.google.com/abc-defg-hij"),
-            ("https://www.google.com/url?q=https%3A%2F%2Fus06web.zoom.us%2Fj%2F84512345678%3Fpwd%3Dxyz&sa=D",
-             "https://us06web.zoom.us/j/84512345678?pwd=xyz"),
-            ("https://google.com/url?sa=t&url=https%3A%2F%2Fwhereby.com%2Fjane-doe",
-             "https://whereby.com/jane-doe"),
+            (
+                "https://www.google.com/url?q=https://meet.google.com/abc-defg-hij&sa=D&source=calendar&ust=1700000000000000&usg=AOvVaw0abc",
+                "https://meet.google.com/abc-defg-hij"
+            ),
+            (
+                "https://www.google.com/url?q=https%3A%2F%2Fus06web.zoom.us%2Fj%2F84512345678%3Fpwd%3Dxyz&sa=D",
+                "https://us06web.zoom.us/j/84512345678?pwd=xyz"
+            ),
+            (
+                "https://google.com/url?sa=t&url=https%3A%2F%2Fwhereby.com%2Fjane-doe",
+                "https://whereby.com/jane-doe"
+            ),
             // Other link protection and redirects.
-            ("https://linkprotect.cudasvc.com/url?a=https%3a%2f%2fmeet.jit.si%2fWeeklyPlanningCall&c=E,1,abc&typo=1",
-             "https://meet.jit.si/WeeklyPlanningCall"),
-            ("https://imsva91-ctp.trendmicro.com:443/wis/clicktime/v1/query?url=https%3a%2f%2fzoom.us%2fj%2f123&umid=abc",
-             "https://zoom.us/j/123"),
+            (
+                "https://linkprotect.cudasvc.com/url?a=https%3a%2f%2fmeet.jit.si%2fWeeklyPlanningCall&c=E,1,abc&typo=1",
+                "https://meet.jit.si/WeeklyPlanningCall"
+            ),
+            (
+                "https://imsva91-ctp.trendmicro.com:443/wis/clicktime/v1/query?url=https%3a%2f%2fzoom.us%2fj%2f123&umid=abc",
+                "https://zoom.us/j/123"
+            ),
             ("https://l.facebook.com/l.php?u=https%3A%2F%2Fdiscord.gg%2FabcDEF12&h=AT0abc", "https://discord.gg/abcDEF12"),
-            ("https://slack-redir.net/link?url=https%3A%2F%2Fapp.slack.com%2Fhuddle%2FT0123ABCD%2FC0456EFGH",
-             "https://app.slack.com/huddle/T0123ABCD/C0456EFGH"),
-            ("https://teams.microsoft.com/dl/launcher/launcher.html?url=%2f_%23%2fl%2fmeetup-join%2f19%3ameeting_AbC%40thread.v2%2f0%3fcontext%3d%257B%257D%26anon%3dtrue&type=meetup-join&deeplinkId=abc&directDl=true&msLaunch=true&enableMobilePage=true&suppressPrompt=true",
-             "https://teams.microsoft.com/l/meetup-join/19:meeting_AbC@thread.v2/0?context=%7B%7D&anon=true"),
+            (
+                "https://slack-redir.net/link?url=https%3A%2F%2Fapp.slack.com%2Fhuddle%2FT0123ABCD%2FC0456EFGH",
+                "https://app.slack.com/huddle/T0123ABCD/C0456EFGH"
+            ),
+            (
+                "https://teams.microsoft.com/dl/launcher/launcher.html?url=%2f_%23%2fl%2fmeetup-join%2f19%3ameeting_AbC%40thread.v2%2f0%3fcontext%3d%257B%257D%26anon%3dtrue&type=meetup-join&deeplinkId=abc&directDl=true&msLaunch=true&enableMobilePage=true&suppressPrompt=true",
+                "https://teams.microsoft.com/l/meetup-join/19:meeting_AbC@thread.v2/0?context=%7B%7D&anon=true"
+            ),
             // Wrapped twice: SafeLinks around URLDefense v2.
-            ("https://nam04.safelinks.protection.outlook.com/?url=https%3A%2F%2Furldefense.proofpoint.com%2Fv2%2Furl%3Fu%3Dhttps-3A__zoom.us_j_555-3Fpwd-3Dq%26d%3Dx&data=y",
-             "https://zoom.us/j/555?pwd=q"),
+            (
+                "https://nam04.safelinks.protection.outlook.com/?url=https%3A%2F%2Furldefense.proofpoint.com%2Fv2%2Furl%3Fu%3Dhttps-3A__zoom.us_j_555-3Fpwd-3Dq%26d%3Dx&data=y",
+                "https://zoom.us/j/555?pwd=q"
+            ),
             // Percent-encoded in the text itself.
             ("Join: https%3A%2F%2Fmeet.google.com%2Fabc-defg-hij&foo=bar", "https://meet.google.com/abc-defg-hij"),
             ("HTTPS%3a%2f%2fzoom.us%2fj%2f123%3fpwd%3dabc.", "https://zoom.us/j/123?pwd=abc"),
@@ -72,20 +105,30 @@ import Testing
     @Test(
         "links in HTML are found after the tags are stripped and entities decoded",
         arguments: [
-            ("<p>Join: <a href=\"https://zoom.us/j/84512345678?pwd=abc&amp;uname=x\">Click here</a></p>",
-             ["https://zoom.us/j/84512345678?pwd=abc&uname=x"]),
+            (
+                "<p>Join: <a href=\"https://zoom.us/j/84512345678?pwd=abc&amp;uname=x\">Click here</a></p>",
+                ["https://zoom.us/j/84512345678?pwd=abc&uname=x"]
+            ),
             ("<a href='https://meet.google.com/abc-defg-hij'>https://meet.google.com/abc-defg-hij</a>", ["https://meet.google.com/abc-defg-hij"]),
-            ("<a href=\"https://www.google.com/url?q=https://meet.google.com/abc-defg-hij&amp;sa=D&amp;source=calendar\">meet.google.com/abc-defg-hij</a>",
-             ["https://meet.google.com/abc-defg-hij"]),
+            (
+                "<a href=\"https://www.google.com/url?q=https://meet.google.com/abc-defg-hij&amp;sa=D&amp;source=calendar\">meet.google.com/abc-defg-hij</a>",
+                ["https://meet.google.com/abc-defg-hij"]
+            ),
             ("<a target=_blank href=https://meet.jit.si/WeeklyPlanningCall>Jitsi</a>", ["https://meet.jit.si/WeeklyPlanningCall"]),
             ("Join&nbsp;https://zoom.us/j/123&lt;br&gt;and more", ["https://zoom.us/j/123"]),
-            ("<div>Teams:<br>https://teams.microsoft.com/meet/2345678901234?p=Abc</div><div>Passcode: Abc</div>",
-             ["https://teams.microsoft.com/meet/2345678901234?p=Abc"]),
-            ("<b>Zoom</b>: https://zoom.us/j/111<br/>Meet: <a href=\"https://meet.google.com/abc-defg-hij\">link</a>",
-             ["https://zoom.us/j/111", "https://meet.google.com/abc-defg-hij"]),
+            (
+                "<div>Teams:<br>https://teams.microsoft.com/meet/2345678901234?p=Abc</div><div>Passcode: Abc</div>",
+                ["https://teams.microsoft.com/meet/2345678901234?p=Abc"]
+            ),
+            (
+                "<b>Zoom</b>: https://zoom.us/j/111<br/>Meet: <a href=\"https://meet.google.com/abc-defg-hij\">link</a>",
+                ["https://zoom.us/j/111", "https://meet.google.com/abc-defg-hij"]
+            ),
             ("<!-- https://zoom.us/j/999 --><p>https://zoom.us/j/111</p>", ["https://zoom.us/j/111"]),
-            ("<style>a { background: url(https://zoom.us/j/999) }</style><script>var u = 'https://zoom.us/j/998'</script>Go https://zoom.us/j/111",
-             ["https://zoom.us/j/111"]),
+            (
+                "<style>a { background: url(https://zoom.us/j/999) }</style><script>var u = 'https://zoom.us/j/998'</script>Go https://zoom.us/j/111",
+                ["https://zoom.us/j/111"]
+            ),
             ("https://zoom.us/j/1&#63;pwd=abc", ["https://zoom.us/j/1?pwd=abc"]),
         ])
     func html(text: String, expected: [String]) {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsLinks
 
 /// The desktop's answers about app schemes, kept between runs while their files are unchanged.

@@ -2,6 +2,7 @@ import Testing
 import TidingsCalendar
 import TidingsCore
 import TidingsTestSupport
+
 @testable import TidingsPlan
 
 /// Events the user declined: no reminder, and not counted in the weekly summary.
@@ -20,13 +21,19 @@ import TidingsTestSupport
     static let cases: [Case] = [
         Case(name: "declined", lines: ["ATTENDEE;PARTSTAT=DECLINED:mailto:alice@example.org"], reminded: false),
         Case(name: "declined, address in other case and MAILTO:", lines: ["ATTENDEE;PARTSTAT=DECLINED:MAILTO:ALICE@EXAMPLE.ORG"], reminded: false),
-        Case(name: "me written with mailto:", me: ["mailto:alice@example.org"], lines: ["ATTENDEE;PARTSTAT=DECLINED:alice@example.org"], reminded: false),
+        Case(
+            name: "me written with mailto:", me: ["mailto:alice@example.org"], lines: ["ATTENDEE;PARTSTAT=DECLINED:alice@example.org"],
+            reminded: false),
         Case(name: "accepted", lines: ["ATTENDEE;PARTSTAT=ACCEPTED:mailto:alice@example.org"], reminded: true),
         Case(name: "not answered", lines: ["ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:alice@example.org"], reminded: true),
         Case(name: "no PARTSTAT", lines: ["ATTENDEE:mailto:alice@example.org"], reminded: true),
         Case(name: "tentative", lines: ["ATTENDEE;PARTSTAT=TENTATIVE:mailto:alice@example.org"], reminded: true),
-        Case(name: "tentative with skip_tentative", skipTentative: true, lines: ["ATTENDEE;PARTSTAT=TENTATIVE:mailto:alice@example.org"], reminded: false),
-        Case(name: "declined with skip_tentative", skipTentative: true, lines: ["ATTENDEE;PARTSTAT=DECLINED:mailto:alice@example.org"], reminded: false),
+        Case(
+            name: "tentative with skip_tentative", skipTentative: true, lines: ["ATTENDEE;PARTSTAT=TENTATIVE:mailto:alice@example.org"],
+            reminded: false),
+        Case(
+            name: "declined with skip_tentative", skipTentative: true, lines: ["ATTENDEE;PARTSTAT=DECLINED:mailto:alice@example.org"], reminded: false
+        ),
         Case(name: "someone else declined", lines: ["ATTENDEE;PARTSTAT=DECLINED:mailto:bob@example.org"], reminded: true),
         Case(
             name: "declined as attendee but the organizer",
@@ -71,9 +78,10 @@ import TidingsTestSupport
             """
         let config = F.config { $0.me = ["alice@example.org"] }
         let items = try F.reminders(F.calendar([master, override]), config: config, horizon: 3 * PlanFixture.day)
-        #expect(items.map(\.id).sorted() == [
-            "meeting:sync@example.org:2026-11-23T08:00:00Z@10m", "meeting:sync@example.org:2026-11-25T08:00:00Z@10m",
-        ])
+        #expect(
+            items.map(\.id).sorted() == [
+                "meeting:sync@example.org:2026-11-23T08:00:00Z@10m", "meeting:sync@example.org:2026-11-25T08:00:00Z@10m",
+            ])
     }
 
     @Test("The weekly summary leaves out the meetings the user declined")

@@ -2,6 +2,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsPlan
 
 /// With nothing cached every day gets an emergency line, one per local day in the horizon,
@@ -48,30 +49,44 @@ import TidingsTestSupport
 
     static let dstCases: [DSTCase] = [
         // Berlin springs forward 2026-03-29 at 02:00 CET: 02:30 does not exist → 03:00 CEST.
-        DSTCase(zone: "Europe/Berlin", time: "02:30", now: "2026-03-28T12:00:00Z", expected: [
-            ("daily:2026-03-29", "2026-03-29T01:00:00Z"), ("daily:2026-03-30", "2026-03-30T00:30:00Z"),
-        ]),
-        DSTCase(zone: "Europe/Berlin", time: "07:30", now: "2026-03-28T00:00:00Z", expected: [
-            ("daily:2026-03-28", "2026-03-28T06:30:00Z"), ("daily:2026-03-29", "2026-03-29T05:30:00Z"),
-        ]),
+        DSTCase(
+            zone: "Europe/Berlin", time: "02:30", now: "2026-03-28T12:00:00Z",
+            expected: [
+                ("daily:2026-03-29", "2026-03-29T01:00:00Z"), ("daily:2026-03-30", "2026-03-30T00:30:00Z"),
+            ]),
+        DSTCase(
+            zone: "Europe/Berlin", time: "07:30", now: "2026-03-28T00:00:00Z",
+            expected: [
+                ("daily:2026-03-28", "2026-03-28T06:30:00Z"), ("daily:2026-03-29", "2026-03-29T05:30:00Z"),
+            ]),
         // Berlin falls back 2026-10-25 at 03:00 CEST: 02:30 happens twice → the first.
-        DSTCase(zone: "Europe/Berlin", time: "07:30", now: "2026-10-24T00:00:00Z", expected: [
-            ("daily:2026-10-24", "2026-10-24T05:30:00Z"), ("daily:2026-10-25", "2026-10-25T06:30:00Z"),
-        ]),
-        DSTCase(zone: "Europe/Berlin", time: "02:30", now: "2026-10-24T12:00:00Z", expected: [
-            ("daily:2026-10-25", "2026-10-25T00:30:00Z"), ("daily:2026-10-26", "2026-10-26T01:30:00Z"),
-        ]),
+        DSTCase(
+            zone: "Europe/Berlin", time: "07:30", now: "2026-10-24T00:00:00Z",
+            expected: [
+                ("daily:2026-10-24", "2026-10-24T05:30:00Z"), ("daily:2026-10-25", "2026-10-25T06:30:00Z"),
+            ]),
+        DSTCase(
+            zone: "Europe/Berlin", time: "02:30", now: "2026-10-24T12:00:00Z",
+            expected: [
+                ("daily:2026-10-25", "2026-10-25T00:30:00Z"), ("daily:2026-10-26", "2026-10-26T01:30:00Z"),
+            ]),
         // New York springs forward 2026-03-08 at 02:00 EST.
-        DSTCase(zone: "America/New_York", time: "07:30", now: "2026-03-07T00:00:00Z", expected: [
-            ("daily:2026-03-07", "2026-03-07T12:30:00Z"), ("daily:2026-03-08", "2026-03-08T11:30:00Z"),
-        ]),
-        DSTCase(zone: "America/New_York", time: "02:30", now: "2026-03-07T12:00:00Z", expected: [
-            ("daily:2026-03-08", "2026-03-08T07:00:00Z"), ("daily:2026-03-09", "2026-03-09T06:30:00Z"),
-        ]),
+        DSTCase(
+            zone: "America/New_York", time: "07:30", now: "2026-03-07T00:00:00Z",
+            expected: [
+                ("daily:2026-03-07", "2026-03-07T12:30:00Z"), ("daily:2026-03-08", "2026-03-08T11:30:00Z"),
+            ]),
+        DSTCase(
+            zone: "America/New_York", time: "02:30", now: "2026-03-07T12:00:00Z",
+            expected: [
+                ("daily:2026-03-08", "2026-03-08T07:00:00Z"), ("daily:2026-03-09", "2026-03-09T06:30:00Z"),
+            ]),
         // New York falls back 2026-11-01 at 02:00 EDT.
-        DSTCase(zone: "America/New_York", time: "07:30", now: "2026-10-31T00:00:00Z", expected: [
-            ("daily:2026-10-31", "2026-10-31T11:30:00Z"), ("daily:2026-11-01", "2026-11-01T12:30:00Z"),
-        ]),
+        DSTCase(
+            zone: "America/New_York", time: "07:30", now: "2026-10-31T00:00:00Z",
+            expected: [
+                ("daily:2026-10-31", "2026-10-31T11:30:00Z"), ("daily:2026-11-01", "2026-11-01T12:30:00Z"),
+            ]),
     ]
 
     @Test("DST-change days keep the wall time (gaps move forward, overlaps take the first)", arguments: dstCases)

@@ -3,6 +3,7 @@ import TidingsCore
 import TidingsGenerate
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsPlan
 
 /// Merging items of one kind due close together into one digest (`tidings pending --group`).
@@ -19,13 +20,15 @@ import TidingsTestSupport
             expiresAt: Self.now + (due + 10) * Self.minute, now: 0)
     }
 
-    @Test("Clusters start at their earliest item and take what is due within the window of it; lone items stay", arguments: [
-        (dues: [0, 2, 4, 30], window: 5, clusters: [[0, 2, 4]]),
-        (dues: [0, 3, 6, 9], window: 5, clusters: [[0, 3], [6, 9]]),
-        (dues: [0, 5, 10], window: 5, clusters: [[0, 5]]),
-        (dues: [0, 10, 20], window: 5, clusters: []),
-        (dues: [7, 0, 7, 1], window: 1, clusters: [[0, 1], [7, 7]]),
-    ] as [(dues: [Int64], window: Int64, clusters: [[Int64]])])
+    @Test(
+        "Clusters start at their earliest item and take what is due within the window of it; lone items stay",
+        arguments: [
+            (dues: [0, 2, 4, 30], window: 5, clusters: [[0, 2, 4]]),
+            (dues: [0, 3, 6, 9], window: 5, clusters: [[0, 3], [6, 9]]),
+            (dues: [0, 5, 10], window: 5, clusters: [[0, 5]]),
+            (dues: [0, 10, 20], window: 5, clusters: []),
+            (dues: [7, 0, 7, 1], window: 1, clusters: [[0, 1], [7, 7]]),
+        ] as [(dues: [Int64], window: Int64, clusters: [[Int64]])])
     func clusters(dues: [Int64], window: Int64, clusters expected: [[Int64]]) {
         let items = dues.enumerated().map { reminder("m\($0.offset)", due: $0.element) }
         let clusters = Digest(group: .meeting, window: window * Self.minute).clusters(items)
@@ -110,7 +113,8 @@ import TidingsTestSupport
         _ = try f.db.updatePending(id: "daily:2026-11-22", edit: PendingEdit(title: "My title"), now: now, zone: PlanFixture.berlin)
         _ = try f.db.cancelPending(ids: ["daily:2026-11-23"], reason: "cancelled by the user", now: now)
 
-        try f.store([content("n1", body: "Open at ten", scheduled: "2026-11-22T05:30:00Z", fetched: now + PlanFixture.hour)], at: now + PlanFixture.hour)
+        try f.store(
+            [content("n1", body: "Open at ten", scheduled: "2026-11-22T05:30:00Z", fetched: now + PlanFixture.hour)], at: now + PlanFixture.hour)
         let outcome = try f.run(now: now + PlanFixture.hour, zone: PlanFixture.berlin, horizon: 2 * PlanFixture.day)
         #expect(outcome.schedule.map(\.title) == ["My title"])
         #expect(outcome.cancelled.isEmpty)

@@ -2,6 +2,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsPlan
 
 /// The text of each day's item: fresh content, else last-known-good marked with its age at
@@ -95,11 +96,12 @@ import TidingsTestSupport
     @Test("of the usable items the latest scheduled wins, then the latest fetched")
     func choosesLatest() throws {
         let f = try PlanFixture()
-        try f.store([
-            content("old", title: "Yesterday", scheduled: "2026-11-21T06:00:00Z", fetched: Self.now),
-            content("new", title: "Today", scheduled: "2026-11-22T06:00:00Z", fetched: Self.now - PlanFixture.hour),
-            content("next", title: "Tomorrow", scheduled: "2026-11-23T06:00:00Z", fetched: Self.now),
-        ], at: Self.now)
+        try f.store(
+            [
+                content("old", title: "Yesterday", scheduled: "2026-11-21T06:00:00Z", fetched: Self.now),
+                content("new", title: "Today", scheduled: "2026-11-22T06:00:00Z", fetched: Self.now - PlanFixture.hour),
+                content("next", title: "Tomorrow", scheduled: "2026-11-23T06:00:00Z", fetched: Self.now),
+            ], at: Self.now)
         try f.store([content("b", title: "Today, refetched", scheduled: "2026-11-22T06:00:00Z", fetched: Self.now)], at: Self.now, source: "other")
         let items = try f.planned(now: Self.now, zone: PlanFixture.berlin, horizon: 2 * PlanFixture.day)
         #expect(items.map(\.title) == ["Today, refetched", "Tomorrow"])

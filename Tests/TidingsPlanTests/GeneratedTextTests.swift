@@ -3,6 +3,7 @@ import TidingsCore
 import TidingsGenerate
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsPlan
 
 /// Every planned text goes through the content generator, in the user's locale, and the
@@ -27,10 +28,16 @@ import TidingsTestSupport
     func weeklyFromCalendar() throws {
         let english = try Self.weekly(.english)
         #expect(english.title == "Your week: 6 meetings, 7 h")
-        #expect(english.body == "Busiest day: Wednesday (3 h). Longest: Design review (2 h). 1 more than the week before. Coming week: 6 meetings, 9.5 h, Tuesday busiest.")
+        #expect(
+            english.body
+                == "Busiest day: Wednesday (3 h). Longest: Design review (2 h). 1 more than the week before. Coming week: 6 meetings, 9.5 h, Tuesday busiest."
+        )
         let german = try Self.weekly(Self.german)
         #expect(german.title == "Deine Woche: 6 Termine, 7 Std.")
-        #expect(german.body == "Vollster Tag: Mittwoch (3 Std.). Längster Termin: Design review (2 Std.). 1 mehr als in der Vorwoche. Nächste Woche: 6 Termine, 9,5 Std., Dienstag am vollsten.")
+        #expect(
+            german.body
+                == "Vollster Tag: Mittwoch (3 Std.). Längster Termin: Design review (2 Std.). 1 mehr als in der Vorwoche. Nächste Woche: 6 Termine, 9,5 Std., Dienstag am vollsten."
+        )
         #expect(german.generator == .template && english.generator == .template)
     }
 
@@ -56,7 +63,8 @@ import TidingsTestSupport
     @Test("A meeting reminder in German: times, the wait and the service")
     func germanReminder() throws {
         let items = MeetingRule(config: F.config(), wording: Self.german)
-            .notifications(now: F.now, horizon: 2 * PlanFixture.day, zone: F.berlin, calendars: try F.expanded(F.calendar([F.meeting("a@example.org")])))
+            .notifications(
+                now: F.now, horizon: 2 * PlanFixture.day, zone: F.berlin, calendars: try F.expanded(F.calendar([F.meeting("a@example.org")])))
         let reminder = try #require(items.first)
         #expect(reminder.title == "Client review")
         #expect(reminder.countdownFilled(at: reminder.dueAt).body == "Beginnt um 09:00 (in 10 Min.), bis 10:00 · Über Zoom teilnehmen")
@@ -111,7 +119,8 @@ import TidingsTestSupport
         try Planner(database: f.db, config: f.config, wording: Wording(generator: Unreachable(), locale: .english))
             .run(now: now, zone: F.berlin, horizon: PlanFixture.day, dryRun: false)
         let fallback = try #require(try f.pending().first)
-        #expect(fallback.generator == .llmFallback && fallback.generatorReason == "connection refused" && fallback.title == FallbackChain.emergencyTitle)
+        #expect(
+            fallback.generator == .llmFallback && fallback.generatorReason == "connection refused" && fallback.title == FallbackChain.emergencyTitle)
         try Planner(database: f.db, config: f.config, wording: Wording(generator: Verbose(), locale: .english))
             .run(now: now, zone: F.berlin, horizon: PlanFixture.day, dryRun: false)
         let verbose = try #require(try f.pending().first)

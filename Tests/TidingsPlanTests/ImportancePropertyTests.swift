@@ -1,8 +1,9 @@
 import Testing
-import TidingsTestSupport
 import TidingsCalendar
 import TidingsCore
 import TidingsLinks
+import TidingsTestSupport
+
 @testable import TidingsPlan
 
 /// The importance score against its documented table, over thousands of generated events:

@@ -2,6 +2,7 @@ import TidingsCore
 import TidingsGenerate
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsPlan
 
 /// A database with a calendar whose meeting hours dropped from 10 h to 4 h a week, and
@@ -16,15 +17,16 @@ final class InsightFixture {
 
     /// Two-hour meetings at 14:00 on `days` of November 2026 (Berlin).
     static func meetings(on days: [Int]) -> String {
-        F.calendar(days.map { day in
-            """
-            UID:block-\(day)@example.org
-            DTSTAMP:20261101T000000Z
-            SUMMARY:Planning block
-            DTSTART;TZID=Europe/Berlin:202611\(LocalDate.pad(day, 2))T140000
-            DTEND;TZID=Europe/Berlin:202611\(LocalDate.pad(day, 2))T160000
-            """
-        })
+        F.calendar(
+            days.map { day in
+                """
+                UID:block-\(day)@example.org
+                DTSTAMP:20261101T000000Z
+                SUMMARY:Planning block
+                DTSTART;TZID=Europe/Berlin:202611\(LocalDate.pad(day, 2))T140000
+                DTEND;TZID=Europe/Berlin:202611\(LocalDate.pad(day, 2))T160000
+                """
+            })
     }
 
     /// Five meetings the week before last (10 h), two last week (4 h).
@@ -62,11 +64,12 @@ final class InsightFixture {
         }
         _ = try db.applyPlan(items, now: at)
         let claimed = try db.claimDue(at: at, only: items.map(\.id))
-        try db.recordDeliveries(claimed.map {
-            DeliveryRecord(
-                notificationId: $0.id, scheduledTime: at, actualDeliveryTime: at, contentAge: 0, staleness: .fresh, channel: "inbox",
-                outcome: .delivered)
-        }, now: at)
+        try db.recordDeliveries(
+            claimed.map {
+                DeliveryRecord(
+                    notificationId: $0.id, scheduledTime: at, actualDeliveryTime: at, contentAge: 0, staleness: .fresh, channel: "inbox",
+                    outcome: .delivered)
+            }, now: at)
         for item in claimed {
             try db.recordEngagement(notificationId: item.id, channel: "inbox", engagement: engagement, at: at + 60_000)
         }

@@ -3,6 +3,7 @@ import TidingsCore
 import TidingsGenerate
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsPlan
 
 /// Insights: gated on engagement, at most one a day, as often as `insights.frequency` says.
@@ -48,25 +49,35 @@ import TidingsTestSupport
         #expect(try earlier.plan() == ["insight:2026-11-23"], "exactly seven days count")
     }
 
-    @Test("min_taps and min_days change the gate", arguments: [
-        (0, 7, ["insight:2026-11-23"]), (3, 0, ["insight:2026-11-23"]), (3, 7, []), (1000, 3650, []),
-    ])
+    @Test(
+        "min_taps and min_days change the gate",
+        arguments: [
+            (0, 7, ["insight:2026-11-23"]), (3, 0, ["insight:2026-11-23"]), (3, 7, []), (1000, 3650, []),
+        ])
     func gateSettings(taps: Int, days: Int, expected: [String]) throws {
-        let f = try I { $0.minTaps = taps; $0.minDays = days }
+        let f = try I {
+            $0.minTaps = taps
+            $0.minDays = days
+        }
         try f.ran(at: f.now - PlanFixture.hour)
         #expect(try f.plan() == expected)
     }
 
-    @Test("Frequency: smart only when notable and every few days, daily each day, weekly on Mondays, off never", arguments: [
-        (TidingsConfig.Insights.Frequency.smart, I.fewerMeetings, ["insight:2026-11-23"]),
-        (.smart, I.steadyMeetings, []),
-        (.daily, I.fewerMeetings, ["insight:2026-11-23", "insight:2026-11-24", "insight:2026-11-25"]),
-        (.daily, I.steadyMeetings, ["insight:2026-11-23", "insight:2026-11-24", "insight:2026-11-25"]),
-        (.weekly, I.fewerMeetings, ["insight:2026-11-23"]),
-        (.off, I.fewerMeetings, []),
-    ])
+    @Test(
+        "Frequency: smart only when notable and every few days, daily each day, weekly on Mondays, off never",
+        arguments: [
+            (TidingsConfig.Insights.Frequency.smart, I.fewerMeetings, ["insight:2026-11-23"]),
+            (.smart, I.steadyMeetings, []),
+            (.daily, I.fewerMeetings, ["insight:2026-11-23", "insight:2026-11-24", "insight:2026-11-25"]),
+            (.daily, I.steadyMeetings, ["insight:2026-11-23", "insight:2026-11-24", "insight:2026-11-25"]),
+            (.weekly, I.fewerMeetings, ["insight:2026-11-23"]),
+            (.off, I.fewerMeetings, []),
+        ])
     func frequency(frequency: TidingsConfig.Insights.Frequency, calendar: String, expected: [String]) throws {
-        let f = try I(calendar: calendar) { $0.frequency = frequency; $0.minTaps = 0 }
+        let f = try I(calendar: calendar) {
+            $0.frequency = frequency
+            $0.minTaps = 0
+        }
         #expect(try f.plan() == expected)
         if frequency == .daily && calendar == I.steadyMeetings {
             #expect(try f.insights().first?.title == "As many meeting hours as last week")
@@ -75,7 +86,10 @@ import TidingsTestSupport
 
     @Test("Weekly insights wait for a Monday")
     func weeklyWaitsForMonday() throws {
-        let f = try I { $0.frequency = .weekly; $0.minTaps = 0 }
+        let f = try I {
+            $0.frequency = .weekly
+            $0.minTaps = 0
+        }
         #expect(try f.plan(at: I.berlin("2026-11-24T08:00"), horizon: 5 * PlanFixture.day) == [])
         #expect(try f.plan(at: I.berlin("2026-11-24T08:00"), horizon: 7 * PlanFixture.day) == ["insight:2026-11-30"])
     }
@@ -93,14 +107,18 @@ import TidingsTestSupport
 
     @Test("At most one a day: a day whose insight went out gets no other, even at a later time")
     func oncePerDay() throws {
-        let f = try I { $0.frequency = .daily; $0.minTaps = 0 }
+        let f = try I {
+            $0.frequency = .daily
+            $0.minTaps = 0
+        }
         #expect(try f.plan(at: I.berlin("2026-11-22T11:00"), horizon: PlanFixture.day) == ["insight:2026-11-22"])
         let sent = try f.db.claimDue(at: I.berlin("2026-11-22T12:00"))
-        try f.db.recordDeliveries(sent.map {
-            DeliveryRecord(
-                notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: nil, staleness: .fresh,
-                channel: "inbox", outcome: .delivered)
-        }, now: I.berlin("2026-11-22T12:00"))
+        try f.db.recordDeliveries(
+            sent.map {
+                DeliveryRecord(
+                    notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: nil, staleness: .fresh,
+                    channel: "inbox", outcome: .delivered)
+            }, now: I.berlin("2026-11-22T12:00"))
         // The time moves to 21:00 after today's went out: today's stays as it was, tomorrow's comes at 21:00.
         f.config.insights.time = WallTime(hour: 21, minute: 0) ?? .midnight
         #expect(try f.plan(at: I.berlin("2026-11-22T20:30"), horizon: 2 * PlanFixture.day) == ["insight:2026-11-23"])
@@ -110,7 +128,10 @@ import TidingsTestSupport
 
     @Test("Turning insights off cancels the pending ones")
     func offCancels() throws {
-        let f = try I { $0.frequency = .daily; $0.minTaps = 0 }
+        let f = try I {
+            $0.frequency = .daily
+            $0.minTaps = 0
+        }
         #expect(try f.plan().count == 3)
         f.config.insights.frequency = .off
         #expect(try f.plan() == [])
@@ -129,7 +150,10 @@ import TidingsTestSupport
 
     @Test("Reading and stale content from the past week; without a calendar they are all there is")
     func historyInsights() throws {
-        let f = try I(calendar: InsightFixture.meetings(on: [])) { $0.frequency = .daily; $0.minTaps = 0 }
+        let f = try I(calendar: InsightFixture.meetings(on: [])) {
+            $0.frequency = .daily
+            $0.minTaps = 0
+        }
         f.config.sources = []
         try f.engage(2, at: f.now - 2 * PlanFixture.day)
         try f.engage(6, .dismissed, at: f.now - PlanFixture.day, prefix: "dismissed")
@@ -141,18 +165,23 @@ import TidingsTestSupport
         #expect(insights[1].title == "Everything was fresh this week")
     }
 
-    @Test("What is notable", arguments: [
-        (InsightHistory(), nil as WeekFacts?, [] as [String], [] as [Bool]),
-        (history(opened: 1, dismissed: 1), nil, [], []),
-        (history(opened: 1, dismissed: 4), nil, ["engagement"], [true]),
-        (history(opened: 3, dismissed: 2), nil, ["engagement"], [false]),
-        (history(delivered: 10, stale: 3), nil, ["stale-content"], [true]),
-        (history(delivered: 10, stale: 2), nil, ["stale-content"], [false]),
-        (history(opened: 3, dismissed: 0, delivered: 10, stale: 5), week(hours: 5, before: 4), ["stale-content", "meeting-hours", "engagement"], [true, false, false]),
-        (InsightHistory(), week(hours: 6, before: 10), ["meeting-hours"], [true]),
-        (InsightHistory(), week(hours: 30, before: 28), ["meeting-hours"], [false]),
-        (InsightHistory(), week(hours: 0, before: 0), [], []),
-    ])
+    @Test(
+        "What is notable",
+        arguments: [
+            (InsightHistory(), nil as WeekFacts?, [] as [String], [] as [Bool]),
+            (history(opened: 1, dismissed: 1), nil, [], []),
+            (history(opened: 1, dismissed: 4), nil, ["engagement"], [true]),
+            (history(opened: 3, dismissed: 2), nil, ["engagement"], [false]),
+            (history(delivered: 10, stale: 3), nil, ["stale-content"], [true]),
+            (history(delivered: 10, stale: 2), nil, ["stale-content"], [false]),
+            (
+                history(opened: 3, dismissed: 0, delivered: 10, stale: 5), week(hours: 5, before: 4),
+                ["stale-content", "meeting-hours", "engagement"], [true, false, false]
+            ),
+            (InsightHistory(), week(hours: 6, before: 10), ["meeting-hours"], [true]),
+            (InsightHistory(), week(hours: 30, before: 28), ["meeting-hours"], [false]),
+            (InsightHistory(), week(hours: 0, before: 0), [], []),
+        ])
     func notable(history: InsightHistory, meetings: WeekFacts?, topics: [String], notable: [Bool]) {
         let candidates = InsightRule.candidates(history: history, meetings: meetings)
         #expect(candidates.map(\.facts.topic) == topics)

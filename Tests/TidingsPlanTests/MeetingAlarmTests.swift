@@ -2,6 +2,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsPlan
 
 /// Reminders at the times of the event's own alarms (`meetings.use_event_alarms`).
@@ -67,9 +68,12 @@ import TidingsTestSupport
         try f.run(now: F.now, zone: F.berlin)
         let sent = TestClock.at("2026-11-23T08:50", in: F.berlin)
         _ = try f.db.claimDue(at: sent)
-        try f.db.recordDeliveries([DeliveryRecord(
-            notificationId: "meeting:alarm-3@10m", scheduledTime: sent, actualDeliveryTime: sent, contentAge: 0, staleness: .fresh,
-            channel: "stdout", outcome: .delivered)], now: sent)
+        try f.db.recordDeliveries(
+            [
+                DeliveryRecord(
+                    notificationId: "meeting:alarm-3@10m", scheduledTime: sent, actualDeliveryTime: sent, contentAge: 0, staleness: .fresh,
+                    channel: "stdout", outcome: .delivered)
+            ], now: sent)
         #expect(try f.stored("meeting:alarm-3@10m")?.state == .delivered)
         // When the event gains a 30-minute alarm and a 5-minute one, and plan runs at 08:52
         let later = sent + 2 * PlanFixture.minute

@@ -2,6 +2,7 @@ import TidingsCalendar
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsPlan
 
 /// Calendars for the meeting tests: Berlin times, written as a calendar app would.
@@ -21,7 +22,9 @@ enum MeetingFixture {
     }
 
     /// A Zoom meeting on Monday from `start` to `end` (Berlin), with `extra` lines.
-    static func meeting(_ uid: String, start: String = "090000", end: String = "100000", summary: String = "Client review", _ extra: String...) -> String {
+    static func meeting(_ uid: String, start: String = "090000", end: String = "100000", summary: String = "Client review", _ extra: String...)
+        -> String
+    {
         ([
             "UID:\(uid)", "DTSTAMP:20261101T000000Z", "SUMMARY:\(summary)",
             "DTSTART;TZID=Europe/Berlin:20261123T\(start)", "DTEND;TZID=Europe/Berlin:20261123T\(end)",
@@ -58,7 +61,9 @@ enum MeetingFixture {
     }
 
     /// The meeting rule's reminders for `text` under `config`, at `now`.
-    static func reminders(_ text: String, config: TidingsConfig, now: EpochMillis = now, horizon: Int64 = 2 * PlanFixture.day) throws -> [NotificationRecord] {
+    static func reminders(_ text: String, config: TidingsConfig, now: EpochMillis = now, horizon: Int64 = 2 * PlanFixture.day) throws
+        -> [NotificationRecord]
+    {
         MeetingRule(config: config).notifications(now: now, horizon: horizon, zone: berlin, calendars: try expanded(text, now: now))
     }
 }

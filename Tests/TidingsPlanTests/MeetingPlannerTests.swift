@@ -2,6 +2,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsPlan
 
 /// Meeting reminders through `Planner.run` and a real database: each lead time's reminder
@@ -95,9 +96,12 @@ import TidingsTestSupport
             contentFetchTime: F.now, now: F.now)
         try f.db.applyPlan([old], now: F.now)
         _ = try f.db.claimDue(at: sent)
-        try f.db.recordDeliveries([DeliveryRecord(
-            notificationId: old.id, scheduledTime: sent, actualDeliveryTime: sent, contentAge: 0, staleness: .fresh,
-            channel: "stdout", outcome: .delivered)], now: sent)
+        try f.db.recordDeliveries(
+            [
+                DeliveryRecord(
+                    notificationId: old.id, scheduledTime: sent, actualDeliveryTime: sent, contentAge: 0, staleness: .fresh,
+                    channel: "stdout", outcome: .delivered)
+            ], now: sent)
         #expect(try f.stored(old.id)?.state == .delivered)
         try f.run(now: sent + PlanFixture.minute, zone: F.berlin)
         #expect(try f.stored(Self.ids[0]) == nil, "the 10-minute reminder went out under the old id")

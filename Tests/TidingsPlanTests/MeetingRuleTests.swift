@@ -5,6 +5,7 @@ import TidingsCore
 import TidingsGenerate
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsPlan
 
 /// `MeetingRule` over real ICS text: one reminder per lead time, ids, texts, expiry and
@@ -22,10 +23,11 @@ import TidingsTestSupport
         #expect(items.map(\.dueAt) == [Self.berlin("2026-11-23T08:50"), Self.berlin("2026-11-23T08:59")])
         // The stored text keeps the countdown's slot; shown at its due time it says the lead.
         #expect(items.allSatisfy { $0.body == "Starts at 09:00 (in \(CountdownSlot.slot(.en))), until 10:00 · Join on Zoom" })
-        #expect(items.map { $0.countdownFilled(at: $0.dueAt).body } == [
-            "Starts at 09:00 (in 10 min), until 10:00 · Join on Zoom",
-            "Starts at 09:00 (in 1 min), until 10:00 · Join on Zoom",
-        ])
+        #expect(
+            items.map { $0.countdownFilled(at: $0.dueAt).body } == [
+                "Starts at 09:00 (in 10 min), until 10:00 · Join on Zoom",
+                "Starts at 09:00 (in 1 min), until 10:00 · Join on Zoom",
+            ])
         #expect(items.allSatisfy { $0.expiresAt == Self.berlin("2026-11-23T09:00") })
         #expect(items.map(\.subject) == items.map { "event:" + $0.id })
         let fingerprint = ["2026-11-23T08:00:00Z", "2026-11-23T09:00:00Z", "Client review", F.zoom, F.zoom].joined(separator: "\u{1f}")
@@ -35,17 +37,20 @@ import TidingsTestSupport
 
     @Test("Join opens the app when its scheme has a handler, asked once per scheme; otherwise the https link")
     func appLink() throws {
-        let calendar = try F.expanded(F.calendar([
-            F.meeting("zoom-1@example.org"),
-            F.meeting("zoom-2@example.org", start: "110000", end: "120000"),
-            F.meeting("teams-1@example.org", start: "130000", end: "140000")
-                .replacingOccurrences(of: F.zoom, with: "https://teams.microsoft.com/l/meetup-join/19%3ameeting_abc%40thread.v2/0"),
-        ]))
+        let calendar = try F.expanded(
+            F.calendar([
+                F.meeting("zoom-1@example.org"),
+                F.meeting("zoom-2@example.org", start: "110000", end: "120000"),
+                F.meeting("teams-1@example.org", start: "130000", end: "140000")
+                    .replacingOccurrences(of: F.zoom, with: "https://teams.microsoft.com/l/meetup-join/19%3ameeting_abc%40thread.v2/0"),
+            ]))
         let asked = Mutex<[String]>([])
-        let rule = MeetingRule(config: Self.twoLeads, hasHandler: { scheme in
-            asked.withLock { $0.append(scheme) }
-            return scheme == "zoommtg"
-        })
+        let rule = MeetingRule(
+            config: Self.twoLeads,
+            hasHandler: { scheme in
+                asked.withLock { $0.append(scheme) }
+                return scheme == "zoommtg"
+            })
         let items = rule.notifications(now: F.now, horizon: 2 * PlanFixture.day, zone: F.berlin, calendars: calendar)
         #expect(items.count == 6)
         for item in items where item.id.hasPrefix("meeting:zoom") {
@@ -69,13 +74,15 @@ import TidingsTestSupport
         let daily = F.meeting("daily@example.org", summary: "Sync", "RRULE:FREQ=DAILY;COUNT=5")
         let items = try F.reminders(F.calendar([daily]), config: Self.twoLeads).sorted { $0.dueAt < $1.dueAt }
         // Sunday 20:00 plus two days: Monday's and Tuesday's instances.
-        #expect(items.map(\.id) == [
-            "meeting:daily@example.org:2026-11-23T08:00:00Z@10m", "meeting:daily@example.org:2026-11-23T08:00:00Z@1m",
-            "meeting:daily@example.org:2026-11-24T08:00:00Z@10m", "meeting:daily@example.org:2026-11-24T08:00:00Z@1m",
-        ])
-        #expect(items.map(\.expiresAt) == [
-            Self.berlin("2026-11-23T09:00"), Self.berlin("2026-11-23T09:00"), Self.berlin("2026-11-24T09:00"), Self.berlin("2026-11-24T09:00"),
-        ])
+        #expect(
+            items.map(\.id) == [
+                "meeting:daily@example.org:2026-11-23T08:00:00Z@10m", "meeting:daily@example.org:2026-11-23T08:00:00Z@1m",
+                "meeting:daily@example.org:2026-11-24T08:00:00Z@10m", "meeting:daily@example.org:2026-11-24T08:00:00Z@1m",
+            ])
+        #expect(
+            items.map(\.expiresAt) == [
+                Self.berlin("2026-11-23T09:00"), Self.berlin("2026-11-23T09:00"), Self.berlin("2026-11-24T09:00"), Self.berlin("2026-11-24T09:00"),
+            ])
     }
 
     @Test("An all-day event gets one reminder at all_day_time, expiring when its day ends")
@@ -114,25 +121,30 @@ import TidingsTestSupport
         #expect(expansion.problems.contains { $0.contains("broken-1@example.org") }, "\(expansion.problems)")
     }
 
-    @Test("A calendar is fresh while its fetches keep to their schedule, however far ahead the meeting lies", arguments: [
-        (0 as Int64, nil as Int64?, Staleness.fresh), (11, nil, .fresh), (13, nil, .stale), (13, 8, .fresh), (17, 8, .stale),
-    ])
+    @Test(
+        "A calendar is fresh while its fetches keep to their schedule, however far ahead the meeting lies",
+        arguments: [
+            (0 as Int64, nil as Int64?, Staleness.fresh), (11, nil, .fresh), (13, nil, .stale), (13, 8, .fresh), (17, 8, .stale),
+        ])
     func calendarStaleness(hoursSinceFetch: Int64, expectPrefetch: Int64?, expected: Staleness) throws {
         let now = F.now
         var config = F.config()
         if let expectPrefetch { config.monitoring.expected[.prefetch] = expectPrefetch * 3_600_000 }
         // Daily for six days: by their distance the later ones would always have been stale.
-        let calendar = try F.expanded(F.calendar([F.meeting("far@example.org", "RRULE:FREQ=DAILY;COUNT=6")]), now: now,
-                                      fetched: now - hoursSinceFetch * 3_600_000)
+        let calendar = try F.expanded(
+            F.calendar([F.meeting("far@example.org", "RRULE:FREQ=DAILY;COUNT=6")]), now: now,
+            fetched: now - hoursSinceFetch * 3_600_000)
         let items = MeetingRule(config: config).notifications(now: now, horizon: 7 * PlanFixture.day, zone: F.berlin, calendars: calendar)
         #expect(items.count == 6)
         #expect(items.map(\.staleness) == Array(repeating: expected, count: 6))
     }
 
-    @Test("An all-day event of today is planned after midnight until its time has passed by more than the grace period", arguments: [
-        ("2026-11-22T23:59", "2026-11-23T08:00"), ("2026-11-23T00:01", "2026-11-23T08:00"), ("2026-11-23T06:00", "2026-11-23T08:00"),
-        ("2026-11-23T09:50", "2026-11-23T09:50"), ("2026-11-23T10:01", nil), ("2026-11-23T15:00", nil),
-    ] as [(String, String?)])
+    @Test(
+        "An all-day event of today is planned after midnight until its time has passed by more than the grace period",
+        arguments: [
+            ("2026-11-22T23:59", "2026-11-23T08:00"), ("2026-11-23T00:01", "2026-11-23T08:00"), ("2026-11-23T06:00", "2026-11-23T08:00"),
+            ("2026-11-23T09:50", "2026-11-23T09:50"), ("2026-11-23T10:01", nil), ("2026-11-23T15:00", nil),
+        ] as [(String, String?)])
     func allDayToday(now: String, due: String?) throws {
         let offsite = """
             UID:offsite-1@example.org
@@ -175,7 +187,8 @@ import TidingsTestSupport
     func quietHours(start: String, expected: [String]) throws {
         var config = Self.twoLeads
         config.meetings.category = .system
-        config.quietHours = QuietHours(enabled: true, start: WallTime(hour: 22, minute: 0) ?? .midnight, end: WallTime(hour: 7, minute: 0) ?? .midnight)
+        config.quietHours = QuietHours(
+            enabled: true, start: WallTime(hour: 22, minute: 0) ?? .midnight, end: WallTime(hour: 7, minute: 0) ?? .midnight)
         let items = try F.reminders(F.calendar([F.meeting("early@example.org", start: start, end: "080000")]), config: config)
             .sorted { $0.dueAt < $1.dueAt }
         #expect(items.map { "\($0.id.dropFirst("meeting:early@example.org".count)) \($0.plannedLocal.dropFirst(11).prefix(5))" } == expected)

@@ -2,6 +2,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsPlan
 
 /// The pending cap over many candidates, and promotion from the backlog.
@@ -59,10 +60,12 @@ import TidingsTestSupport
         #expect(try database.openNotifications().filter { $0.state == .pending }.count == 4)
         // Two pending items are delivered; the same candidates are planned again.
         let claimed = try database.claimDue(at: 2_000_000)
-        try database.recordDeliveries(claimed.map {
-            DeliveryRecord(notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: 2_000_000, contentAge: nil,
-                           staleness: .fresh, channel: "stdout", outcome: .delivered)
-        }, now: 2_000_000)
+        try database.recordDeliveries(
+            claimed.map {
+                DeliveryRecord(
+                    notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: 2_000_000, contentAge: nil,
+                    staleness: .fresh, channel: "stdout", outcome: .delivered)
+            }, now: 2_000_000)
         let remaining = try database.openNotifications()
         _ = try database.applyPlan(PendingCap(limit: 4).assign(remaining, now: 2_000_000), now: 2_000_000)
         #expect(try database.openNotifications().filter { $0.state == .pending }.count == 4)
@@ -99,10 +102,12 @@ import TidingsTestSupport
         #expect(try database.fillPendingPlaces(under: PendingCap(limit: 4), now: 0) == 0, "no place is free")
         // Two of the four pending ones are delivered.
         let claimed = try database.claimDue(at: 1_000_000 + 3 * 60_000)
-        try database.recordDeliveries(claimed.map {
-            DeliveryRecord(notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: nil,
-                           staleness: .fresh, channel: "stdout", outcome: .delivered)
-        }, now: 1_000_000 + 3 * 60_000)
+        try database.recordDeliveries(
+            claimed.map {
+                DeliveryRecord(
+                    notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: nil,
+                    staleness: .fresh, channel: "stdout", outcome: .delivered)
+            }, now: 1_000_000 + 3 * 60_000)
         #expect(claimed.map(\.id) == ["meeting:event-1", "meeting:event-3"])
         #expect(try database.fillPendingPlaces(under: PendingCap(limit: 4), now: 1_000_000 + 3 * 60_000) == 2)
         let open = try database.openNotifications()

@@ -2,6 +2,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsPlan
 
 /// `features.personalization`: the daily time moves toward the hour of most engagement.
@@ -37,9 +38,11 @@ import TidingsTestSupport
         #expect(Self.time(Self.daily("09:10", days: 20) + Self.daily("18:05", days: 5)) == "09:00")
     }
 
-    @Test("a peak five hours away moves the time by two hours only, either way", arguments: [
-        ("12:40", "09:30"), ("02:15", "05:30"),
-    ])
+    @Test(
+        "a peak five hours away moves the time by two hours only, either way",
+        arguments: [
+            ("12:40", "09:30"), ("02:15", "05:30"),
+        ])
     func clamped(peak: String, expected: String) {
         #expect(Self.time(Self.daily(peak, days: 20)) == expected)
     }

@@ -2,6 +2,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsPlan
 
 /// When a plan run is degraded: the next daily update fell back, not merely due long after

@@ -2,6 +2,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsPlan
 
 /// `plan --if-changed`: a plan runs when something it reads changed, or time alone changes it.

@@ -2,6 +2,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsPlan
 
 /// `Planner.run` against a real database: idempotence, updates of pending items, settled
@@ -61,11 +62,12 @@ import TidingsTestSupport
         let due = utc("2026-11-22T06:30:00Z")
         let claimed = try f.db.claimDue(at: due)
         #expect(claimed.map(\.id) == ["daily:2026-11-22"])
-        try f.db.recordDeliveries([
-            DeliveryRecord(
-                notificationId: "daily:2026-11-22", scheduledTime: due, actualDeliveryTime: due,
-                contentAge: due - Self.now, staleness: .fresh, channel: "stdout", outcome: .delivered),
-        ], now: due)
+        try f.db.recordDeliveries(
+            [
+                DeliveryRecord(
+                    notificationId: "daily:2026-11-22", scheduledTime: due, actualDeliveryTime: due,
+                    contentAge: due - Self.now, staleness: .fresh, channel: "stdout", outcome: .delivered)
+            ], now: due)
 
         // New content, and a plan run whose horizon still covers the delivered item.
         let later = Self.now + 30 * PlanFixture.minute
@@ -178,7 +180,8 @@ import TidingsTestSupport
         let zone = Zone.named("Europe/Berlin")
         var config = TidingsConfig()
         config.daily.time = WallTime(hour: 23, minute: 0) ?? .midnight
-        config.quietHours = QuietHours(enabled: true, start: WallTime(hour: 22, minute: 0) ?? .midnight, end: WallTime(hour: 7, minute: 0) ?? .midnight)
+        config.quietHours = QuietHours(
+            enabled: true, start: WallTime(hour: 22, minute: 0) ?? .midnight, end: WallTime(hour: 7, minute: 0) ?? .midnight)
         let planner = Planner(database: database, config: config)
         _ = try planner.run(now: TestClock.at("2026-11-21T20:00", in: zone), zone: zone, horizon: 86_400_000, dryRun: false)
         let after = try planner.run(now: TestClock.at("2026-11-22T00:30", in: zone), zone: zone, horizon: 86_400_000, dryRun: false)

@@ -1,6 +1,7 @@
 import Testing
 import TidingsCore
 import TidingsStore
+
 @testable import TidingsPlan
 
 /// The occurrences of repeating reminders, as every plan run creates them again.
@@ -34,8 +35,9 @@ import TidingsStore
             }
         }
         // 22:00, 00:00, 02:00 and 04:00 fall in the window; 06:00 is its last and goes at 07:00.
-        #expect(seen.keys.sorted() == ["16:00", "18:00", "20:00"].map { "reminder:test@2026-11-23T\($0)" }
-            + ["06:00", "08:00"].map { "reminder:test@2026-11-24T\($0)" })
+        #expect(
+            seen.keys.sorted() == ["16:00", "18:00", "20:00"].map { "reminder:test@2026-11-23T\($0)" }
+                + ["06:00", "08:00"].map { "reminder:test@2026-11-24T\($0)" })
         #expect(seen["reminder:test@2026-11-24T06:00"] == (try Self.at("2026-11-24T07:00")))
     }
 
@@ -57,8 +59,9 @@ import TidingsStore
         let daily = try Self.rule(.daily, first: "2026-11-27T09:55", until: "2026-11-30T23:59")
         let now = try Self.at("2026-11-26T12:00")
         let days = ReminderRule(quietHours: QuietHours(enabled: false, start: .midnight, end: .midnight))
-        #expect(days.occurrences(of: daily, now: now, horizon: 10 * 24 * Self.hour, zone: Self.berlin).map(\.id)
-            == ["27", "28", "29", "30"].map { "reminder:test@2026-11-\($0)" })
+        #expect(
+            days.occurrences(of: daily, now: now, horizon: 10 * 24 * Self.hour, zone: Self.berlin).map(\.id)
+                == ["27", "28", "29", "30"].map { "reminder:test@2026-11-\($0)" })
         let weekdays = try Self.rule(.weekdays, first: "2026-11-27T09:55")
         let items = days.occurrences(of: weekdays, now: now, horizon: 4 * 24 * Self.hour, zone: Self.berlin)
         #expect(items.map(\.id) == ["reminder:test@2026-11-27", "reminder:test@2026-11-30"])

@@ -2,6 +2,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsPlan
 
 /// Remote schedules planned against a real database: dates from the day a version was first
@@ -13,7 +14,9 @@ import TidingsTestSupport
     static let hour = PlanFixture.hour
     static let day = PlanFixture.day
 
-    static func document(version: String = "1.0", weekdaysOnly: Bool = true, entries: [(Int, Int)] = [(1, 0), (2, 1), (3, 2), (4, 3), (5, 6)]) -> String {
+    static func document(version: String = "1.0", weekdaysOnly: Bool = true, entries: [(Int, Int)] = [(1, 0), (2, 1), (3, 2), (4, 3), (5, 6)])
+        -> String
+    {
         let list = entries.map { #"{"id": \#($0.0), "dayOffset": \#($0.1), "subtitle": "Step \#($0.0)"}"# }.joined(separator: ", ")
         return """
             {"config": {"version": "\(version)", "isPersistent": true, "fixedTime": "09:00", "weekdaysOnly": \(weekdaysOnly)},
@@ -43,10 +46,12 @@ import TidingsTestSupport
     @discardableResult
     static func deliver(_ f: PlanFixture, at now: EpochMillis) throws -> [String] {
         let claimed = try f.db.claimDue(at: now)
-        try f.db.recordDeliveries(claimed.map {
-            DeliveryRecord(notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: now, contentAge: 0,
-                           staleness: $0.staleness, channel: "stdout", outcome: .delivered, revision: $0.revision)
-        }, now: now)
+        try f.db.recordDeliveries(
+            claimed.map {
+                DeliveryRecord(
+                    notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: now, contentAge: 0,
+                    staleness: $0.staleness, channel: "stdout", outcome: .delivered, revision: $0.revision)
+            }, now: now)
         return claimed.map(\.id)
     }
 

@@ -2,6 +2,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsPlan
 
 /// A delivered item whose facts change is planned again as its next revision; expiry of
@@ -16,10 +17,12 @@ import TidingsTestSupport
         try f.store([content("n1", body: body, scheduled: "2026-11-22T05:30:00Z", fetched: Self.now)], at: Self.now)
         try f.run(now: Self.now, zone: PlanFixture.berlin, horizon: 12 * PlanFixture.hour)
         let claimed = try f.db.claimDue(at: utc("2026-11-22T06:30:00Z"))
-        try f.db.recordDeliveries(claimed.map {
-            DeliveryRecord(notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: 0,
-                           staleness: $0.staleness, channel: "stdout", outcome: .delivered)
-        }, now: utc("2026-11-22T06:30:00Z"))
+        try f.db.recordDeliveries(
+            claimed.map {
+                DeliveryRecord(
+                    notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: 0,
+                    staleness: $0.staleness, channel: "stdout", outcome: .delivered)
+            }, now: utc("2026-11-22T06:30:00Z"))
         #expect(try f.stored(Self.id)?.state == .delivered)
     }
 

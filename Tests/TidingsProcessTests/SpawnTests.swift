@@ -35,8 +35,9 @@ import TidingsTestSupport
 
     @Test("A detached program that cannot start says why")
     func detachedFailure() {
-        #expect(DetachedProcess.spawn(["tidings-no-such-program"], environment: Self.environment)
-            == "cannot start tidings-no-such-program: No such file or directory")
+        #expect(
+            DetachedProcess.spawn(["tidings-no-such-program"], environment: Self.environment)
+                == "cannot start tidings-no-such-program: No such file or directory")
         #expect(DetachedProcess.spawn(["true"], environment: Self.environment) == nil)
     }
 

@@ -34,19 +34,23 @@ import TidingsTestSupport
     func finished() async throws {
         let folder = try TemporaryDirectory()
         let outcome = await TetheredProcess.run(
-            "/bin/sh", ["-c", "cat > '\(folder.file("in"))'; tr '\\0' '\\n' < /proc/$$/environ > '\(folder.file("env"))'; echo out; echo oops >&2; exit 3"],
+            "/bin/sh",
+            ["-c", "cat > '\(folder.file("in"))'; tr '\\0' '\\n' < /proc/$$/environ > '\(folder.file("env"))'; echo out; echo oops >&2; exit 3"],
             input: "hello\n", environment: ["PATH": "/usr/bin:/bin", "ONLY": "this"], limit: .seconds(10))
         #expect(outcome == .finished(status: 3, output: "", error: "oops\n"))
         #expect(try String(contentsOfFile: folder.file("in"), encoding: .utf8) == "hello\n")
-        #expect(try String(contentsOfFile: folder.file("env"), encoding: .utf8).split(separator: "\n").sorted() == ["ONLY=this", "PATH=/usr/bin:/bin"])
+        #expect(
+            try String(contentsOfFile: folder.file("env"), encoding: .utf8).split(separator: "\n").sorted() == ["ONLY=this", "PATH=/usr/bin:/bin"])
     }
 
     @Test("Input larger than a pipe holds reaches a program that reads it; one that reads nothing still ends")
     func largeInput() async {
         let input = String(repeating: "x", count: 200_000) + "\n"
-        let read = await TetheredProcess.run("/bin/sh", ["-c", "wc -c >&2"], input: input, environment: ["PATH": "/usr/bin:/bin"], limit: .seconds(10))
+        let read = await TetheredProcess.run(
+            "/bin/sh", ["-c", "wc -c >&2"], input: input, environment: ["PATH": "/usr/bin:/bin"], limit: .seconds(10))
         #expect(read == .finished(status: 0, output: "", error: "200001\n"))
-        let ignored = await TetheredProcess.run("/bin/sh", ["-c", "exit 0"], input: input, environment: ["PATH": "/usr/bin:/bin"], limit: .seconds(10))
+        let ignored = await TetheredProcess.run(
+            "/bin/sh", ["-c", "exit 0"], input: input, environment: ["PATH": "/usr/bin:/bin"], limit: .seconds(10))
         #expect(ignored == .finished(status: 0, output: "", error: ""))
     }
 
@@ -57,7 +61,8 @@ import TidingsTestSupport
             "/bin/sh", ["-c", "trap '' TERM; (trap '' TERM; sleep 300) & echo $! > '\(folder.file("child"))'; wait"],
             input: "", environment: ["PATH": "/usr/bin:/bin"], limit: .milliseconds(400))
         #expect(outcome == .timedOut)
-        let child = try #require(pid_t((try String(contentsOfFile: folder.file("child"), encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let child = try #require(
+            pid_t((try String(contentsOfFile: folder.file("child"), encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)))
         var gone = false
         for _ in 0..<100 where !gone {
             gone = kill(child, 0) != 0
@@ -73,7 +78,8 @@ import TidingsTestSupport
             "/bin/sh", ["-c", "sleep 300 > /dev/null 2>&1 & echo $! > '\(folder.file("child"))'; exit 0"],
             input: "", environment: ["PATH": "/usr/bin:/bin"], limit: .seconds(10))
         #expect(outcome == .finished(status: 0, output: "", error: ""))
-        let child = try #require(pid_t((try String(contentsOfFile: folder.file("child"), encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let child = try #require(
+            pid_t((try String(contentsOfFile: folder.file("child"), encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)))
         var gone = false
         for _ in 0..<100 where !gone {
             gone = kill(child, 0) != 0

@@ -2,6 +2,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsReport
 
 /// The engagement rate from a real database: notifications, not channel legs, over the
@@ -24,13 +25,14 @@ import TidingsTestSupport
         _ = try db.applyPlan(items, now: due - 10 * minute)
         let claimed = try db.claimDue(at: due)
         #expect(claimed.count == items.count)
-        try db.recordDeliveries(claimed.flatMap { item in
-            (routes[item.id] ?? []).map {
-                DeliveryRecord(
-                    notificationId: item.id, scheduledTime: item.dueAt, actualDeliveryTime: due, contentAge: nil,
-                    staleness: .fresh, channel: $0, outcome: .delivered)
-            }
-        }, now: due)
+        try db.recordDeliveries(
+            claimed.flatMap { item in
+                (routes[item.id] ?? []).map {
+                    DeliveryRecord(
+                        notificationId: item.id, scheduledTime: item.dueAt, actualDeliveryTime: due, contentAge: nil,
+                        staleness: .fresh, channel: $0, outcome: .delivered)
+                }
+            }, now: due)
     }
 
     static func report(_ db: TidingsDatabase, channels: [String] = ChannelName.engagementChannels, by: ReportBreakdown? = nil) throws -> Report {
@@ -54,13 +56,14 @@ import TidingsTestSupport
     func distinctNotifications() throws {
         let directory = try TemporaryDirectory()
         let db = try directory.database()
-        try Self.delivered([
-            "both-tapped": ["desktop", "inbox"],
-            "inbox-tapped": ["desktop", "inbox"],
-            "untapped": ["inbox", "webhook:phone"],
-            "stdout-only": ["stdout"],
-            "webhook-only": ["webhook:phone"],
-        ], in: db)
+        try Self.delivered(
+            [
+                "both-tapped": ["desktop", "inbox"],
+                "inbox-tapped": ["desktop", "inbox"],
+                "untapped": ["inbox", "webhook:phone"],
+                "stdout-only": ["stdout"],
+                "webhook-only": ["webhook:phone"],
+            ], in: db)
         let at = Self.due + Self.minute
         #expect(try db.recordEngagement(notificationId: "both-tapped", channel: "desktop", engagement: .tapped, at: at))
         #expect(try db.recordEngagement(notificationId: "both-tapped", channel: "inbox", engagement: .tapped, at: at + 1))
@@ -80,7 +83,8 @@ import TidingsTestSupport
         #expect(desktopOnly.counts.engageableNotifications == 2)
         #expect(desktopOnly.counts.tapped == 1)
         // Outside the window: nothing.
-        let later = try Report.build(database: db, since: Self.until, until: Self.until + 86_400_000, engagementChannels: ChannelName.engagementChannels)
+        let later = try Report.build(
+            database: db, since: Self.until, until: Self.until + 86_400_000, engagementChannels: ChannelName.engagementChannels)
         #expect(later.counts.engageableNotifications == 0)
         #expect(later.engagementRate == nil)
     }
@@ -92,11 +96,12 @@ import TidingsTestSupport
         try Self.delivered(["a": ["desktop", "inbox"], "b": ["desktop", "inbox"], "c": ["stdout"]], in: db)
         #expect(try db.recordEngagement(notificationId: "a", channel: "desktop", engagement: .tapped, at: Self.due + Self.minute))
         let report = try Self.report(db, by: .channel)
-        #expect(report.channels == [
-            ChannelDeliveries(channel: "desktop", delivered: 2),
-            ChannelDeliveries(channel: "inbox", delivered: 2),
-            ChannelDeliveries(channel: "stdout", delivered: 1),
-        ])
+        #expect(
+            report.channels == [
+                ChannelDeliveries(channel: "desktop", delivered: 2),
+                ChannelDeliveries(channel: "inbox", delivered: 2),
+                ChannelDeliveries(channel: "stdout", delivered: 1),
+            ])
         #expect(report.engagementRate == 0.5)
     }
 }

@@ -2,6 +2,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsReport
 
 /// Items that expired before they could be sent count against the delivery rate, in every
@@ -23,17 +24,19 @@ import TidingsTestSupport
     static func report() throws -> Report {
         let directory = try TemporaryDirectory()
         let db = try directory.database()
-        _ = try db.applyPlan([
-            item("sent", due: since + 6 * hour),
-            item("late", due: since + 7 * hour, expires: since + 7 * hour + 1_800_000),
-            item("lost", due: since + 8 * hour),
-        ], now: since)
+        _ = try db.applyPlan(
+            [
+                item("sent", due: since + 6 * hour),
+                item("late", due: since + 7 * hour, expires: since + 7 * hour + 1_800_000),
+                item("lost", due: since + 8 * hour),
+            ], now: since)
         #expect(try db.claimDue(at: since + 6 * hour).map(\.id) == ["sent"])
-        try db.recordDeliveries([
-            DeliveryRecord(
-                notificationId: "sent", scheduledTime: since + 6 * hour, actualDeliveryTime: since + 6 * hour, contentAge: nil,
-                staleness: .fresh, channel: "stdout", outcome: .delivered),
-        ], now: since + 6 * hour)
+        try db.recordDeliveries(
+            [
+                DeliveryRecord(
+                    notificationId: "sent", scheduledTime: since + 6 * hour, actualDeliveryTime: since + 6 * hour, contentAge: nil,
+                    staleness: .fresh, channel: "stdout", outcome: .delivered)
+            ], now: since + 6 * hour)
         #expect(try db.markExpired(now: since + 8 * hour, zone: .utc).map(\.id) == ["late"])
         _ = try db.markMissed(dueBefore: since + 9 * hour, now: since + 11 * hour) { _ in "missed" }
         return try Report.build(database: db, since: since, until: until, engagementChannels: [], breakdown: .channel)

@@ -3,6 +3,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsReport
 
 /// When each stage last succeeded: the stage log, deliver's heartbeat file, and how
@@ -44,7 +45,9 @@ import TidingsTestSupport
         Case(lastSuccess: nil, firstSeen: 100 * 24 * hour, expected: nil, status: 0),
     ]
 
-    @Test("a stage older than twice its interval is WARNING, four times CRITICAL; never succeeded is WARNING once the pipeline is that old", arguments: cases)
+    @Test(
+        "a stage older than twice its interval is WARNING, four times CRITICAL; never succeeded is WARNING once the pipeline is that old",
+        arguments: cases)
     func judged(c: Case) {
         var report = Sample.empty
         report.activity = StageActivity(
@@ -55,10 +58,12 @@ import TidingsTestSupport
         #expect(deliver.age == c.lastSuccess.map { max(0, $0) })
     }
 
-    @Test("spans for people, rounded down", arguments: [
-        (0, "0 s"), (119_999, "119 s"), (120_000, "2 min"), (1_860_000, "31 min"), (7_199_999, "119 min"),
-        (7_200_000, "2 h"), (172_799_999, "47 h"), (172_800_000, "2 d"),
-    ] as [(Int64, String)])
+    @Test(
+        "spans for people, rounded down",
+        arguments: [
+            (0, "0 s"), (119_999, "119 s"), (120_000, "2 min"), (1_860_000, "31 min"), (7_199_999, "119 min"),
+            (7_200_000, "2 h"), (172_799_999, "47 h"), (172_800_000, "2 d"),
+        ] as [(Int64, String)])
     func span(millis: Int64, text: String) {
         #expect(StageFreshness.span(millis) == text)
     }
@@ -70,9 +75,10 @@ import TidingsTestSupport
             firstSeen: Self.now - 24 * Self.hour)
         let (line, status) = report.nagios(warn: 0.95, crit: 0.8, expected: Self.defaults, now: Self.now)
         #expect(status == 2)
-        #expect(line.hasPrefix(
-            "TIDINGS CRITICAL - plan never succeeded (expected every 6 h), deliver last succeeded 31 min ago (expected every 5 min); "
-                + "fetch success n/a (0/0), delivery n/a (0/0), "))
+        #expect(
+            line.hasPrefix(
+                "TIDINGS CRITICAL - plan never succeeded (expected every 6 h), deliver last succeeded 31 min ago (expected every 5 min); "
+                    + "fetch success n/a (0/0), delivery n/a (0/0), "))
         #expect(line.hasSuffix(" stale_delivered=0 prefetch_age=3600s;43200;86400 deliver_age=1860s;600;1200 report_age=120s\n"))
         #expect(!line.contains("plan_age"))
     }
@@ -101,12 +107,14 @@ import TidingsTestSupport
     func prometheus() {
         let report = Self.report([.prefetch: Self.now - Self.hour + 999, .deliver: Self.now - 30_000])
         let text = report.prometheus(generatedAt: Self.now)
-        #expect(text.contains("""
-            # TYPE tidings_stage_last_success_timestamp_seconds gauge
-            tidings_stage_last_success_timestamp_seconds{stage="prefetch"} 1795345200
-            tidings_stage_last_success_timestamp_seconds{stage="deliver"} 1795348770
-            # HELP tidings_report_generated_timestamp_seconds
-            """))
+        #expect(
+            text.contains(
+                """
+                # TYPE tidings_stage_last_success_timestamp_seconds gauge
+                tidings_stage_last_success_timestamp_seconds{stage="prefetch"} 1795345200
+                tidings_stage_last_success_timestamp_seconds{stage="deliver"} 1795348770
+                # HELP tidings_report_generated_timestamp_seconds
+                """))
         #expect(!text.contains("{stage=\"plan\"}"))
         #expect(!text.contains("{stage=\"report\"}"))
     }
@@ -123,9 +131,11 @@ import TidingsTestSupport
         ] {
             try db.recordStageRun(StageRun(stage: stage, startedAt: at, endedAt: at + 5, outcome: outcome, summary: ""))
         }
-        #expect(try db.stageActivity() == StageActivity(
-            lastSuccess: [.report: t - 10 * Self.hour, .prefetch: t - 6 * Self.hour, .plan: t - 4 * Self.hour, .deliver: t - 3 * Self.hour],
-            firstSeen: t - 10 * Self.hour))
+        #expect(
+            try db.stageActivity()
+                == StageActivity(
+                    lastSuccess: [.report: t - 10 * Self.hour, .prefetch: t - 6 * Self.hour, .plan: t - 4 * Self.hour, .deliver: t - 3 * Self.hour],
+                    firstSeen: t - 10 * Self.hour))
 
         try db.touchHeartbeat(of: .deliver, at: t - Self.minute)
         #expect(try db.stageActivity().lastSuccess[.deliver] == t - Self.minute)

@@ -2,6 +2,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsReport
 
 /// Reports built from a real database, and the stage run `report` leaves.
@@ -28,14 +29,15 @@ import TidingsTestSupport
         _ = try db.applyPlan([item("a", due: since + 6 * hour), item("b", due: since + 7 * hour), item("c", due: until)], now: since)
         let claimed = try db.claimDue(at: since + 8 * hour)
         #expect(claimed.map(\.id) == ["a", "b"])
-        try db.recordDeliveries([
-            DeliveryRecord(
-                notificationId: "a", scheduledTime: since + 6 * hour, actualDeliveryTime: since + 8 * hour, contentAge: nil,
-                staleness: .fresh, channel: "stdout", outcome: .delivered),
-            DeliveryRecord(
-                notificationId: "b", scheduledTime: since + 7 * hour, actualDeliveryTime: since + 8 * hour, contentAge: nil,
-                staleness: .fresh, channel: "stdout", outcome: .failed, failureReason: "standard output: broken pipe"),
-        ], now: since + 8 * hour)
+        try db.recordDeliveries(
+            [
+                DeliveryRecord(
+                    notificationId: "a", scheduledTime: since + 6 * hour, actualDeliveryTime: since + 8 * hour, contentAge: nil,
+                    staleness: .fresh, channel: "stdout", outcome: .delivered),
+                DeliveryRecord(
+                    notificationId: "b", scheduledTime: since + 7 * hour, actualDeliveryTime: since + 8 * hour, contentAge: nil,
+                    staleness: .fresh, channel: "stdout", outcome: .failed, failureReason: "standard output: broken pipe"),
+            ], now: since + 8 * hour)
     }
 
     @Test("generate counts the window's history and records one ok stage run of stage report")

@@ -2,6 +2,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsReport
 
 /// The share of notifications written by each generator, counted from a real database.
@@ -22,12 +23,13 @@ import TidingsTestSupport
     func counts() throws {
         let directory = try TemporaryDirectory()
         let db = try directory.database()
-        _ = try db.applyPlan([
-            Self.item("a", generator: .template), Self.item("b", generator: .template), Self.item("c", generator: .llm),
-            Self.item("d", generator: .llmFallback, reason: "timeout"), Self.item("e", generator: .llmFallback, reason: "refused"),
-            Self.item("f", generator: nil), Self.item("g", generator: .template, due: Self.until),
-            Self.item("h", generator: .llm),
-        ], cancel: [:], now: Self.since)
+        _ = try db.applyPlan(
+            [
+                Self.item("a", generator: .template), Self.item("b", generator: .template), Self.item("c", generator: .llm),
+                Self.item("d", generator: .llmFallback, reason: "timeout"), Self.item("e", generator: .llmFallback, reason: "refused"),
+                Self.item("f", generator: nil), Self.item("g", generator: .template, due: Self.until),
+                Self.item("h", generator: .llm),
+            ], cancel: [:], now: Self.since)
         _ = try db.applyPlan([], cancel: ["h": "settings changed"], now: Self.since)
         let stored = try db.notifications(ids: ["d"])["d"]
         #expect(stored?.generator == .llmFallback && stored?.generatorReason == "timeout", "the columns are read back")

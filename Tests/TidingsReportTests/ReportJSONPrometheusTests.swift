@@ -3,6 +3,7 @@ import Testing
 import TidingsCore
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsReport
 
 /// The machine-readable shapes: one JSON document, and Prometheus text exposition.
@@ -14,7 +15,11 @@ import TidingsTestSupport
         #expect(text.dropLast().contains("\n") == false)
         #expect(text.contains("\"fetchSuccessRate\":0.6666666666666666,\"deliveryRate\":0.5,"))
         let object = try parseObject(text)
-        #expect(Set(object.keys) == ["since", "until", "fetchSuccessRate", "deliveryRate", "engagementRate", "staleContentRate", "generatorShares", "counts", "configError"])
+        #expect(
+            Set(object.keys) == [
+                "since", "until", "fetchSuccessRate", "deliveryRate", "engagementRate", "staleContentRate", "generatorShares", "counts",
+                "configError",
+            ])
         #expect(!text.contains("\"channels\""), "no breakdown was asked for")
         #expect(object["since"] as? String == "2026-11-21T00:00:00+01:00")
         #expect(object["until"] as? String == "2026-11-22T00:00:00+01:00")

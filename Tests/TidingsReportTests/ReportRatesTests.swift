@@ -1,6 +1,7 @@
 import Testing
 import TidingsCore
 import TidingsStore
+
 @testable import TidingsReport
 
 /// The four rates and the counts behind them.

@@ -1,5 +1,6 @@
 import Testing
 import TidingsCore
+
 @testable import TidingsStore
 
 /// Clears in the store: which delivered reminders can be taken back, and the outbox legs that do it.
@@ -42,9 +43,12 @@ import TidingsCore
 
         // A retry keeps the leg a clear.
         try database.recordLegs(
-            deliveries: [], retries: [ScheduledRetry(
-                notificationId: "meeting:a@10m", channel: Self.phone, attempts: 1, nextAttemptAt: Self.now + 30_000, lastError: "503",
-                clears: true)],
+            deliveries: [],
+            retries: [
+                ScheduledRetry(
+                    notificationId: "meeting:a@10m", channel: Self.phone, attempts: 1, nextAttemptAt: Self.now + 30_000, lastError: "503",
+                    clears: true)
+            ],
             settle: [], now: Self.now)
         #expect(try database.claimDueRetries(at: Self.now + 30_000).map(\.clears) == [true])
 
@@ -82,13 +86,17 @@ import TidingsCore
     @Test("tidings pending cancel of a delivered item: taken back where a channel can, else refused as before")
     func userCancel() throws {
         let database = try delivered(["a"], on: [Self.phone])
-        #expect(try database.cancelPending(ids: ["meeting:a@10m"], reason: "cancelled by the user", now: Self.now)
-            == .refused([PendingRefusal(id: "meeting:a@10m", reason: "delivered, not pending")]))
-        #expect(try database.cancelPending(ids: ["meeting:a@10m"], reason: "cancelled by the user", now: Self.now + 10 * M.minute,
-                                           clearing: [Self.phone]) == .refused([PendingRefusal(id: "meeting:a@10m", reason: "delivered, not pending")]),
-                "expired: nothing to take back")
-        guard case .done(let rows) = try database.cancelPending(
-            ids: ["meeting:a@10m"], reason: "cancelled by the user", now: Self.now, clearing: [Self.phone])
+        #expect(
+            try database.cancelPending(ids: ["meeting:a@10m"], reason: "cancelled by the user", now: Self.now)
+                == .refused([PendingRefusal(id: "meeting:a@10m", reason: "delivered, not pending")]))
+        #expect(
+            try database.cancelPending(
+                ids: ["meeting:a@10m"], reason: "cancelled by the user", now: Self.now + 10 * M.minute,
+                clearing: [Self.phone]) == .refused([PendingRefusal(id: "meeting:a@10m", reason: "delivered, not pending")]),
+            "expired: nothing to take back")
+        guard
+            case .done(let rows) = try database.cancelPending(
+                ids: ["meeting:a@10m"], reason: "cancelled by the user", now: Self.now, clearing: [Self.phone])
         else {
             Issue.record("refused")
             return

@@ -20,8 +20,10 @@ import TidingsTestSupport
         let directory = try TemporaryDirectory()
         let database = try directory.database()
         _ = try database.applyPlan(
-            [item("a", due: Self.now), item("b", due: Self.now + Self.minute), item("c", due: Self.now + 90 * Self.minute),
-             item("s", due: Self.now, category: .system)],
+            [
+                item("a", due: Self.now), item("b", due: Self.now + Self.minute), item("c", due: Self.now + 90 * Self.minute),
+                item("s", due: Self.now, category: .system),
+            ],
             now: 0)
         let merges = try database.mergePending(.rule(.category(.social)), now: 0) { candidates in
             #expect(candidates.map(\.id) == ["a", "b", "c"], "only the rule's category")
@@ -46,10 +48,12 @@ import TidingsTestSupport
         #expect(try state(database, "a") == (.cancelled, "merged into digest:a"))
         let claimed = try database.claimDue(at: Self.now, only: ["digest:a"])
         #expect(claimed.map(\.id) == ["digest:a"])
-        try database.recordDeliveries(claimed.map {
-            DeliveryRecord(notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: Self.now, contentAge: nil,
-                           staleness: $0.staleness, channel: "stdout", outcome: .delivered)
-        }, now: Self.now)
+        try database.recordDeliveries(
+            claimed.map {
+                DeliveryRecord(
+                    notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: Self.now, contentAge: nil,
+                    staleness: $0.staleness, channel: "stdout", outcome: .delivered)
+            }, now: Self.now)
         #expect(try state(database, "digest:a").0 == .delivered)
         #expect(try state(database, "a") == (.delivered, "in digest:a"))
         #expect(try state(database, "b") == (.delivered, "in digest:a"))
@@ -82,9 +86,15 @@ import TidingsTestSupport
         _ = try database.applyPlan([item("a", due: Self.now), item("b", due: Self.now + Self.minute)], now: 0)
         _ = try database.updatePending(id: "a", edit: PendingEdit(title: "Mine"), now: 0, zone: .utc)
         var seen: [String] = []
-        _ = try database.mergePending(.rule(.category(.social)), now: 0) { candidates in seen = candidates.map(\.id); return [] }
+        _ = try database.mergePending(.rule(.category(.social)), now: 0) { candidates in
+            seen = candidates.map(\.id)
+            return []
+        }
         #expect(seen == ["b"])
-        _ = try database.mergePending(.kind(.daily), now: 0) { candidates in seen = candidates.map(\.id); return [] }
+        _ = try database.mergePending(.kind(.daily), now: 0) { candidates in
+            seen = candidates.map(\.id)
+            return []
+        }
         #expect(seen == ["a", "b"])
     }
 }

@@ -2,8 +2,9 @@ import Foundation
 import GRDB
 import Testing
 import TidingsCore
-@testable import TidingsStore
 import TidingsTestSupport
+
+@testable import TidingsStore
 
 /// A full disk, made with `PRAGMA max_page_count` on the database's own connection: old
 /// history makes room, the write is tried once more, and nothing stored is lost.
@@ -73,10 +74,12 @@ import TidingsTestSupport
         entry.kind = .schedule
         _ = try database.applyPlan([entry], now: Self.now - 201 * Self.day)
         let claimed = try database.claimDue(at: Self.now - 200 * Self.day)
-        try database.recordDeliveries(claimed.map {
-            DeliveryRecord(notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: 0,
-                           staleness: $0.staleness, channel: "stdout", outcome: .delivered)
-        }, now: Self.now - 200 * Self.day)
+        try database.recordDeliveries(
+            claimed.map {
+                DeliveryRecord(
+                    notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: 0,
+                    staleness: $0.staleness, channel: "stdout", outcome: .delivered)
+            }, now: Self.now - 200 * Self.day)
 
         // Every row that may go goes, pass after pass, as when the disk stays full
         var removed = 0
@@ -141,10 +144,12 @@ import TidingsTestSupport
         let error = try #require(throws: StoreError.self) {
             try database.recordRun(
                 deliveries: [
-                    DeliveryRecord(notificationId: "sent", scheduledTime: Self.now - 1000, actualDeliveryTime: Self.now, contentAge: nil,
-                                   staleness: .fresh, channel: "stdout", outcome: .delivered, platformInfo: info),
-                    DeliveryRecord(notificationId: "lost", scheduledTime: Self.now - 1000, actualDeliveryTime: nil, contentAge: nil,
-                                   staleness: .fresh, channel: "webhook:x", outcome: .failed, failureReason: "HTTP 500", platformInfo: info),
+                    DeliveryRecord(
+                        notificationId: "sent", scheduledTime: Self.now - 1000, actualDeliveryTime: Self.now, contentAge: nil,
+                        staleness: .fresh, channel: "stdout", outcome: .delivered, platformInfo: info),
+                    DeliveryRecord(
+                        notificationId: "lost", scheduledTime: Self.now - 1000, actualDeliveryTime: nil, contentAge: nil,
+                        staleness: .fresh, channel: "webhook:x", outcome: .failed, failureReason: "HTTP 500", platformInfo: info),
                 ],
                 retries: [], cancelled: [:], now: Self.now)
         }

@@ -22,21 +22,23 @@ import TidingsTestSupport
         _ = try db.applyPlan(items, now: due - 10 * minute)
         let claimed = try db.claimDue(at: due)
         #expect(claimed.count == items.count)
-        try db.recordDeliveries(claimed.flatMap { item in
-            channels.map {
-                DeliveryRecord(
-                    notificationId: item.id, scheduledTime: item.dueAt, actualDeliveryTime: due, contentAge: nil,
-                    staleness: .fresh, channel: $0, outcome: .delivered)
-            }
-        }, now: due)
+        try db.recordDeliveries(
+            claimed.flatMap { item in
+                channels.map {
+                    DeliveryRecord(
+                        notificationId: item.id, scheduledTime: item.dueAt, actualDeliveryTime: due, contentAge: nil,
+                        staleness: .fresh, channel: $0, outcome: .delivered)
+                }
+            }, now: due)
     }
 
     static func unreadIds(_ db: TidingsDatabase, at now: EpochMillis) throws -> [String] {
         try db.inboxItems(includeRead: false, limit: 50, at: now).map(\.notification.id).sorted()
     }
 
-    @Test("A tap on the desktop marks the inbox copy read: gone from the unread list and the count, listed read with --all",
-          arguments: [Engagement.tapped, .dismissed])
+    @Test(
+        "A tap on the desktop marks the inbox copy read: gone from the unread list and the count, listed read with --all",
+        arguments: [Engagement.tapped, .dismissed])
     func desktopEngagementReadsInbox(engagement: Engagement) throws {
         let directory = try TemporaryDirectory()
         let db = try directory.database()

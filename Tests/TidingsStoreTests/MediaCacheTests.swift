@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TidingsCore
 import TidingsTestSupport
+
 @testable import TidingsStore
 
 /// The media cache folder: names, atomic stores, and the least-recently-used quota.
@@ -13,8 +14,9 @@ import TidingsTestSupport
         let directory = try TemporaryDirectory()
         let cache = MediaCache(folder: directory.file("media"))
         // echo -n https://example.org/a.png | sha256sum
-        #expect(MediaCache.name(for: "https://example.org/a.png", type: .png)
-            == "077c887d094368c955d80cb3562e2e0284d1355693196dfdd87e42854ac81349.png")
+        #expect(
+            MediaCache.name(for: "https://example.org/a.png", type: .png)
+                == "077c887d094368c955d80cb3562e2e0284d1355693196dfdd87e42854ac81349.png")
         let name = MediaCache.name(for: "https://example.org/a.png", type: .jpeg)
         #expect(name.hasSuffix(".jpg") && name.count == 68)
         #expect(cache.file(for: "https://example.org/a.png") == nil)
@@ -67,7 +69,8 @@ import TidingsTestSupport
             url: "https://example.org/feed", attempt: FetchAttempt(source: "news", startedAt: Self.now, durationMs: 1, outcome: .ok),
             update: .replace(
                 [
-                    NotificationContent(id: "a/1", title: "A", body: "a", scheduledTime: 2, mediaUrl: "https://example.org/a.png", fetchTime: Self.now),
+                    NotificationContent(
+                        id: "a/1", title: "A", body: "a", scheduledTime: 2, mediaUrl: "https://example.org/a.png", fetchTime: Self.now),
                     NotificationContent(id: "b", title: "B", body: "b", scheduledTime: 3, fetchTime: Self.now),
                     NotificationContent(id: "c", title: "C", body: "c", scheduledTime: 1, mediaUrl: "https://example.org/c.png", fetchTime: Self.now),
                 ],

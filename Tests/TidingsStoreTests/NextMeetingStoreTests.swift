@@ -1,5 +1,6 @@
 import Testing
 import TidingsCore
+
 @testable import TidingsStore
 
 @Suite struct NextMeetingStoreTests {
@@ -7,7 +8,9 @@ import TidingsCore
     static let minute: Int64 = 60_000
 
     /// A reminder of meeting `uid` starting `start` minutes from now, lasting `length` minutes.
-    static func reminder(_ uid: String, start: Int64, length: Int64 = 30, lead: String = "10m", link: String? = "https://zoom.us/j/123") -> NotificationRecord {
+    static func reminder(_ uid: String, start: Int64, length: Int64 = 30, lead: String = "10m", link: String? = "https://zoom.us/j/123")
+        -> NotificationRecord
+    {
         let begins = now + start * minute
         var item = NotificationRecord(
             id: "meeting:\(uid)@\(lead)", kind: .meeting, category: .transactional, title: uid, body: "Starts soon", deepLink: link,

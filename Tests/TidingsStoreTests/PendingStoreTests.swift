@@ -23,10 +23,12 @@ import TidingsTestSupport
         _ = try database.applyPlan(items, now: 0)
         if !delivered.isEmpty {
             let claimed = try database.claimDue(at: Self.now, only: delivered)
-            try database.recordDeliveries(claimed.map {
-                DeliveryRecord(notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: Self.now, contentAge: nil,
-                               staleness: $0.staleness, channel: "stdout", outcome: .delivered)
-            }, now: Self.now)
+            try database.recordDeliveries(
+                claimed.map {
+                    DeliveryRecord(
+                        notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: Self.now, contentAge: nil,
+                        staleness: $0.staleness, channel: "stdout", outcome: .delivered)
+                }, now: Self.now)
         }
         return (directory, database)
     }
@@ -41,14 +43,19 @@ import TidingsTestSupport
             [item("a", due: Self.now + 60 * Self.minute), item("b", due: Self.now + 90 * Self.minute), item("sent", due: Self.now)],
             delivered: ["sent"])
         let refused = try database.cancelPending(ids: ["a", "sent", "nope"], reason: "cancelled by the user", now: Self.now)
-        #expect(refused == .refused([
-            PendingRefusal(id: "sent", reason: "delivered, not pending"),
-            PendingRefusal(id: "nope", reason: "no such notification (see tidings pending)"),
-        ]))
+        #expect(
+            refused
+                == .refused([
+                    PendingRefusal(id: "sent", reason: "delivered, not pending"),
+                    PendingRefusal(id: "nope", reason: "no such notification (see tidings pending)"),
+                ]))
         #expect(try stored(database, "a").state == .pending)
 
         let done = try database.cancelPending(ids: ["a", "b", "a"], reason: "cancelled by the user", now: Self.now)
-        guard case .done(let cancelled) = done else { Issue.record("refused: \(done)"); return }
+        guard case .done(let cancelled) = done else {
+            Issue.record("refused: \(done)")
+            return
+        }
         #expect(cancelled.map(\.id) == ["a", "b"])
         let a = try stored(database, "a")
         #expect(a.state == .cancelled)
@@ -56,8 +63,9 @@ import TidingsTestSupport
         #expect(a.isHeldByUser)
         #expect(a.hold == .user && a.fingerprint == "facts of a", "the mark is its own column; the planner's fingerprint stays")
         #expect(a.updatedAt == Self.now)
-        #expect(try database.cancelPending(ids: ["a"], reason: "x", now: Self.now)
-            == .refused([PendingRefusal(id: "a", reason: "cancelled, not pending")]))
+        #expect(
+            try database.cancelPending(ids: ["a"], reason: "x", now: Self.now)
+                == .refused([PendingRefusal(id: "a", reason: "cancelled, not pending")]))
         withExtendedLifetime(directory) {}
     }
 
@@ -68,10 +76,12 @@ import TidingsTestSupport
         update.revision = 1
         let (directory, database) = try self.database([item("now", due: Self.now), update])
         _ = try database.claimDue(at: Self.now)
-        #expect(try database.cancelPending(ids: ["now"], reason: "x", now: Self.now)
-            == .refused([PendingRefusal(id: "now", reason: "being delivered right now")]))
-        #expect(try database.updatePending(id: "now", edit: PendingEdit(title: "New"), now: Self.now, zone: .utc)
-            == .refused([PendingRefusal(id: "now", reason: "being delivered right now")]))
+        #expect(
+            try database.cancelPending(ids: ["now"], reason: "x", now: Self.now)
+                == .refused([PendingRefusal(id: "now", reason: "being delivered right now")]))
+        #expect(
+            try database.updatePending(id: "now", edit: PendingEdit(title: "New"), now: Self.now, zone: .utc)
+                == .refused([PendingRefusal(id: "now", reason: "being delivered right now")]))
         #expect(try stored(database, "now").state == .delivering)
 
         _ = try database.cancelPending(ids: ["later"], reason: "cancelled by the user", now: Self.now)
@@ -110,14 +120,19 @@ import TidingsTestSupport
         let expires = Self.now + 70 * Self.minute
         let (directory, database) = try self.database([item("a", due: Self.now + 60 * Self.minute, expires: expires)])
         let atExpiry = try database.updatePending(id: "a", edit: PendingEdit(dueAt: expires), now: Self.now, zone: .utc)
-        #expect(atExpiry == .refused([PendingRefusal(
-            id: "a", reason: "expires at 2026-11-23T08:10:00+00:00: it cannot be due at 2026-11-23T08:10:00+00:00")]))
+        #expect(
+            atExpiry
+                == .refused([
+                    PendingRefusal(
+                        id: "a", reason: "expires at 2026-11-23T08:10:00+00:00: it cannot be due at 2026-11-23T08:10:00+00:00")
+                ]))
         let past = try database.updatePending(id: "a", edit: PendingEdit(dueAt: Self.now - Self.minute), now: Self.now, zone: .utc)
         #expect(past == .refused([PendingRefusal(id: "a", reason: "cannot be due at 2026-11-23T06:59:00+00:00: that is in the past")]))
         let late = try database.updatePending(id: "a", edit: PendingEdit(title: "x"), now: expires, zone: .utc)
         #expect(late == .refused([PendingRefusal(id: "a", reason: "expired at 2026-11-23T08:10:00+00:00")]))
-        #expect(try database.updatePending(id: "zz", edit: PendingEdit(title: "x"), now: Self.now, zone: .utc)
-            == .refused([PendingRefusal(id: "zz", reason: "no such notification (see tidings pending)")]))
+        #expect(
+            try database.updatePending(id: "zz", edit: PendingEdit(title: "x"), now: Self.now, zone: .utc)
+                == .refused([PendingRefusal(id: "zz", reason: "no such notification (see tidings pending)")]))
         #expect(try stored(database, "a").title == "Title")
         #expect(try !stored(database, "a").isHeldByUser)
         withExtendedLifetime(directory) {}
@@ -152,10 +167,11 @@ import TidingsTestSupport
 
     @Test("The list holds what is still to be sent, earliest first; cancelled items due later only when asked")
     func list() throws {
-        let (directory, database) = try self.database([
-            item("late", due: Self.now + 90 * Self.minute), item("soon", due: Self.now + 10 * Self.minute),
-            item("gone", due: Self.now + 20 * Self.minute), item("sent", due: Self.now), item("now", due: Self.now),
-        ], delivered: ["sent"])
+        let (directory, database) = try self.database(
+            [
+                item("late", due: Self.now + 90 * Self.minute), item("soon", due: Self.now + 10 * Self.minute),
+                item("gone", due: Self.now + 20 * Self.minute), item("sent", due: Self.now), item("now", due: Self.now),
+            ], delivered: ["sent"])
         _ = try database.claimDue(at: Self.now, only: ["now"])
         _ = try database.cancelPending(ids: ["gone"], reason: "cancelled by the user", now: Self.now)
         #expect(try database.pendingList(cancelled: false, now: Self.now, limit: 10).map(\.id) == ["now", "soon", "late"])

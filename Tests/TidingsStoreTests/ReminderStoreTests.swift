@@ -42,7 +42,9 @@ import TidingsTestSupport
     @Test("Stopping cancels the open occurrences, held for the user; a stopped or ended rule no longer runs and is pruned")
     func stop() throws {
         let db = try TemporaryDirectory().database()
-        try db.addReminder([Self.occurrence("reminder:a@1970-01-02", due: Self.day), Self.occurrence("reminder:a@1970-01-03", due: 2 * Self.day)], rule: Self.rule("reminder:a"))
+        try db.addReminder(
+            [Self.occurrence("reminder:a@1970-01-02", due: Self.day), Self.occurrence("reminder:a@1970-01-03", due: 2 * Self.day)],
+            rule: Self.rule("reminder:a"))
         try db.addReminder([], rule: Self.rule("reminder:b", until: 3 * Self.day))
         let cancelled = try #require(try db.stopReminder("reminder:a", reason: "cancelled by the user", now: 10))
         #expect(cancelled.map(\.id) == ["reminder:a@1970-01-02", "reminder:a@1970-01-03"])

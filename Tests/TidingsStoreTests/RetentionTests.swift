@@ -23,14 +23,17 @@ import TidingsTestSupport
         // but not finished.
         _ = try db.applyPlan([item("old", due: 10 * Self.day), item("new", due: 120 * Self.day), item("open", due: 5 * Self.day)], now: 0)
         let claimed = try db.claimDue(at: 130 * Self.day).filter { $0.id != "open" }
-        try db.recordDeliveries(claimed.map {
-            DeliveryRecord(notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: nil,
-                           staleness: .fresh, channel: "stdout", outcome: .delivered)
-        }, now: 130 * Self.day)
+        try db.recordDeliveries(
+            claimed.map {
+                DeliveryRecord(
+                    notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: nil,
+                    staleness: .fresh, channel: "stdout", outcome: .delivered)
+            }, now: 130 * Self.day)
         try db.recordFetch(
             url: "https://example.org/a.json",
             attempt: FetchAttempt(source: "a", startedAt: 10 * Self.day, durationMs: 1, outcome: .ok),
-            update: .replace([NotificationContent(id: "c", title: "T", body: "B", scheduledTime: 0, fetchTime: 10 * Self.day)], etag: nil, lastModified: nil))
+            update: .replace(
+                [NotificationContent(id: "c", title: "T", body: "B", scheduledTime: 0, fetchTime: 10 * Self.day)], etag: nil, lastModified: nil))
         let removed = try db.prune(before: cutoff)
         #expect(removed == 3, "the old delivery row, the old notification and the old fetch attempt")
         #expect(try db.notifications(ids: ["old"]).isEmpty)
@@ -48,10 +51,12 @@ import TidingsTestSupport
         let items = (0..<20_000).map { item("n\($0)", due: Int64($0)) }
         _ = try db?.applyPlan(items, now: 0)
         let claimed = try db?.claimDue(at: 30_000) ?? []
-        try db?.recordDeliveries(claimed.map {
-            DeliveryRecord(notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: nil,
-                           staleness: .fresh, channel: "stdout", outcome: .delivered)
-        }, now: 30_000)
+        try db?.recordDeliveries(
+            claimed.map {
+                DeliveryRecord(
+                    notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: nil,
+                    staleness: .fresh, channel: "stdout", outcome: .delivered)
+            }, now: 30_000)
         db = nil
         let full = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
         db = try TidingsDatabase(path: path)
@@ -68,10 +73,12 @@ import TidingsTestSupport
         let db = try dir.database()
         _ = try db.applyPlan([item("unread", due: 1 * Self.day), item("read", due: 2 * Self.day)], now: 0)
         let claimed = try db.claimDue(at: 3 * Self.day)
-        try db.recordDeliveries(claimed.map {
-            DeliveryRecord(notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: nil,
-                           staleness: .fresh, channel: "inbox", outcome: .delivered)
-        }, now: 3 * Self.day)
+        try db.recordDeliveries(
+            claimed.map {
+                DeliveryRecord(
+                    notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: nil,
+                    staleness: .fresh, channel: "inbox", outcome: .delivered)
+            }, now: 3 * Self.day)
         try db.recordEngagement(notificationId: "read", channel: "inbox", engagement: .tapped, at: 3 * Self.day)
         for (index, outcome) in [StageOutcome.ok, .ok, .failed].enumerated() {
             let timer = StageTimer(stage: .prefetch, now: Int64(index + 1) * Self.day)
@@ -91,12 +98,14 @@ import TidingsTestSupport
         test.kind = .test
         _ = try db.applyPlan([item("unread", due: 1 * Self.day), item("seen", due: 1 * Self.day), test], now: 0)
         let claimed = try db.claimDue(at: 3 * Self.day)
-        try db.recordDeliveries(claimed.flatMap { claimed in
-            (claimed.id == "seen" ? ["desktop", "inbox"] : ["inbox"]).map {
-                DeliveryRecord(notificationId: claimed.id, scheduledTime: claimed.dueAt, actualDeliveryTime: claimed.dueAt, contentAge: nil,
-                               staleness: .fresh, channel: $0, outcome: .delivered)
-            }
-        }, now: 3 * Self.day)
+        try db.recordDeliveries(
+            claimed.flatMap { claimed in
+                (claimed.id == "seen" ? ["desktop", "inbox"] : ["inbox"]).map {
+                    DeliveryRecord(
+                        notificationId: claimed.id, scheduledTime: claimed.dueAt, actualDeliveryTime: claimed.dueAt, contentAge: nil,
+                        staleness: .fresh, channel: $0, outcome: .delivered)
+                }
+            }, now: 3 * Self.day)
         try db.recordEngagement(notificationId: "seen", channel: "desktop", engagement: .tapped, at: 3 * Self.day)
         _ = try db.prune(before: 100 * Self.day)
         #expect(try db.inboxItems(includeRead: true, limit: 10, at: 0).map(\.notification.id) == ["unread"])

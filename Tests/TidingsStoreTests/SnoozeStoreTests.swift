@@ -40,7 +40,8 @@ import TidingsTestSupport
         _ = try db.applyPlan([InboxUnreadTests.item("daily:2026-11-23")], now: Self.due + 2 * Self.minute)
         #expect(try db.notifications(ids: ["daily:2026-11-23"])["daily:2026-11-23"]?.dueAt == until)
         // The snooze is counted in its window, beside the taps.
-        let counts = try db.reportCounts(from: Self.due - 60 * Self.minute, until: Self.due + 60 * Self.minute, engagementChannels: ["desktop", "inbox"])
+        let counts = try db.reportCounts(
+            from: Self.due - 60 * Self.minute, until: Self.due + 60 * Self.minute, engagementChannels: ["desktop", "inbox"])
         #expect(counts.snoozed == 1)
         #expect(counts.tapped == 0)
     }
@@ -51,11 +52,13 @@ import TidingsTestSupport
         let db = try directory.database()
         try InboxUnreadTests.delivered([InboxUnreadTests.item("daily:2026-11-23")], on: ["desktop", "inbox"], in: db)
 
-        let write = try db.snooze(id: "daily:2026-11-23", on: "desktop", until: Self.due + 11 * Self.minute, now: Self.due + Self.minute, zone: Self.zone)
+        let write = try db.snooze(
+            id: "daily:2026-11-23", on: "desktop", until: Self.due + 11 * Self.minute, now: Self.due + Self.minute, zone: Self.zone)
 
         #expect(Self.refusal(write) == nil)
         #expect(try db.inboxUnreadCount(at: Self.due + 2 * Self.minute) == 0)
-        let counts = try db.reportCounts(from: Self.due - 60 * Self.minute, until: Self.due + 60 * Self.minute, engagementChannels: ["desktop", "inbox"])
+        let counts = try db.reportCounts(
+            from: Self.due - 60 * Self.minute, until: Self.due + 60 * Self.minute, engagementChannels: ["desktop", "inbox"])
         #expect(counts.snoozed == 1)
         // Without a desktop delivery there is nothing to snooze there.
         try InboxUnreadTests.delivered([InboxUnreadTests.item("inbox-only")], on: ["inbox"], in: db)
@@ -95,11 +98,12 @@ import TidingsTestSupport
         let reasons = try ["nope", "test:1", "read", "twice"].map { id in
             Self.refusal(try db.snooze(id: id, until: now + 20 * Self.minute, now: now, zone: Self.zone))
         }
-        #expect(reasons == [
-            "\"nope\": no such notification (see tidings inbox --all)",
-            "\"test:1\": a test notification cannot be snoozed",
-            "\"read\": already read, not unread in the inbox",
-            "\"twice\": already due at 2026-11-23T08:41:00+01:00 (see tidings pending)",
-        ])
+        #expect(
+            reasons == [
+                "\"nope\": no such notification (see tidings inbox --all)",
+                "\"test:1\": a test notification cannot be snoozed",
+                "\"read\": already read, not unread in the inbox",
+                "\"twice\": already due at 2026-11-23T08:41:00+01:00 (see tidings pending)",
+            ])
     }
 }

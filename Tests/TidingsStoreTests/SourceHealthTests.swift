@@ -13,7 +13,8 @@ import TidingsTestSupport
         func attempt(_ source: String, _ minute: Int64, _ outcome: FetchOutcome, status: Int? = nil, reason: String? = nil) throws {
             try database.recordFetch(
                 url: "https://example.org/\(source)",
-                attempt: FetchAttempt(source: source, startedAt: minute * 60_000, durationMs: 5, outcome: outcome, httpStatus: status, reason: reason),
+                attempt: FetchAttempt(
+                    source: source, startedAt: minute * 60_000, durationMs: 5, outcome: outcome, httpStatus: status, reason: reason),
                 update: outcome.isSuccess ? .confirm : .keep)
         }
         // Given news failing twice, recovering, then failing three times; weather failing
@@ -30,10 +31,12 @@ import TidingsTestSupport
         try attempt("old", 1, .network, reason: "refused")
 
         let failing = try database.failingSources(among: ["news", "weather", "fine"])
-        #expect(failing == [
-            SourceFailure(source: "news", since: 4 * 60_000, attempts: 3, outcome: "http_status", reason: "HTTP 503 from x", lastSuccess: 3 * 60_000),
-            SourceFailure(source: "weather", since: 2 * 60_000, attempts: 1, outcome: "http_status", reason: "HTTP 502", lastSuccess: nil),
-        ])
+        #expect(
+            failing == [
+                SourceFailure(
+                    source: "news", since: 4 * 60_000, attempts: 3, outcome: "http_status", reason: "HTTP 503 from x", lastSuccess: 3 * 60_000),
+                SourceFailure(source: "weather", since: 2 * 60_000, attempts: 1, outcome: "http_status", reason: "HTTP 502", lastSuccess: nil),
+            ])
         #expect(try database.failingSources().map(\.source) == ["news", "old", "weather"])
         #expect(failing[0].summary(in: .utc) == "source \"news\" failing since 1970-01-01 00:04 (3 attempts): HTTP 503 from x")
         #expect(failing[1].detail(in: .utc) == "failing since 1970-01-01 00:02 (1 attempt): HTTP 502")

@@ -1,6 +1,7 @@
 import GRDB
 import GRDBSQLite
 import Testing
+
 @testable import TidingsStore
 
 /// How SQLite failures read.

@@ -12,7 +12,9 @@ import TidingsTestSupport
             plannedLocal: "x", plannedZone: "UTC", staleness: .fresh, contentFetchTime: nil, now: now)
     }
 
-    @Test("Notification rows are read by position and delivery rows written by position: the positions are the tables' column order, and a row survives the round trip")
+    @Test(
+        "Notification rows are read by position and delivery rows written by position: the positions are the tables' column order, and a row survives the round trip"
+    )
     func columnOrder() throws {
         let dir = try TemporaryDirectory()
         _ = try dir.database()
@@ -53,7 +55,8 @@ import TidingsTestSupport
         let plan = try queue.read { db in
             try Row.fetchAll(
                 db, sql: "EXPLAIN QUERY PLAN " + TidingsDatabase.engagementCountSQL(channels: ChannelName.engagementChannels),
-                arguments: [0, 1]).map { $0["detail"] as String }
+                arguments: [0, 1]
+            ).map { $0["detail"] as String }
         }
         #expect(plan.contains("SEARCH delivery USING COVERING INDEX delivery_engageable (scheduledTime>? AND scheduledTime<?)"), "\(plan)")
         #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
@@ -159,14 +162,24 @@ import TidingsTestSupport
         let claimed = try database.claimDue(at: 10)
         #expect(claimed.map(\.id) == ["a"])
         try database.recordDeliveries(
-            [DeliveryRecord(notificationId: "a", scheduledTime: 10, actualDeliveryTime: 10, contentAge: nil,
-                            staleness: .fresh, channel: "stdout", outcome: .delivered)], now: 10)
+            [
+                DeliveryRecord(
+                    notificationId: "a", scheduledTime: 10, actualDeliveryTime: 10, contentAge: nil,
+                    staleness: .fresh, channel: "stdout", outcome: .delivered)
+            ], now: 10)
         var changedA = item("a", due: 10)
         changedA.title = "changed"
         var changedB = item("b", due: 20)
         changedB.title = "changed"
         changes = try database.applyPlan([changedA, changedB], cancel: ["c": "turned off"], now: 11)
-        #expect(changes == { var c = PlanChanges(); c.updated = 1; c.settled = 1; return c }())
+        #expect(
+            changes
+                == {
+                    var c = PlanChanges()
+                    c.updated = 1
+                    c.settled = 1
+                    return c
+                }())
         let rows = try database.notifications(ids: ["a", "b", "c"])
         #expect(rows["a"]?.title == "T a")
         #expect(rows["a"]?.state == .delivered)
@@ -226,7 +239,8 @@ import TidingsTestSupport
         try database.recordStageRun(StageRun(stage: .prefetch, startedAt: 1, endedAt: 2, outcome: .degraded, summary: "fetched"))
         try database.recordStageRun(StageRun(stage: .plan, startedAt: 3, endedAt: 4, outcome: .ok, summary: "planned"))
         for minute in 5...30 {
-            try database.recordStageRun(StageRun(stage: .report, startedAt: Int64(minute), endedAt: Int64(minute), outcome: .ok, summary: "report \(minute)"))
+            try database.recordStageRun(
+                StageRun(stage: .report, startedAt: Int64(minute), endedAt: Int64(minute), outcome: .ok, summary: "report \(minute)"))
         }
         try database.recordStageRun(StageRun(stage: .report, startedAt: 31, endedAt: 32, outcome: .failed, summary: "cannot write"))
         try database.recordStageRun(StageRun(stage: .report, startedAt: 33, endedAt: 34, outcome: .ok, summary: "report 33"))

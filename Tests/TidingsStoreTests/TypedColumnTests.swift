@@ -1,8 +1,9 @@
 import GRDB
 import Testing
 import TidingsCore
-@testable import TidingsStore
 import TidingsTestSupport
+
+@testable import TidingsStore
 
 /// The typed columns: the same text as when they were strings, a clear error for a word this
 /// version does not know, and counts that keep such words.
@@ -23,17 +24,19 @@ import TidingsTestSupport
     func storedText() throws {
         let database = try TemporaryDirectory().database()
         _ = try database.applyPlan([item("a")], now: Self.now)
-        try database.recordDeliveries([
-            DeliveryRecord(
-                notificationId: "a", scheduledTime: Self.now, actualDeliveryTime: nil, contentAge: nil, staleness: .stale,
-                channel: "webhook:phone", outcome: .retry),
-        ], now: Self.now)
+        try database.recordDeliveries(
+            [
+                DeliveryRecord(
+                    notificationId: "a", scheduledTime: Self.now, actualDeliveryTime: nil, contentAge: nil, staleness: .stale,
+                    channel: "webhook:phone", outcome: .retry)
+            ], now: Self.now)
         try database.recordFetch(
             url: "https://x/a", attempt: FetchAttempt(source: "s", startedAt: 1, durationMs: 1, outcome: .notModified), update: .keep)
         try database.recordStageRun(StageRun(stage: .prefetch, startedAt: 1, endedAt: 2, outcome: .degraded, summary: ""))
 
-        #expect(try text(database, "SELECT kind || ' ' || category || ' ' || staleness || ' ' || state FROM notification")
-            == ["meeting transactional stale pending"])
+        #expect(
+            try text(database, "SELECT kind || ' ' || category || ' ' || staleness || ' ' || state FROM notification")
+                == ["meeting transactional stale pending"])
         #expect(try text(database, "SELECT staleness || ' ' || outcome FROM delivery") == ["stale retry"])
         #expect(try text(database, "SELECT outcome FROM fetchAttempt") == ["not_modified"])
         #expect(try text(database, "SELECT lastOutcome FROM source") == ["not_modified"])

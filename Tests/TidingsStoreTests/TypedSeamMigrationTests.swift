@@ -1,8 +1,9 @@
 import GRDB
 import Testing
 import TidingsCore
-@testable import TidingsStore
 import TidingsTestSupport
+
+@testable import TidingsStore
 
 /// `v21-typed-seam`: a database written before it keeps its meaning. Its facts were text
 /// (the `backlog:` reason, the `user:` mark of the fingerprint, the `@all-day` id, the
@@ -18,8 +19,10 @@ import TidingsTestSupport
         let old = try DatabaseQueue(path: path)
         try TidingsDatabase.migrator.migrate(old, upTo: "v20-reminder-anchor")
         try old.write { db in
-            func insert(_ id: String, kind: String = "daily", state: String, reason: String?, fingerprint: String? = nil,
-                        generator: String? = nil, channels: String? = nil) throws {
+            func insert(
+                _ id: String, kind: String = "daily", state: String, reason: String?, fingerprint: String? = nil,
+                generator: String? = nil, channels: String? = nil
+            ) throws {
                 try db.execute(
                     sql: """
                         INSERT INTO notification (id, kind, category, title, body, dueAt, plannedLocal, plannedZone, staleness,
@@ -64,8 +67,9 @@ import TidingsTestSupport
         #expect(rows["capped"]?.hold == .cap && rows["expiredCapped"]?.hold == .cap)
         #expect(rows["late"]?.hold == [])
         #expect(rows["planned"]?.hold == [])
-        #expect(try database.capState(PendingCap(limit: 2), now: Self.now, soon: Self.now, since: 0).missed == 2,
-                "the cap's misses are counted from the column")
+        #expect(
+            try database.capState(PendingCap(limit: 2), now: Self.now, soon: Self.now, since: 0).missed == 2,
+            "the cap's misses are counted from the column")
         withExtendedLifetime(directory) {}
     }
 

@@ -1,10 +1,12 @@
 import Testing
 import TidingsTestSupport
+
 @testable import TidingsTimers
 
 /// The crontab block and the systemd units, as text.
 @Suite struct TimerTextTests {
-    static let commands = ProgramCommand(folder: "/opt/tidings/bin", database: "/home/a/db/t.sqlite", config: "cfg/c.toml", currentDirectory: "/home/a")
+    static let commands = ProgramCommand(
+        folder: "/opt/tidings/bin", database: "/home/a/db/t.sqlite", config: "cfg/c.toml", currentDirectory: "/home/a")
 
     @Test("program commands carry absolute --db and --config")
     func programCommand() {
@@ -17,7 +19,8 @@ import TidingsTestSupport
         let directory = try TemporaryDirectory()
         let config = try directory.write("", to: "config.toml")
         #expect(ProgramCommand.forTimers(folder: "/b", database: "/d/t.sqlite", config: config).flags == ["--db", "/d/t.sqlite", "--config", config])
-        #expect(ProgramCommand.forTimers(folder: "/b", database: "/d/t.sqlite", config: directory.file("none.toml")).flags == ["--db", "/d/t.sqlite"])
+        #expect(
+            ProgramCommand.forTimers(folder: "/b", database: "/d/t.sqlite", config: directory.file("none.toml")).flags == ["--db", "/d/t.sqlite"])
     }
 
     @Test("the zone and language of the terminal go before each program, quoted; other variables do not")
@@ -41,9 +44,13 @@ import TidingsTestSupport
         #expect(lines.first == CrontabBlock.begin)
         #expect(lines.last == CrontabBlock.end)
         let flags = "--db /home/a/db/t.sqlite --config /home/a/cfg/c.toml"
-        #expect(lines[1] == "*/15 * * * *  mkdir -p /home/a/db && /opt/tidings/bin/prefetch \(flags) --due >>/home/a/db/prefetch.log 2>&1; /opt/tidings/bin/plan \(flags) --if-changed >>/home/a/db/plan.log 2>&1")
+        #expect(
+            lines[1]
+                == "*/15 * * * *  mkdir -p /home/a/db && /opt/tidings/bin/prefetch \(flags) --due >>/home/a/db/prefetch.log 2>&1; /opt/tidings/bin/plan \(flags) --if-changed >>/home/a/db/plan.log 2>&1"
+        )
         #expect(lines[2] == "* * * * *  /opt/tidings/bin/deliver \(flags) >>/home/a/db/deliver.log 2>&1")
-        #expect(lines[3] == "5 * * * *  /opt/tidings/bin/report \(flags) --format prometheus --output /home/a/db/tidings.prom 2>>/home/a/db/report.log")
+        #expect(
+            lines[3] == "5 * * * *  /opt/tidings/bin/report \(flags) --format prometheus --output /home/a/db/tidings.prom 2>>/home/a/db/report.log")
     }
 
     @Test("a % in a path is escaped for cron")
@@ -108,15 +115,17 @@ import TidingsTestSupport
 
     @Test("units get absolute program paths and flags; %h stays for other uses")
     func units() {
-        let service = "[Service]\nType=oneshot\nExecStart=%h/.local/bin/report --format prometheus --output %S/tidings/tidings.prom\nExecStartPost=%h/.local/bin/plan"
+        let service =
+            "[Service]\nType=oneshot\nExecStart=%h/.local/bin/report --format prometheus --output %S/tidings/tidings.prom\nExecStartPost=%h/.local/bin/plan"
         let commands = ProgramCommand(folder: "/opt/my bin", database: "/d/t.sqlite", config: nil)
         let rendered = SystemdUnits.render(service, commands: commands, exactWakeUps: true)
-        #expect(rendered == """
-            [Service]
-            Type=oneshot
-            ExecStart="/opt/my bin/report" --db /d/t.sqlite --format prometheus --output %S/tidings/tidings.prom
-            ExecStartPost="/opt/my bin/plan" --db /d/t.sqlite
-            """)
+        #expect(
+            rendered == """
+                [Service]
+                Type=oneshot
+                ExecStart="/opt/my bin/report" --db /d/t.sqlite --format prometheus --output %S/tidings/tidings.prom
+                ExecStartPost="/opt/my bin/plan" --db /d/t.sqlite
+                """)
         #expect(SystemdUnits.quoted("/a/50%$x") == "/a/50%%$$x")
     }
 
@@ -124,19 +133,25 @@ import TidingsTestSupport
     func prometheusFile() throws {
         let block = CrontabBlock.render(Self.commands, logFolder: "/home/a/db", prometheusFile: "/var/lib/node exporter/tidings.prom")
         #expect(block.contains("--format prometheus --output '/var/lib/node exporter/tidings.prom' 2>>/home/a/db/report.log\n"), "\(block)")
-        #expect(block == CrontabBlock.render(Self.commands, logFolder: "/home/a/db")
-            .replacingOccurrences(of: "--output /home/a/db/tidings.prom", with: "--output '/var/lib/node exporter/tidings.prom'")
-            .replacingOccurrences(of: CrontabBlock.begin, with: CrontabBlock.begin + "\n# prometheus-dir: /var/lib/node exporter"))
+        #expect(
+            block
+                == CrontabBlock.render(Self.commands, logFolder: "/home/a/db")
+                .replacingOccurrences(of: "--output /home/a/db/tidings.prom", with: "--output '/var/lib/node exporter/tidings.prom'")
+                .replacingOccurrences(of: CrontabBlock.begin, with: CrontabBlock.begin + "\n# prometheus-dir: /var/lib/node exporter"))
         // The chosen folder is remembered inside the block, and only there.
         #expect(CrontabBlock.prometheusFolder(in: "MAILTO=a\n" + block) == "/var/lib/node exporter")
         #expect(CrontabBlock.prometheusFolder(in: CrontabBlock.render(Self.commands, logFolder: "/home/a/db")) == nil)
         #expect(CrontabBlock.prometheusFolder(in: "# prometheus-dir: /elsewhere\n") == nil)
         let service = "[Service]\nExecStart=%h/.local/bin/report --format prometheus --output %S/tidings/tidings.prom\n"
         let commands = ProgramCommand(folder: "/b", database: "/d/t.sqlite", config: nil)
-        #expect(SystemdUnits.render(service, commands: commands, exactWakeUps: false, prometheusFile: "/srv/prom/tidings.prom")
-            == "[Service]\n# prometheus-dir: /srv/prom\nExecStart=/b/report --db /d/t.sqlite --format prometheus --output /srv/prom/tidings.prom\n")
+        #expect(
+            SystemdUnits.render(service, commands: commands, exactWakeUps: false, prometheusFile: "/srv/prom/tidings.prom")
+                == "[Service]\n# prometheus-dir: /srv/prom\nExecStart=/b/report --db /d/t.sqlite --format prometheus --output /srv/prom/tidings.prom\n"
+        )
         let deliver = "ExecStart=%h/.local/bin/deliver --output x"
-        #expect(SystemdUnits.render(deliver, commands: commands, exactWakeUps: false, prometheusFile: "/p") == "ExecStart=/b/deliver --db /d/t.sqlite --output x")
+        #expect(
+            SystemdUnits.render(deliver, commands: commands, exactWakeUps: false, prometheusFile: "/p")
+                == "ExecStart=/b/deliver --db /d/t.sqlite --output x")
     }
 
     @Test("with exact wake-ups the deliver timer is a 15-minute safety net; without, every minute")

@@ -1,17 +1,20 @@
 import Testing
 import TidingsCore
 import TidingsTestSupport
+
 @testable import TidingsTimers
 
 /// The forms of a wake-up's time, and how wake-ups are recorded.
 @Suite struct WakeTimeTests {
     static let now = TestClock.at("2026-11-22T05:00:00Z")
 
-    @Test("systemd's calendar form is UTC to the second; the unit name follows it", arguments: [
-        ("2026-11-22T07:30:00+01:00", "2026-11-22 06:30:00 UTC", "tidings-wake-40667431-20261122-063000"),
-        ("2026-11-22T06:30:00.250Z", "2026-11-22 06:30:01 UTC", "tidings-wake-40667431-20261122-063001"),
-        ("2027-03-28T02:30:00Z", "2027-03-28 02:30:00 UTC", "tidings-wake-40667431-20270328-023000"),
-    ])
+    @Test(
+        "systemd's calendar form is UTC to the second; the unit name follows it",
+        arguments: [
+            ("2026-11-22T07:30:00+01:00", "2026-11-22 06:30:00 UTC", "tidings-wake-40667431-20261122-063000"),
+            ("2026-11-22T06:30:00.250Z", "2026-11-22 06:30:01 UTC", "tidings-wake-40667431-20261122-063001"),
+            ("2027-03-28T02:30:00Z", "2027-03-28 02:30:00 UTC", "tidings-wake-40667431-20270328-023000"),
+        ])
     func calendarSpec(due: String, spec: String, unit: String) {
         let time = WakeTime(due: TestClock.at(due), now: Self.now)
         #expect(time.calendarSpec == spec)
@@ -36,12 +39,14 @@ import TidingsTestSupport
         #expect(time.calendarSpec == "2026-11-22 05:00:01 UTC")
     }
 
-    @Test("at's -t time is local wall time, on the minute, never before the item is due", arguments: [
-        ("2026-11-22T07:30:00+01:00", "Europe/Berlin", "202611220730"),
-        ("2026-11-22T07:30:20+01:00", "Europe/Berlin", "202611220731"),
-        ("2026-11-22T06:30:00Z", "America/New_York", "202611220130"),
-        ("2026-12-31T23:59:30Z", "UTC", "202701010000"),
-    ])
+    @Test(
+        "at's -t time is local wall time, on the minute, never before the item is due",
+        arguments: [
+            ("2026-11-22T07:30:00+01:00", "Europe/Berlin", "202611220730"),
+            ("2026-11-22T07:30:20+01:00", "Europe/Berlin", "202611220731"),
+            ("2026-11-22T06:30:00Z", "America/New_York", "202611220130"),
+            ("2026-12-31T23:59:30Z", "UTC", "202701010000"),
+        ])
     func atTime(due: String, zone: String, expected: String) {
         #expect(WakeTime(due: TestClock.at(due), now: Self.now).atTime(in: Zone.named(zone)) == expected)
     }
@@ -50,7 +55,8 @@ import TidingsTestSupport
     func stateRoundTrip() {
         let states = [
             WakeState(mechanism: .systemd, armedAt: Self.now, handle: "tidings-wake-20261122-050000"),
-            WakeState(mechanism: .at, armedAt: Self.now, handle: "12", note: "systemd-run: exit status 1", command: "TZ=UTC /b/deliver --db /d/t.sqlite"),
+            WakeState(
+                mechanism: .at, armedAt: Self.now, handle: "12", note: "systemd-run: exit status 1", command: "TZ=UTC /b/deliver --db /d/t.sqlite"),
             WakeState(mechanism: .minute, note: "at: not installed (not on PATH)"),
             WakeState(mechanism: .unarmed),
         ]
@@ -79,7 +85,8 @@ import TidingsTestSupport
 
     @Test("shell words are quoted only when they need it")
     func shellWords() {
-        #expect(ShellWords.line(["/usr/bin/deliver", "--db", "/tmp/my db/x.sqlite", "it's"])
-            == "/usr/bin/deliver --db '/tmp/my db/x.sqlite' 'it'\\''s'")
+        #expect(
+            ShellWords.line(["/usr/bin/deliver", "--db", "/tmp/my db/x.sqlite", "it's"])
+                == "/usr/bin/deliver --db '/tmp/my db/x.sqlite' 'it'\\''s'")
     }
 }

@@ -4,6 +4,7 @@ import TidingsCore
 import TidingsProcess
 import TidingsStore
 import TidingsTestSupport
+
 @testable import TidingsTimers
 
 /// Arming wake-ups with stand-in systemd-run, systemctl and at programs on PATH, and the
@@ -30,14 +31,19 @@ import TidingsTestSupport
         try fakes.install("systemd-run")
         try fakes.install("at")
         let result = await waker(fakes).arm(due: Self.due, now: Self.now, previous: nil, exact: true)
-        #expect(fakes.calls("systemd-run") == [[
-            "--user", "--unit=\(Self.unit)", "--description=Tidings: deliver what is due",
-            "--on-calendar=2026-11-22 06:30:00 UTC", "--timer-property=AccuracySec=1s", "--property=KillMode=process", "--collect",
-            "--setenv=TZ=Europe/Berlin", "/opt/t/deliver", "--db", "/d/t.sqlite",
-        ]])
+        #expect(
+            fakes.calls("systemd-run") == [
+                [
+                    "--user", "--unit=\(Self.unit)", "--description=Tidings: deliver what is due",
+                    "--on-calendar=2026-11-22 06:30:00 UTC", "--timer-property=AccuracySec=1s", "--property=KillMode=process", "--collect",
+                    "--setenv=TZ=Europe/Berlin", "/opt/t/deliver", "--db", "/d/t.sqlite",
+                ]
+            ])
         #expect(fakes.calls("at").isEmpty)
-        #expect(result.state == WakeState(
-            mechanism: .systemd, armedAt: Self.due, handle: Self.unit, command: "TZ=Europe/Berlin /opt/t/deliver --db /d/t.sqlite"))
+        #expect(
+            result.state
+                == WakeState(
+                    mechanism: .systemd, armedAt: Self.due, handle: Self.unit, command: "TZ=Europe/Berlin /opt/t/deliver --db /d/t.sqlite"))
         #expect(result.problems.isEmpty)
     }
 
@@ -90,7 +96,8 @@ import TidingsTestSupport
         #expect(result.problems.isEmpty)
         #expect(fakes.calls("at").isEmpty)
 
-        try fakes.install("systemd-run", status: 1, error: "Failed to start transient timer unit: Unit run-u7.timer was already loaded or has a fragment file.\n")
+        try fakes.install(
+            "systemd-run", status: 1, error: "Failed to start transient timer unit: Unit run-u7.timer was already loaded or has a fragment file.\n")
         let other = await waker(fakes).arm(due: Self.due, now: Self.now, previous: nil, exact: true)
         #expect(other.state.mechanism == .at)
     }
@@ -105,7 +112,9 @@ import TidingsTestSupport
         #expect(fakes.calls("at") == [["-t", "202611220730"]])
         #expect(fakes.input("at") == "/opt/t/deliver --db /d/t.sqlite\n")
         _ = await waker(fakes, logFile: "/d/my logs/deliver.log").arm(due: Self.due, now: Self.now, previous: nil, exact: true)
-        #expect(fakes.input("at").hasSuffix("\n/opt/t/deliver --db /d/t.sqlite >>'/d/my logs/deliver.log' 2>&1\n"), "the job's output goes to the log, not to mail")
+        #expect(
+            fakes.input("at").hasSuffix("\n/opt/t/deliver --db /d/t.sqlite >>'/d/my logs/deliver.log' 2>&1\n"),
+            "the job's output goes to the log, not to mail")
         #expect(result.state.mechanism == .at)
         #expect(result.state.handle == "17")
         #expect(result.problems == ["systemd-run: exit status 1: Failed to connect to bus: No medium found"])
@@ -140,12 +149,16 @@ import TidingsTestSupport
         #expect(fakes.calls("systemd-run").isEmpty)
     }
 
-    @Test("nothing due on a fresh install is its own state, not the minute timer; a failure found before stays", arguments: [
-        (nil, WakeState(mechanism: .unarmed)),
-        (WakeState(mechanism: .minute, note: "wake = \"minute\""), WakeState(mechanism: .unarmed)),
-        (WakeState(mechanism: .minute, note: "systemd-run: exit status 1; at: not installed"),
-         WakeState(mechanism: .minute, note: "systemd-run: exit status 1; at: not installed")),
-    ] as [(WakeState?, WakeState)])
+    @Test(
+        "nothing due on a fresh install is its own state, not the minute timer; a failure found before stays",
+        arguments: [
+            (nil, WakeState(mechanism: .unarmed)),
+            (WakeState(mechanism: .minute, note: "wake = \"minute\""), WakeState(mechanism: .unarmed)),
+            (
+                WakeState(mechanism: .minute, note: "systemd-run: exit status 1; at: not installed"),
+                WakeState(mechanism: .minute, note: "systemd-run: exit status 1; at: not installed")
+            ),
+        ] as [(WakeState?, WakeState)])
     func nothingDueYet(previous: WakeState?, expected: WakeState) async throws {
         let folder = try TemporaryDirectory()
         let fakes = try FakePrograms(in: folder)
@@ -167,8 +180,10 @@ import TidingsTestSupport
             plannedLocal: "2026-11-22T07:30", plannedZone: "UTC", staleness: .fresh, contentFetchTime: Self.now, expiresAt: nil, now: Self.now)
         _ = try database.applyPlan([item], now: Self.now)
         let environment = ["PATH": fakes.folder, "XDG_RUNTIME_DIR": folder.path]
-        async let first = WakeUp.rearm(database: database, wake: .exact, deliver: Self.deliver, now: Self.now, zone: Self.berlin, environment: environment)
-        async let second = WakeUp.rearm(database: database, wake: .exact, deliver: Self.deliver, now: Self.now, zone: Self.berlin, environment: environment)
+        async let first = WakeUp.rearm(
+            database: database, wake: .exact, deliver: Self.deliver, now: Self.now, zone: Self.berlin, environment: environment)
+        async let second = WakeUp.rearm(
+            database: database, wake: .exact, deliver: Self.deliver, now: Self.now, zone: Self.berlin, environment: environment)
         let states = await [first.state, second.state]
         #expect(states[0] == states[1])
         #expect(states[0].mechanism == .systemd)
@@ -191,7 +206,8 @@ import TidingsTestSupport
         _ = try database.applyPlan(items, now: Self.now)
         #expect(try database.nextDueTime() == Self.due - 600_000)
         try database.recordRun(
-            deliveries: [], retries: [ScheduledRetry(notificationId: "t:0", channel: "webhook:a", attempts: 1, nextAttemptAt: Self.now + 60_000, lastError: "503")],
+            deliveries: [],
+            retries: [ScheduledRetry(notificationId: "t:0", channel: "webhook:a", attempts: 1, nextAttemptAt: Self.now + 60_000, lastError: "503")],
             cancelled: [:], now: Self.now)
         #expect(try database.nextDueTime() == Self.now + 60_000)
     }

@@ -45,7 +45,8 @@ final class ICSWork {
     func outOfTime() -> Bool {
         guard ContinuousClock.now > deadline else { return false }
         if cut?.hasPrefix("its time limit") != true {
-            cut = "its time limit of \(timeLimit.components.seconds) s, a safety net (the machine was slow or busy: the plan may differ from run to run)"
+            cut =
+                "its time limit of \(timeLimit.components.seconds) s, a safety net (the machine was slow or busy: the plan may differ from run to run)"
         }
         return true
     }

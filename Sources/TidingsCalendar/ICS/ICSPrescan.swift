@@ -1,9 +1,10 @@
+import TidingsCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import TidingsCore
 
 /// A quick pass over the raw text before libical sees it: libical accepts almost anything (it turns
 /// errors into X-LIC-ERROR properties, drops a truncated calendar silently, and frees nested
@@ -71,7 +72,8 @@ enum ICSPrescan {
         }
         var scanner = Scanner()
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { scanner.body.skip = 3 }
-        let count = bytes.count, skip = scanner.body.skip
+        let count = bytes.count
+        let skip = scanner.body.skip
         if let nul = memchr(base + skip, 0, count - skip) {
             let offset = base.distance(to: nul.assumingMemoryBound(to: UInt8.self))
             let line = 1 + UnsafeBufferPointer(rebasing: bytes[..<offset]).count(where: { $0 == 0x0A })

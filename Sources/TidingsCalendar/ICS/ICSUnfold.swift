@@ -20,7 +20,10 @@ enum ICSUnfold {
             if next + 1 < count, bytes[next] == 0x20 || bytes[next] == 0x09, bytes[next + 1] & 0xC0 == 0x80 {
                 // The fold is CRLF (or a bare LF) and one space or tab: drop them.
                 let foldStart = newline > 0 && bytes[newline - 1] == 0x0D ? newline - 1 : newline
-                if result == nil { result = []; result?.reserveCapacity(count) }
+                if result == nil {
+                    result = []
+                    result?.reserveCapacity(count)
+                }
                 result?.append(contentsOf: bytes[copied..<foldStart])
                 copied = next + 1
             }

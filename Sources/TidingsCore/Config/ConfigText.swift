@@ -16,7 +16,7 @@ public enum ConfigText {
             let line = lines[index]
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.hasPrefix("time"), let equals = trimmed.firstIndex(of: "="),
-               trimmed[trimmed.index(trimmed.startIndex, offsetBy: 4)..<equals].allSatisfy({ $0 == " " || $0 == "\t" })
+                trimmed[trimmed.index(trimmed.startIndex, offsetBy: 4)..<equals].allSatisfy({ $0 == " " || $0 == "\t" })
             {
                 let indent = line.prefix { $0 == " " || $0 == "\t" }
                 let rest = trimmed[trimmed.index(after: equals)...]

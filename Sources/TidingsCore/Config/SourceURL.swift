@@ -12,7 +12,8 @@ public enum SourceURL {
             return nil
         case "file":
             // file:///path or file:/path; file://HOST/path names another machine.
-            let local = url.hasPrefix("file:///") || url.lowercased().hasPrefix("file://localhost/")
+            let local =
+                url.hasPrefix("file:///") || url.lowercased().hasPrefix("file://localhost/")
                 || (url.hasPrefix("file:/") && !url.hasPrefix("file://"))
             return local ? nil : "a file: URL must name a local path (file:///path), found \(ConfigError.quoted(url))"
         case "http":

@@ -46,7 +46,8 @@ enum TOMLPrecheck {
         /// brackets; returns the problem found there, if any.
         mutating func step() -> String? {
             let byte = bytes[index]
-            let significant = !(byte == UInt8(ascii: "#") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: " ")
+            let significant =
+                !(byte == UInt8(ascii: "#") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: " ")
                 || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r"))
             // Outside strings and comments TOML is printable ASCII (bare keys, numbers, dates,
             // punctuation); anything else is an error the parser does not always survive.
@@ -62,8 +63,10 @@ enum TOMLPrecheck {
             case UInt8(ascii: "#"):
                 while index < bytes.count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
                 return nil
-            case UInt8(ascii: "\""), UInt8(ascii: "'")
-                where previous.map { [UInt8(ascii: "="), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ".")].contains($0) } ?? true:
+            case UInt8(ascii: "\""),
+                UInt8(ascii: "'")
+            where previous.map { [UInt8(ascii: "="), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ".")].contains($0) }
+                ?? true:
                 skipString()
                 atLineStart = false
                 previous = byte
@@ -156,8 +159,10 @@ enum TOMLPrecheck {
 
     /// What ends a bare value for the parser: white space, a line end, `,`, `]`, `}` or `#`.
     private static func isValueTerminator(_ byte: UInt8) -> Bool {
-        [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: ","), UInt8(ascii: "]"),
-         UInt8(ascii: "}"), UInt8(ascii: "#")].contains(byte)
+        [
+            UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: ","), UInt8(ascii: "]"),
+            UInt8(ascii: "}"), UInt8(ascii: "#"),
+        ].contains(byte)
     }
 
     /// `HH:MM`, `HH:MM:SS` or `HH:MM:SS.f…`, then nothing, `Z` or `±HH:MM`.
@@ -189,7 +194,7 @@ enum TOMLPrecheck {
     fileprivate static func startsKey(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "]"):
+            UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "]"):
             true
         default:
             false

@@ -60,7 +60,8 @@ extension TidingsConfig {
             }
             if let names = try table.strings("env") {
                 for (index, name) in names.enumerated() where !isVariableName(name) {
-                    throw table.error("env[\(index)]", "\(ConfigError.quoted(name)) is not a variable name: letters, digits and _, not starting with a digit")
+                    throw table.error(
+                        "env[\(index)]", "\(ConfigError.quoted(name)) is not a variable name: letters, digits and _, not starting with a digit")
                 }
                 command.env = names
             }

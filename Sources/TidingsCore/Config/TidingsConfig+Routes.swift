@@ -81,7 +81,8 @@ extension TidingsConfig {
         _ table: inout TOMLReader, webhooks: [Webhook], emails: [Email] = [], commands: [Command] = []
     ) throws(ConfigError) -> Set<String> {
         var disabled = Set<String>()
-        let names = ["stdout", "desktop", "inbox", "webhook", "email", "command"] + webhooks.map({ "webhook:\($0.name)" })
+        let names =
+            ["stdout", "desktop", "inbox", "webhook", "email", "command"] + webhooks.map({ "webhook:\($0.name)" })
             + emails.map({ "email:\($0.name)" }) + commands.map({ "command:\($0.name)" })
         for name in names {
             if try table.bool(name) == false { disabled.insert(name) }

@@ -72,7 +72,8 @@ extension TidingsConfig {
         static func parseTags(_ tags: [String], _ table: TOMLReader) throws(ConfigError) -> [String] {
             if tags.count > 5 { throw table.error("tags", "at most 5 tags (\(tags.count))") }
             for tag in tags {
-                let plain = !tag.isEmpty && tag.count <= 32
+                let plain =
+                    !tag.isEmpty && tag.count <= 32
                     && !tag.unicodeScalars.contains { $0 == "," || $0.properties.generalCategory == .control }
                 guard plain, tag.first?.isWhitespace == false, tag.last?.isWhitespace == false else {
                     throw table.error("tags", "\(ConfigError.quoted(tag)) is not a tag: use 1 to 32 characters, no comma")

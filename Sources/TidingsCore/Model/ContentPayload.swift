@@ -15,7 +15,7 @@ public enum ContentPayload {
         let raw: [RawContent]
         do {
             raw = try ContentError.decodingJSON(Envelope.self, from: bytes).items
-        } catch where error.path.isEmpty && error.message.hasPrefix("expected ") {
+        } catch  where error.path.isEmpty && error.message.hasPrefix("expected ") {
             // The decoder would say "expected dictionary<string, any>": say what a feed is.
             throw ContentError(path: "", message: shapeProblem(found: bytes))
         }
@@ -39,13 +39,14 @@ extension ContentPayload {
     /// What a feed must be, and what `bytes` holds instead (its first character tells).
     static func shapeProblem(found bytes: [UInt8]) -> String {
         let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
-        let found = switch first {
-        case UInt8(ascii: "["): "an array"
-        case UInt8(ascii: "\""): "a string"
-        case UInt8(ascii: "t"), UInt8(ascii: "f"): "true or false"
-        case UInt8(ascii: "n"): "null"
-        default: "a number"
-        }
+        let found =
+            switch first {
+            case UInt8(ascii: "["): "an array"
+            case UInt8(ascii: "\""): "a string"
+            case UInt8(ascii: "t"), UInt8(ascii: "f"): "true or false"
+            case UInt8(ascii: "n"): "null"
+            default: "a number"
+            }
         return "a content feed is one JSON object: an item {\"id\", \"title\", \"body\", \"scheduledTime\"} or a list "
             + "{\"version\": 1, \"items\": [item, …]}; found \(found) (the format: docs/content.md, \"The content format\")"
     }
@@ -124,7 +125,11 @@ private struct Envelope: Decodable {
         if container.contains(.items) {
             let version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
             guard version == 1 else { throw ContentError(path: "version", message: "unsupported version \(version), expected 1") }
-            items = try container.decode([RawContent].self, forKey: .items).map { var item = $0; item.fromList = true; return item }
+            items = try container.decode([RawContent].self, forKey: .items).map {
+                var item = $0
+                item.fromList = true
+                return item
+            }
         } else {
             items = [try RawContent(from: decoder)]
         }

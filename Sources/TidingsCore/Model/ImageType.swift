@@ -43,4 +43,3 @@ public enum ImageType: String, Sendable, CaseIterable {
         }
     }
 }
-

@@ -129,7 +129,7 @@ private struct RawSchedule: Decodable {
             let path = "schedules[\(index)]."
             let id = raw.id
             guard !id.isEmpty, id.count <= RemoteSchedule.maxIDLength,
-                  id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) })
+                id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) })
             else {
                 throw ContentError(path: path + "id", message: "use 1 to \(RemoteSchedule.maxIDLength) letters, digits, '-', '_' or '.'")
             }
@@ -141,15 +141,17 @@ private struct RawSchedule: Decodable {
             guard raw.dayOffset <= RemoteSchedule.maxDayOffset else {
                 throw ContentError(path: path + "dayOffset", message: "must be ≤ \(RemoteSchedule.maxDayOffset)")
             }
-            let title = try raw.title.map { text throws(ContentError) in
-                try Self.text(text, path: path + "title", limit: .title)
-            } ?? defaultTitle
+            let title =
+                try raw.title.map { text throws(ContentError) in
+                    try Self.text(text, path: path + "title", limit: .title)
+                } ?? defaultTitle
             guard let title else {
                 throw ContentError(path: path + "title", message: "missing, and notificationContent has no default title")
             }
-            let body = try raw.subtitle.map { text throws(ContentError) in
-                try Self.text(text, path: path + "subtitle", limit: .body, allowEmpty: true)
-            } ?? defaultBody ?? ""
+            let body =
+                try raw.subtitle.map { text throws(ContentError) in
+                    try Self.text(text, path: path + "subtitle", limit: .body, allowEmpty: true)
+                } ?? defaultBody ?? ""
             entries.append(RemoteSchedule.Entry(id: id, dayOffset: raw.dayOffset, title: title, body: body))
         }
         return RemoteSchedule(version: version, fixedTime: time, weekdaysOnly: config.weekdaysOnly ?? false, entries: entries)

@@ -169,8 +169,9 @@ public struct SecretRedactor: Sendable, CustomStringConvertible, CustomDebugStri
         case "u":
             guard let high = hex(units, from: index + 2, count: 4) else { return nil }
             if (0xD800...0xDBFF).contains(high), index + 7 < units.count, units[index + 6].scalar == "\\", units[index + 7].scalar == "u",
-               let low = hex(units, from: index + 8, count: 4), (0xDC00...0xDFFF).contains(low),
-               let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) {
+                let low = hex(units, from: index + 8, count: 4), (0xDC00...0xDFFF).contains(low),
+                let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+            {
                 return (scalar, index + 12)
             }
             return Unicode.Scalar(high).map { ($0, index + 6) }
@@ -215,13 +216,14 @@ public struct SecretRedactor: Sendable, CustomStringConvertible, CustomDebugStri
         }
         guard end < units.count, units[end].scalar == ";", !name.isEmpty else { return nil }
         let lower = name.lowercased()
-        let value: UInt32? = if lower.hasPrefix("#x") {
-            UInt32(lower.dropFirst(2), radix: 16)
-        } else if lower.hasPrefix("#") {
-            UInt32(lower.dropFirst(), radix: 10)
-        } else {
-            ["amp": 0x26, "lt": 0x3C, "gt": 0x3E, "quot": 0x22, "apos": 0x27, "sol": 0x2F, "plus": 0x2B, "equals": 0x3D, "percnt": 0x25][lower]
-        }
+        let value: UInt32? =
+            if lower.hasPrefix("#x") {
+                UInt32(lower.dropFirst(2), radix: 16)
+            } else if lower.hasPrefix("#") {
+                UInt32(lower.dropFirst(), radix: 10)
+            } else {
+                ["amp": 0x26, "lt": 0x3C, "gt": 0x3E, "quot": 0x22, "apos": 0x27, "sol": 0x2F, "plus": 0x2B, "equals": 0x3D, "percnt": 0x25][lower]
+            }
         return value.flatMap(Unicode.Scalar.init).map { ($0, end + 1) }
     }
 

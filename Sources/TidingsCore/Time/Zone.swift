@@ -129,7 +129,6 @@ public struct Zone: Sendable, Equatable {
     }
 }
 
-
 /// Offsets already computed for a zone, by quarter hour of UTC.
 private final class OffsetCache: Sendable {
     let table = Mutex<[Int64: Int]>([:])

@@ -43,18 +43,22 @@ extension Phrases {
         hoursSame: TextDraft(
             title: "So viel Zeit in Terminen wie letzte Woche", body: "{now} in Terminen in den letzten 7 Tagen, so viel wie in der Woche davor."),
         hoursFewer: TextDraft(
-            title: "Weniger Zeit in Terminen", body: "{now} in Terminen in den letzten 7 Tagen, {difference} weniger als in der Woche davor ({before})."),
+            title: "Weniger Zeit in Terminen",
+            body: "{now} in Terminen in den letzten 7 Tagen, {difference} weniger als in der Woche davor ({before})."),
         hoursMore: TextDraft(
             title: "Mehr Zeit in Terminen", body: "{now} in Terminen in den letzten 7 Tagen, {difference} mehr als in der Woche davor ({before})."),
         mostlyDismissedTitle: "Die meisten Updates verworfen",
         mostlyDismissed: [
-            .one: "Du hast die eine Benachrichtigung der letzten 7 Tage verworfen, auf die du reagiert hast. Eine andere Uhrzeit oder weniger Quellen passen vielleicht besser.",
-            .other: "Du hast {dismissed} der {total} Benachrichtigungen der letzten 7 Tage verworfen, auf die du reagiert hast. Eine andere Uhrzeit oder weniger Quellen passen vielleicht besser.",
+            .one:
+                "Du hast die eine Benachrichtigung der letzten 7 Tage verworfen, auf die du reagiert hast. Eine andere Uhrzeit oder weniger Quellen passen vielleicht besser.",
+            .other:
+                "Du hast {dismissed} der {total} Benachrichtigungen der letzten 7 Tage verworfen, auf die du reagiert hast. Eine andere Uhrzeit oder weniger Quellen passen vielleicht besser.",
         ],
         readingTitle: "Dein Lesen diese Woche",
         reading: [
             .one: "Du hast die eine Benachrichtigung der letzten 7 Tage geöffnet, auf die du reagiert hast.",
-            .other: "Du hast {opened} der {total} Benachrichtigungen der letzten 7 Tage geöffnet, auf die du reagiert hast, und {dismissed} verworfen.",
+            .other:
+                "Du hast {opened} der {total} Benachrichtigungen der letzten 7 Tage geöffnet, auf die du reagiert hast, und {dismissed} verworfen.",
         ],
         allFreshTitle: "Diese Woche war alles aktuell",
         allFresh: [
@@ -64,7 +68,8 @@ extension Phrases {
         someStaleTitle: "Einige Updates waren veraltet",
         someStale: [
             .one: "Die eine Benachrichtigung der letzten 7 Tage zeigte ältere Inhalte. `tidings doctor` zeigt, was deine Quellen brauchen.",
-            .other: "{stale} der {delivered} Benachrichtigungen der letzten 7 Tage zeigten ältere Inhalte. `tidings doctor` zeigt, was deine Quellen brauchen.",
+            .other:
+                "{stale} der {delivered} Benachrichtigungen der letzten 7 Tage zeigten ältere Inhalte. `tidings doctor` zeigt, was deine Quellen brauchen.",
         ],
 
         digestTitle: [.one: "{n} neuer Eintrag", .other: "{n} neue Einträge"],

@@ -38,13 +38,15 @@ extension Phrases {
         hoursSame: TextDraft(
             title: "As many meeting hours as last week", body: "{now} in meetings over the past 7 days, the same as the week before."),
         hoursFewer: TextDraft(
-            title: "Fewer meeting hours this week", body: "{now} in meetings over the past 7 days, {difference} less than the week before ({before})."),
+            title: "Fewer meeting hours this week", body: "{now} in meetings over the past 7 days, {difference} less than the week before ({before})."
+        ),
         hoursMore: TextDraft(
             title: "More meeting hours this week", body: "{now} in meetings over the past 7 days, {difference} more than the week before ({before})."),
         mostlyDismissedTitle: "Most updates dismissed this week",
         mostlyDismissed: [
             .one: "You dismissed the one notification you acted on in the past 7 days. Another daily time or fewer sources may suit you better.",
-            .other: "You dismissed {dismissed} of the {total} notifications you acted on in the past 7 days. Another daily time or fewer sources may suit you better.",
+            .other:
+                "You dismissed {dismissed} of the {total} notifications you acted on in the past 7 days. Another daily time or fewer sources may suit you better.",
         ],
         readingTitle: "Your reading this week",
         reading: [
@@ -59,7 +61,8 @@ extension Phrases {
         someStaleTitle: "Some updates were out of date",
         someStale: [
             .one: "The one notification of the past 7 days showed older content. `tidings doctor` shows what your sources need.",
-            .other: "{stale} of the {delivered} notifications of the past 7 days showed older content. `tidings doctor` shows what your sources need.",
+            .other:
+                "{stale} of the {delivered} notifications of the past 7 days showed older content. `tidings doctor` shows what your sources need.",
         ],
 
         digestTitle: [.one: "{n} new item", .other: "{n} new items"],

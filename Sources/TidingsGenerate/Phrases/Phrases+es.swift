@@ -52,7 +52,8 @@ extension Phrases {
         mostlyDismissedTitle: "Descartaste la mayoría esta semana",
         mostlyDismissed: [
             .one: "Descartaste la única notificación a la que respondiste en los últimos 7 días. Quizá te convenga otra hora o menos fuentes.",
-            .other: "Descartaste {dismissed} de las {total} notificaciones a las que respondiste en los últimos 7 días. Quizá te convenga otra hora o menos fuentes.",
+            .other:
+                "Descartaste {dismissed} de las {total} notificaciones a las que respondiste en los últimos 7 días. Quizá te convenga otra hora o menos fuentes.",
         ],
         readingTitle: "Tu lectura esta semana",
         reading: [
@@ -67,7 +68,8 @@ extension Phrases {
         someStaleTitle: "Hubo contenido desactualizado",
         someStale: [
             .one: "Contenido antiguo en la única notificación de los últimos 7 días. `tidings doctor` muestra lo que necesitan tus fuentes.",
-            .other: "Contenido antiguo en {stale} de las {delivered} notificaciones de los últimos 7 días. `tidings doctor` muestra lo que necesitan tus fuentes.",
+            .other:
+                "Contenido antiguo en {stale} de las {delivered} notificaciones de los últimos 7 días. `tidings doctor` muestra lo que necesitan tus fuentes.",
         ],
 
         digestTitle: [.one: "{n} elemento nuevo", .other: "{n} elementos nuevos"],

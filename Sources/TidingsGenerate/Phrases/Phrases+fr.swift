@@ -52,8 +52,10 @@ extension Phrases {
             body: "{now} en réunion ces 7 derniers jours, {difference} de plus que la semaine précédente ({before})."),
         mostlyDismissedTitle: "Tu as écarté la plupart des notifications",
         mostlyDismissed: [
-            .one: "Tu as écarté {dismissed} notification sur {total} ces 7 derniers jours. Une autre heure ou moins de sources te conviendraient peut-être mieux.",
-            .other: "Tu as écarté {dismissed} des {total} notifications auxquelles tu as réagi ces 7 derniers jours. Une autre heure ou moins de sources te conviendraient peut-être mieux.",
+            .one:
+                "Tu as écarté {dismissed} notification sur {total} ces 7 derniers jours. Une autre heure ou moins de sources te conviendraient peut-être mieux.",
+            .other:
+                "Tu as écarté {dismissed} des {total} notifications auxquelles tu as réagi ces 7 derniers jours. Une autre heure ou moins de sources te conviendraient peut-être mieux.",
         ],
         readingTitle: "Ta lecture cette semaine",
         reading: [
@@ -67,8 +69,10 @@ extension Phrases {
         ],
         someStaleTitle: "Des contenus n’étaient pas à jour",
         someStale: [
-            .one: "Contenu ancien dans {stale} notification sur {delivered} ces 7 derniers jours. `tidings doctor` montre ce dont tes sources ont besoin.",
-            .other: "Contenu ancien dans {stale} des {delivered} notifications des 7 derniers jours. `tidings doctor` montre ce dont tes sources ont besoin.",
+            .one:
+                "Contenu ancien dans {stale} notification sur {delivered} ces 7 derniers jours. `tidings doctor` montre ce dont tes sources ont besoin.",
+            .other:
+                "Contenu ancien dans {stale} des {delivered} notifications des 7 derniers jours. `tidings doctor` montre ce dont tes sources ont besoin.",
         ],
 
         digestTitle: [.one: "{n} nouvel élément", .other: "{n} nouveaux éléments"],

@@ -52,7 +52,8 @@ extension Phrases {
         mostlyDismissedTitle: "Hai ignorato quasi tutto questa settimana",
         mostlyDismissed: [
             .one: "Hai ignorato l’unica notifica a cui hai risposto negli ultimi 7 giorni. Forse ti conviene un altro orario o meno fonti.",
-            .other: "Hai ignorato {dismissed} delle {total} notifiche a cui hai risposto negli ultimi 7 giorni. Forse ti conviene un altro orario o meno fonti.",
+            .other:
+                "Hai ignorato {dismissed} delle {total} notifiche a cui hai risposto negli ultimi 7 giorni. Forse ti conviene un altro orario o meno fonti.",
         ],
         readingTitle: "Le tue letture questa settimana",
         reading: [
@@ -67,7 +68,8 @@ extension Phrases {
         someStaleTitle: "Alcuni contenuti non erano aggiornati",
         someStale: [
             .one: "Contenuti non aggiornati nell’unica notifica degli ultimi 7 giorni. `tidings doctor` mostra cosa serve alle tue fonti.",
-            .other: "Contenuti non aggiornati in {stale} delle {delivered} notifiche degli ultimi 7 giorni. `tidings doctor` mostra cosa serve alle tue fonti.",
+            .other:
+                "Contenuti non aggiornati in {stale} delle {delivered} notifiche degli ultimi 7 giorni. `tidings doctor` mostra cosa serve alle tue fonti.",
         ],
 
         digestTitle: [.one: "{n} nuovo elemento", .other: "{n} nuovi elementi"],

@@ -51,8 +51,10 @@ extension Phrases {
             body: "{now} aan afspraken in de afgelopen 7 dagen, {difference} meer dan de week ervoor ({before})."),
         mostlyDismissedTitle: "Meeste meldingen weggeklikt deze week",
         mostlyDismissed: [
-            .one: "Je klikte de enige melding weg waarop je de afgelopen 7 dagen reageerde. Een ander tijdstip of minder bronnen past misschien beter.",
-            .other: "Je klikte {dismissed} van de {total} meldingen weg waarop je de afgelopen 7 dagen reageerde. Een ander tijdstip of minder bronnen past misschien beter.",
+            .one:
+                "Je klikte de enige melding weg waarop je de afgelopen 7 dagen reageerde. Een ander tijdstip of minder bronnen past misschien beter.",
+            .other:
+                "Je klikte {dismissed} van de {total} meldingen weg waarop je de afgelopen 7 dagen reageerde. Een ander tijdstip of minder bronnen past misschien beter.",
         ],
         readingTitle: "Je leesgedrag deze week",
         reading: [
@@ -67,7 +69,8 @@ extension Phrases {
         someStaleTitle: "Sommige updates waren verouderd",
         someStale: [
             .one: "De enige melding van de afgelopen 7 dagen toonde verouderde inhoud. `tidings doctor` laat zien wat je bronnen nodig hebben.",
-            .other: "Verouderde inhoud in {stale} van de {delivered} meldingen van de afgelopen 7 dagen. `tidings doctor` laat zien wat je bronnen nodig hebben.",
+            .other:
+                "Verouderde inhoud in {stale} van de {delivered} meldingen van de afgelopen 7 dagen. `tidings doctor` laat zien wat je bronnen nodig hebben.",
         ],
 
         digestTitle: [.one: "{n} nieuw item", .other: "{n} nieuwe items"],

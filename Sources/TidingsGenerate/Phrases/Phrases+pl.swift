@@ -6,7 +6,9 @@ extension Phrases {
     /// are in the genitive a date needs (`24 listopada`).
     static let pl = Phrases(
         weekdays: ["poniedziałek", "wtorek", "środa", "czwartek", "piątek", "sobota", "niedziela"],
-        months: ["stycznia", "lutego", "marca", "kwietnia", "maja", "czerwca", "lipca", "sierpnia", "września", "października", "listopada", "grudnia"],
+        months: [
+            "stycznia", "lutego", "marca", "kwietnia", "maja", "czerwca", "lipca", "sierpnia", "września", "października", "listopada", "grudnia",
+        ],
         hourUnit: "godz.",
         minuteUnit: "min",
         date: "{weekday}, {day} {month}",
@@ -54,8 +56,10 @@ extension Phrases {
         mostlyDismissedTitle: "Większość powiadomień odrzucona",
         mostlyDismissed: [
             .one: "Odrzucono jedyne powiadomienie z ostatnich 7 dni, na które była reakcja. Może lepsza będzie inna pora albo mniej źródeł.",
-            .few: "Odrzucono {dismissed} z {total} powiadomień z ostatnich 7 dni, na które była reakcja. Może lepsza będzie inna pora albo mniej źródeł.",
-            .many: "Odrzucono {dismissed} z {total} powiadomień z ostatnich 7 dni, na które była reakcja. Może lepsza będzie inna pora albo mniej źródeł.",
+            .few:
+                "Odrzucono {dismissed} z {total} powiadomień z ostatnich 7 dni, na które była reakcja. Może lepsza będzie inna pora albo mniej źródeł.",
+            .many:
+                "Odrzucono {dismissed} z {total} powiadomień z ostatnich 7 dni, na które była reakcja. Może lepsza będzie inna pora albo mniej źródeł.",
         ],
         readingTitle: "Czytanie w tym tygodniu",
         reading: [
@@ -77,7 +81,9 @@ extension Phrases {
         ],
 
         digestTitle: [.one: "{n} nowy wpis", .few: "{n} nowe wpisy", .many: "{n} nowych wpisów"],
-        digestMeetings: [.one: "{n} spotkanie wkrótce się zaczyna", .few: "{n} spotkania wkrótce się zaczynają", .many: "{n} spotkań wkrótce się zaczyna"],
+        digestMeetings: [
+            .one: "{n} spotkanie wkrótce się zaczyna", .few: "{n} spotkania wkrótce się zaczynają", .many: "{n} spotkań wkrótce się zaczyna",
+        ],
         digestDailies: [.one: "{n} codzienna aktualizacja", .few: "{n} codzienne aktualizacje", .many: "{n} codziennych aktualizacji"],
         digestWeeklies: [.one: "{n} podsumowanie tygodnia", .few: "{n} podsumowania tygodnia", .many: "{n} podsumowań tygodnia"],
         digestTests: [.one: "{n} powiadomienie testowe", .few: "{n} powiadomienia testowe", .many: "{n} powiadomień testowych"],

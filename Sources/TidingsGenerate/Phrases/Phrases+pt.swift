@@ -53,8 +53,10 @@ extension Phrases {
             body: "{now} em reuniões nos últimos 7 dias, {difference} a mais que na semana anterior ({before})."),
         mostlyDismissedTitle: "Você dispensou a maioria esta semana",
         mostlyDismissed: [
-            .one: "Você dispensou {dismissed} de {total} notificação a que reagiu nos últimos 7 dias. Outro horário ou menos fontes podem funcionar melhor.",
-            .other: "Você dispensou {dismissed} das {total} notificações a que reagiu nos últimos 7 dias. Outro horário ou menos fontes podem funcionar melhor.",
+            .one:
+                "Você dispensou {dismissed} de {total} notificação a que reagiu nos últimos 7 dias. Outro horário ou menos fontes podem funcionar melhor.",
+            .other:
+                "Você dispensou {dismissed} das {total} notificações a que reagiu nos últimos 7 dias. Outro horário ou menos fontes podem funcionar melhor.",
         ],
         readingTitle: "Sua leitura esta semana",
         reading: [
@@ -69,7 +71,8 @@ extension Phrases {
         someStaleTitle: "Parte do conteúdo estava desatualizada",
         someStale: [
             .one: "Conteúdo antigo em {stale} de {delivered} notificação nos últimos 7 dias. `tidings doctor` mostra do que suas fontes precisam.",
-            .other: "Conteúdo antigo em {stale} das {delivered} notificações dos últimos 7 dias. `tidings doctor` mostra do que suas fontes precisam.",
+            .other:
+                "Conteúdo antigo em {stale} das {delivered} notificações dos últimos 7 dias. `tidings doctor` mostra do que suas fontes precisam.",
         ],
 
         digestTitle: [.one: "{n} novo item", .other: "{n} novos itens"],

@@ -25,7 +25,7 @@ extension TidingsDatabase {
             try copy.close()
             guard check == "ok" else { throw StoreError(path: destination, message: "the copy failed its check: \(check ?? "no answer")") }
             pages = count
-        } catch where Self.isShortOfSpace(error, folder: Self.folder(of: destination)) {
+        } catch  where Self.isShortOfSpace(error, folder: Self.folder(of: destination)) {
             // The backup API leaves its error on neither connection: GRDB's message for it is
             // "not an error", so the disk's own state says what happened.
             throw Self.diskFullError(path: destination, operation: "backup", freed: nil)

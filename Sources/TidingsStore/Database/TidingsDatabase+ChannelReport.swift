@@ -76,10 +76,11 @@ extension TidingsDatabase {
                 sql: "SELECT count(*) FROM delivery WHERE channel = ? AND outcome = ? AND scheduledTime >= ? AND scheduledTime < ?")
             // SQLite's substr counts characters as code points, like `groupingKey`; one more
             // than the length tells a cut reason from one that is exactly that long.
-            let failures = try db.cachedStatement(sql: """
-                SELECT substr(trim(failureReason), 1, ?), count(*) FROM delivery
-                WHERE channel = ? AND outcome = 'failed' AND scheduledTime >= ? AND scheduledTime < ? GROUP BY 1
-                """)
+            let failures = try db.cachedStatement(
+                sql: """
+                    SELECT substr(trim(failureReason), 1, ?), count(*) FROM delivery
+                    WHERE channel = ? AND outcome = 'failed' AND scheduledTime >= ? AND scheduledTime < ? GROUP BY 1
+                    """)
             var channels: [String: ChannelDeliveries] = [:]
             var reasons: [String: [String: Int]] = [:]
             for name in names {

@@ -59,11 +59,12 @@ extension TidingsDatabase {
     }
 
     static func queueClears(_ legs: [ClearableLeg], reason: String, now: EpochMillis, db: Database) throws {
-        let insert = try db.cachedStatement(sql: """
-            INSERT INTO outbox (notificationId, channel, attempts, nextAttemptAt, lastError, action) VALUES (?, ?, 0, ?, ?, 'clear')
-            ON CONFLICT (notificationId, channel) DO UPDATE SET attempts = 0, nextAttemptAt = excluded.nextAttemptAt,
-                lastError = excluded.lastError, action = 'clear', claimedBy = NULL
-            """)
+        let insert = try db.cachedStatement(
+            sql: """
+                INSERT INTO outbox (notificationId, channel, attempts, nextAttemptAt, lastError, action) VALUES (?, ?, 0, ?, ?, 'clear')
+                ON CONFLICT (notificationId, channel) DO UPDATE SET attempts = 0, nextAttemptAt = excluded.nextAttemptAt,
+                    lastError = excluded.lastError, action = 'clear', claimedBy = NULL
+                """)
         for leg in legs {
             try insert.execute(arguments: [leg.notificationId, leg.channel, now, reason])
         }

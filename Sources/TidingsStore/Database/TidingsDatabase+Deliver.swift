@@ -55,7 +55,9 @@ extension TidingsDatabase {
     /// why) and returns them; they are never sent. So are backlogged ones: the pending cap
     /// kept them back until it was too late (`reason` sees their `Hold.cap`). An
     /// update that waited that long is dropped: the item stays delivered.
-    public func markMissed(dueBefore cutoff: EpochMillis, now: EpochMillis, reason: (NotificationRecord) -> String) throws(StoreError) -> [NotificationRecord] {
+    public func markMissed(dueBefore cutoff: EpochMillis, now: EpochMillis, reason: (NotificationRecord) -> String) throws(StoreError)
+        -> [NotificationRecord]
+    {
         try write("mark missed notifications") { db in
             let missed = try NotificationRecord.fetchAll(
                 db,
@@ -124,10 +126,11 @@ extension TidingsDatabase {
     public func lastDeliveredPlatformInfo(ids: [String], channel: String) throws(StoreError) -> [String: String] {
         try read("read earlier deliveries") { db in
             var found: [String: String] = [:]
-            let statement = try db.cachedStatement(sql: """
-                SELECT platformInfo FROM delivery WHERE notificationId = ? AND channel = ? AND outcome = 'delivered'
-                ORDER BY id DESC LIMIT 1
-                """)
+            let statement = try db.cachedStatement(
+                sql: """
+                    SELECT platformInfo FROM delivery WHERE notificationId = ? AND channel = ? AND outcome = 'delivered'
+                    ORDER BY id DESC LIMIT 1
+                    """)
             for id in ids {
                 if let info = try String.fetchOne(statement, arguments: [id, channel]) { found[id] = info }
             }
@@ -147,10 +150,11 @@ extension TidingsDatabase {
     /// Which of `items` (id and revision) `channel` already took in that version.
     public func delivered(_ items: [(id: String, revision: Int)], on channel: String) throws(StoreError) -> Set<String> {
         try read("read earlier deliveries") { db in
-            let statement = try db.cachedStatement(sql: """
-                SELECT EXISTS (SELECT 1 FROM delivery WHERE notificationId = ? AND channel = ? AND revision = ?
-                               AND outcome IN ('delivered', 'replaced'))
-                """)
+            let statement = try db.cachedStatement(
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM delivery WHERE notificationId = ? AND channel = ? AND revision = ?
+                                   AND outcome IN ('delivered', 'replaced'))
+                    """)
             var found = Set<String>()
             for item in items where try Bool.fetchOne(statement, arguments: [item.id, channel, item.revision]) == true {
                 found.insert(item.id)

@@ -64,13 +64,14 @@ extension TidingsDatabase {
     /// The open first sends `candidates` names, not expired at `now`, earliest first.
     private static func digestCandidates(_ candidates: DigestCandidates, now: EpochMillis, db: Database) throws -> [NotificationRecord] {
         let open = "state IN ('pending', 'backlog') AND kind <> 'digest' AND revision = 0 AND (expiresAt IS NULL OR expiresAt > ?)"
-        let (filter, value): (String, String) = switch candidates {
-        case .kind(let kind): ("kind = ?", kind.rawValue)
-        case .rule(.kind(let kind)): ("kind = ? AND hold & \(Hold.user.rawValue) = 0", kind.rawValue)
-        // A reminder the user added is theirs: only `tidings pending --group reminder` merges it.
-        case .rule(.category(let category)):
-            ("category = ? AND kind <> 'reminder' AND hold & \(Hold.user.rawValue) = 0", category.rawValue)
-        }
+        let (filter, value): (String, String) =
+            switch candidates {
+            case .kind(let kind): ("kind = ?", kind.rawValue)
+            case .rule(.kind(let kind)): ("kind = ? AND hold & \(Hold.user.rawValue) = 0", kind.rawValue)
+            // A reminder the user added is theirs: only `tidings pending --group reminder` merges it.
+            case .rule(.category(let category)):
+                ("category = ? AND kind <> 'reminder' AND hold & \(Hold.user.rawValue) = 0", category.rawValue)
+            }
         return try NotificationRecord.fetchAll(
             db, sql: "SELECT * FROM notification WHERE \(open) AND \(filter) ORDER BY dueAt, id", arguments: [now, value])
     }
@@ -92,26 +93,27 @@ extension TidingsDatabase {
 
     /// The migration that lets a digest's end reach its members (v17; v21 replaces its trigger).
     static func digestMembersMigration(_ db: Database) throws {
-        try db.execute(sql: """
-            CREATE TABLE digestMember (
-                digestId TEXT NOT NULL,
-                memberId TEXT NOT NULL,
-                PRIMARY KEY (digestId, memberId)
-            ) WITHOUT ROWID;
-            CREATE TRIGGER digest_settles_members AFTER UPDATE OF state ON notification
-            WHEN NEW.kind = 'digest' AND NEW.state <> OLD.state
-                AND NEW.state IN ('delivered', 'read', 'dismissed', 'failed', 'missed', 'expired')
-            BEGIN
-                UPDATE notification
-                SET state = CASE WHEN NEW.state IN ('read', 'dismissed') THEN 'delivered' ELSE NEW.state END,
-                    stateReason = 'in ' || NEW.id, updatedAt = NEW.updatedAt
-                WHERE id IN (SELECT memberId FROM digestMember WHERE digestId = NEW.id)
-                    AND state = 'cancelled' AND stateReason = 'merged into ' || NEW.id;
-            END;
-            CREATE TRIGGER digest_forgets_members AFTER DELETE ON notification WHEN OLD.kind = 'digest'
-            BEGIN
-                DELETE FROM digestMember WHERE digestId = OLD.id;
-            END;
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE digestMember (
+                    digestId TEXT NOT NULL,
+                    memberId TEXT NOT NULL,
+                    PRIMARY KEY (digestId, memberId)
+                ) WITHOUT ROWID;
+                CREATE TRIGGER digest_settles_members AFTER UPDATE OF state ON notification
+                WHEN NEW.kind = 'digest' AND NEW.state <> OLD.state
+                    AND NEW.state IN ('delivered', 'read', 'dismissed', 'failed', 'missed', 'expired')
+                BEGIN
+                    UPDATE notification
+                    SET state = CASE WHEN NEW.state IN ('read', 'dismissed') THEN 'delivered' ELSE NEW.state END,
+                        stateReason = 'in ' || NEW.id, updatedAt = NEW.updatedAt
+                    WHERE id IN (SELECT memberId FROM digestMember WHERE digestId = NEW.id)
+                        AND state = 'cancelled' AND stateReason = 'merged into ' || NEW.id;
+                END;
+                CREATE TRIGGER digest_forgets_members AFTER DELETE ON notification WHEN OLD.kind = 'digest'
+                BEGIN
+                    DELETE FROM digestMember WHERE digestId = OLD.id;
+                END;
+                """)
     }
 }

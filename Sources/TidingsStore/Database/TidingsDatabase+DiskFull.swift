@@ -154,8 +154,9 @@ extension TidingsDatabase {
             }
             if pragma("PRAGMA auto_vacuum") == 2 {
                 while let free = pragma("PRAGMA freelist_count"), free > 0,
-                      (try? db.execute(sql: "PRAGMA incremental_vacuum(64)")) != nil,
-                      (pragma("PRAGMA freelist_count") ?? free) < free {
+                    (try? db.execute(sql: "PRAGMA incremental_vacuum(64)")) != nil,
+                    (pragma("PRAGMA freelist_count") ?? free) < free
+                {
                     // The checkpoint copies the moved pages back and cuts the file to its new end.
                     _ = try? db.execute(sql: "PRAGMA wal_checkpoint(PASSIVE)")
                 }
@@ -175,7 +176,8 @@ extension TidingsDatabase {
         var cutoff: EpochMillis?
         for table in Self.history {
             let rows = "FROM \(table.name) WHERE \(table.evictable)"
-            let bound = try EpochMillis.fetchOne(db, sql: "SELECT \(table.time) \(rows) ORDER BY \(table.time) LIMIT 1 OFFSET ?", arguments: [limit - 1])
+            let bound =
+                try EpochMillis.fetchOne(db, sql: "SELECT \(table.time) \(rows) ORDER BY \(table.time) LIMIT 1 OFFSET ?", arguments: [limit - 1])
                 ?? EpochMillis.fetchOne(db, sql: "SELECT max(\(table.time)) \(rows)")
             if let bound, bound < .max { cutoff = min(cutoff ?? .max, bound + 1) }
         }

@@ -21,7 +21,8 @@ extension TidingsDatabase {
     /// then read too: the unread list and count look at the notification's state. Returns
     /// false when there was no such delivery.
     @discardableResult
-    public func recordEngagement(notificationId: String, channel: String, engagement: Engagement, at instant: EpochMillis) throws(StoreError) -> Bool {
+    public func recordEngagement(notificationId: String, channel: String, engagement: Engagement, at instant: EpochMillis) throws(StoreError) -> Bool
+    {
         try write("record engagement") { db in
             try db.execute(
                 sql: """
@@ -31,11 +32,12 @@ extension TidingsDatabase {
                     """,
                 arguments: [engagement, instant, notificationId, channel])
             guard db.changesCount > 0 else { return false }
-            let state: NotificationState? = switch engagement {
-            case .tapped: .read
-            case .dismissed: .dismissed
-            case .ignored, .snoozed: nil
-            }
+            let state: NotificationState? =
+                switch engagement {
+                case .tapped: .read
+                case .dismissed: .dismissed
+                case .ignored, .snoozed: nil
+                }
             if let state {
                 try db.execute(
                     sql: "UPDATE notification SET state = ?, updatedAt = ? WHERE id = ? AND state IN ('delivered', 'read', 'dismissed')",

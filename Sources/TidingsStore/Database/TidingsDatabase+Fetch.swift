@@ -27,7 +27,8 @@ extension TidingsDatabase {
     /// a crash leaves either the old last-known-good or the new one, never a mix.
     public func recordFetch(url: String, attempt: FetchAttempt, update: FetchCacheUpdate) throws(StoreError) {
         try write("record fetch of \(attempt.source)") { db in
-            var state = try SourceState.fetchOne(db, key: attempt.source)
+            var state =
+                try SourceState.fetchOne(db, key: attempt.source)
                 ?? SourceState(name: attempt.source, url: url, firstSeenAt: attempt.startedAt)
             if state.url != url {
                 // Validators belong to the URL that issued them.

@@ -36,7 +36,9 @@ extension TidingsDatabase {
     /// The history insights are drawn from, over `from ..< until`: taps counted up to
     /// `tapsNeeded`, the first use, engagement and staleness in the window, and the insights
     /// due since `insightsSince` (before `until`) that were not cancelled.
-    public func insightHistory(from: EpochMillis, until: EpochMillis, tapsNeeded: Int, insightsSince: EpochMillis) throws(StoreError) -> InsightHistory {
+    public func insightHistory(from: EpochMillis, until: EpochMillis, tapsNeeded: Int, insightsSince: EpochMillis) throws(StoreError)
+        -> InsightHistory
+    {
         try read("read insight history") { db in
             var history = InsightHistory()
             // Counting stops at what the gate needs: a year of taps is not read to learn it is more than 3.

@@ -60,17 +60,21 @@ extension TidingsDatabase {
             }
             var released = ReleasedClaims()
 
-            let flights = try Row.fetchAll(db, sql: """
-                SELECT f.notificationId, f.channel, f.revision, f.claimedBy, f.startedAt, f.sent, n.dueAt, n.staleness
-                FROM inflight f JOIN notification n ON n.id = f.notificationId
-                """)
+            let flights = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT f.notificationId, f.channel, f.revision, f.claimedBy, f.startedAt, f.sent, n.dueAt, n.staleness
+                    FROM inflight f JOIN notification n ON n.id = f.notificationId
+                    """)
             for flight in flights where abandoned(flight["claimedBy"], since: flight["startedAt"]) {
                 let sent: Bool = flight["sent"]
                 try DeliveryRecord(
                     notificationId: flight["notificationId"], scheduledTime: flight["dueAt"], actualDeliveryTime: sent ? flight["startedAt"] : nil,
                     contentAge: nil, staleness: try flight.decode(forColumn: "staleness"), channel: flight["channel"],
                     outcome: sent ? .delivered : .failed,
-                    failureReason: sent ? nil : "interrupted: the deliver run sending it ended before recording the outcome; it may have been shown, so it is not sent again",
+                    failureReason: sent
+                        ? nil
+                        : "interrupted: the deliver run sending it ended before recording the outcome; it may have been shown, so it is not sent again",
                     revision: flight["revision"]
                 ).insert(db)
                 try db.execute(
@@ -87,11 +91,12 @@ extension TidingsDatabase {
                       AND (claimedBy IS NOT NULL OR (claims = 0 AND claimedAt < ? AND id NOT IN (SELECT notificationId FROM outbox)))
                     """,
                 arguments: [now - Self.abandonedClaimAge])
-            let release = try db.cachedStatement(sql: """
-                UPDATE notification SET state = 'pending', claimedBy = NULL, claims = max(claims, 1), updatedAt = ?,
-                    stateReason = 'resumed: the deliver run that claimed it ended before it finished'
-                WHERE id = ?
-                """)
+            let release = try db.cachedStatement(
+                sql: """
+                    UPDATE notification SET state = 'pending', claimedBy = NULL, claims = max(claims, 1), updatedAt = ?,
+                        stateReason = 'resumed: the deliver run that claimed it ended before it finished'
+                    WHERE id = ?
+                    """)
             for claim in claims where abandoned(claim["claimedBy"], since: claim["claimedAt"]) {
                 try release.execute(arguments: [now, claim["id"] as String])
                 released.items += 1
@@ -112,10 +117,11 @@ extension TidingsDatabase {
     /// name that is none of the channel forms tells nothing and is left out.
     public func legStates(of items: [NotificationRecord]) throws(StoreError) -> [String: [ChannelName: LegState]] {
         try read("read earlier outcomes") { db in
-            let rows = try db.cachedStatement(sql: """
-                SELECT channel, outcome, failureReason FROM delivery
-                WHERE notificationId = ? AND revision = ? AND channel IS NOT NULL ORDER BY id
-                """)
+            let rows = try db.cachedStatement(
+                sql: """
+                    SELECT channel, outcome, failureReason FROM delivery
+                    WHERE notificationId = ? AND revision = ? AND channel IS NOT NULL ORDER BY id
+                    """)
             let waiting = try db.cachedStatement(sql: "SELECT channel FROM outbox WHERE notificationId = ?")
             var found: [String: [ChannelName: LegState]] = [:]
             for item in items {
@@ -142,14 +148,17 @@ extension TidingsDatabase {
     /// Marks legs on an at-most-once channel as being sent by `claimant`, before they go out:
     /// if the run dies before their outcome is recorded, the next run knows they may have
     /// been shown and does not repeat them.
-    public func markInFlight(_ legs: [(id: String, revision: Int)], channel: String, claimant: Claimant = .current, now: EpochMillis) throws(StoreError) {
+    public func markInFlight(_ legs: [(id: String, revision: Int)], channel: String, claimant: Claimant = .current, now: EpochMillis)
+        throws(StoreError)
+    {
         guard !legs.isEmpty else { return }
         try write("mark deliveries in flight") { db in
             // One statement for the step: the legs go in as a JSON array of [id, revision].
-            let mark = try db.cachedStatement(sql: """
-                INSERT OR REPLACE INTO inflight (notificationId, channel, revision, claimedBy, startedAt)
-                SELECT json_extract(value, '$[0]'), ?, json_extract(value, '$[1]'), ?, ? FROM json_each(?)
-                """)
+            let mark = try db.cachedStatement(
+                sql: """
+                    INSERT OR REPLACE INTO inflight (notificationId, channel, revision, claimedBy, startedAt)
+                    SELECT json_extract(value, '$[0]'), ?, json_extract(value, '$[1]'), ?, ? FROM json_each(?)
+                    """)
             let list = jsonArray(legs.map { "[\(JSONLine.quoted($0.id)),\($0.revision)]" })
             try mark.execute(arguments: [channel, claimant.description, now, list])
         }

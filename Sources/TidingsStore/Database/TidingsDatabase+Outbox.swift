@@ -104,22 +104,24 @@ extension TidingsDatabase {
                 }
                 for (id, reason) in cancelled {
                     try db.execute(
-                        sql: "UPDATE notification SET state = \(Self.unsentState(.cancelled)), stateReason = ?, updatedAt = ?, claimedBy = NULL WHERE id = ? AND state = 'delivering'",
+                        sql:
+                            "UPDATE notification SET state = \(Self.unsentState(.cancelled)), stateReason = ?, updatedAt = ?, claimedBy = NULL WHERE id = ? AND state = 'delivering'",
                         arguments: [reason, now, id])
                 }
                 try Self.settle(settle, now: now, db: db)
             }
-        } catch where error.isDiskFull {
+        } catch  where error.isDiskFull {
             settleInPlace(deliveries: deliveries, settle: settle.union(cancelled.keys), cancelled: cancelled, now: now)
             throw error
         }
     }
 
     private static func insertLegs(_ deliveries: [DeliveryRecord], retries: [ScheduledRetry], db: Database) throws {
-        let inboxEntry = try db.cachedStatement(sql: """
-            SELECT EXISTS (SELECT 1 FROM delivery WHERE notificationId = ? AND channel = 'inbox' AND revision = ?
-                           AND outcome IN ('delivered', 'replaced'))
-            """)
+        let inboxEntry = try db.cachedStatement(
+            sql: """
+                SELECT EXISTS (SELECT 1 FROM delivery WHERE notificationId = ? AND channel = 'inbox' AND revision = ?
+                               AND outcome IN ('delivered', 'replaced'))
+                """)
         let insert = try db.cachedStatement(sql: DeliveryRecord.insertSQL)
         // Legs that end here leave the outbox, and every leg recorded here is no longer in
         // flight: one statement per channel for the step, not one per row.
@@ -129,7 +131,8 @@ extension TidingsDatabase {
             let delivered = delivery.outcome == .delivered
             // The inbox is exactly once: an entry for this version already there is the entry.
             if delivered, delivery.channel == "inbox",
-               try Bool.fetchOne(inboxEntry, arguments: [delivery.notificationId, delivery.revision]) == true {
+                try Bool.fetchOne(inboxEntry, arguments: [delivery.notificationId, delivery.revision]) == true
+            {
                 continue
             }
             if delivery.revision > 0 && delivered {
@@ -156,8 +159,10 @@ extension TidingsDatabase {
                     ON CONFLICT (notificationId, channel) DO UPDATE SET attempts = excluded.attempts,
                         nextAttemptAt = excluded.nextAttemptAt, lastError = excluded.lastError, action = excluded.action, claimedBy = NULL
                     """,
-                arguments: [retry.notificationId, retry.channel, retry.attempts, retry.nextAttemptAt, retry.lastError,
-                            retry.clears ? clearAction : "send"])
+                arguments: [
+                    retry.notificationId, retry.channel, retry.attempts, retry.nextAttemptAt, retry.lastError,
+                    retry.clears ? clearAction : "send",
+                ])
         }
     }
 
@@ -218,7 +223,8 @@ extension TidingsDatabase {
                 let state = delivered.contains(id) ? "'delivered'" : Self.unsentState(cancelled[id] == nil ? .failed : .cancelled)
                 let reason = delivered.contains(id) ? nil : cancelled[id] ?? "not recorded: the disk was full"
                 try db.execute(
-                    sql: "UPDATE notification SET state = \(state), stateReason = ?, updatedAt = ?, claimedBy = NULL WHERE id = ? AND state = 'delivering'",
+                    sql:
+                        "UPDATE notification SET state = \(state), stateReason = ?, updatedAt = ?, claimedBy = NULL WHERE id = ? AND state = 'delivering'",
                     arguments: [reason, now, id])
             }
         }

@@ -140,7 +140,8 @@ extension TidingsDatabase {
             return .failure(PendingRefusal(id: id, reason: "no such notification (see tidings pending)"))
         }
         guard row.isOpen else {
-            let reason = row.state == .delivering
+            let reason =
+                row.state == .delivering
                 ? "being delivered right now" : "\(row.state), not pending"
             return .failure(PendingRefusal(id: id, reason: reason))
         }

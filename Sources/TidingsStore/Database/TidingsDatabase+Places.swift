@@ -17,7 +17,8 @@ extension TidingsDatabase {
             let promoted = waiting.sorted { PendingCap.ranks($0, before: $1, now: now) }.prefix(cap.limit - pending)
             for item in promoted {
                 try db.execute(
-                    sql: "UPDATE notification SET state = 'pending', stateReason = NULL, hold = hold & ~\(Hold.cap.rawValue), updatedAt = ? WHERE id = ? AND state = 'backlog'",
+                    sql:
+                        "UPDATE notification SET state = 'pending', stateReason = NULL, hold = hold & ~\(Hold.cap.rawValue), updatedAt = ? WHERE id = ? AND state = 'backlog'",
                     arguments: [now, item.id])
             }
             return promoted.count
@@ -39,7 +40,8 @@ extension TidingsDatabase {
             var moved = 0
             for item in cap.assign(open, now: now) where before[item.id] != item.state {
                 try db.execute(
-                    sql: "UPDATE notification SET state = ?, stateReason = ?, hold = ?, updatedAt = ? WHERE id = ? AND state IN ('pending', 'backlog')",
+                    sql:
+                        "UPDATE notification SET state = ?, stateReason = ?, hold = ?, updatedAt = ? WHERE id = ? AND state IN ('pending', 'backlog')",
                     arguments: [item.state, item.stateReason, item.hold, now, item.id])
                 moved += 1
             }

@@ -23,7 +23,8 @@ extension TidingsDatabase {
         if superseded { throw Self.newerSchemaError(path: path) }
         let known = Self.schemaVersion
         guard applied < known else { return }
-        var error = applied == 0
+        var error =
+            applied == 0
             ? StoreError(path: path, message: "holds no Tidings tables yet: run `plan` or `deliver` once to set it up")
             : StoreError(
                 path: path,

@@ -16,10 +16,11 @@ extension TidingsDatabase {
         id: String, on channel: String = "inbox", until: EpochMillis, body: String? = nil, now: EpochMillis, zone: Zone
     ) throws(StoreError) -> PendingWrite {
         try write("snooze a notification") { db in
-            let latest = try db.cachedStatement(sql: """
-                SELECT id FROM delivery WHERE notificationId = ? AND channel = ?
-                AND outcome = 'delivered' AND engagement IS NULL ORDER BY id DESC LIMIT 1
-                """)
+            let latest = try db.cachedStatement(
+                sql: """
+                    SELECT id FROM delivery WHERE notificationId = ? AND channel = ?
+                    AND outcome = 'delivered' AND engagement IS NULL ORDER BY id DESC LIMIT 1
+                    """)
             let entry = try Int64.fetchOne(latest, arguments: [id, channel])
             var row: NotificationRecord
             switch try Self.snoozable(id, channel: channel, entry: entry, until: until, now: now, zone: zone, db: db) {

@@ -8,7 +8,8 @@ extension TidingsDatabase {
     public func failingSources(among names: Set<String>? = nil) throws(StoreError) -> [SourceFailure] {
         let successes = FetchOutcome.allCases.filter(\.isSuccess)
         return try read("read failing sources") { db in
-            let states = try SourceState
+            let states =
+                try SourceState
                 .filter(Column("lastOutcome") != nil && !successes.contains(Column("lastOutcome")))
                 .order(SourceState.Columns.name)
                 .fetchAll(db)
@@ -23,7 +24,8 @@ extension TidingsDatabase {
                         WHERE startedAt > ? AND source = ? AND outcome NOT IN (?, ?)
                         """,
                     arguments: [after, state.name, FetchOutcome.ok, FetchOutcome.notModified])
-                let last = try FetchAttempt
+                let last =
+                    try FetchAttempt
                     .filter(Column("source") == state.name && Column("startedAt") > after)
                     .order(Column("startedAt").desc, Column("id").desc)
                     .fetchOne(db)

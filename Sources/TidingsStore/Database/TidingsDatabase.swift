@@ -96,7 +96,7 @@ public struct TidingsDatabase: Sendable {
         var header = [UInt8](repeating: 0, count: 100)
         var info = stat()
         guard pread(descriptor, &header, 100, 0) == 100, fstat(descriptor, &info) == 0,
-              header.starts(with: Array("SQLite format 3\u{0}".utf8))
+            header.starts(with: Array("SQLite format 3\u{0}".utf8))
         else { return }
         func number(_ offset: Int, _ width: Int) -> Int { header[offset..<offset + width].reduce(0) { $0 << 8 | Int($1) } }
         let pageSize = number(16, 2) == 1 ? 65_536 : number(16, 2)
@@ -110,7 +110,8 @@ public struct TidingsDatabase: Sendable {
         guard Int(info.st_size) < expected else { return }
         throw StoreError(
             path: path,
-            message: "open failed: the file is truncated (\(info.st_size) of \(expected) bytes): restore a copy made by `tidings backup`, or move it away to start afresh",
+            message:
+                "open failed: the file is truncated (\(info.st_size) of \(expected) bytes): restore a copy made by `tidings backup`, or move it away to start afresh",
             sqliteCode: 11)  // SQLITE_CORRUPT
     }
 
@@ -216,11 +217,11 @@ public struct TidingsDatabase: Sendable {
     func write<T>(_ operation: String, _ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
             return try writer.write(body)
-        } catch where isDiskFull(error) {
+        } catch  where isDiskFull(error) {
             let eviction = makeRoom()
             do {
                 return try writer.write(body)
-            } catch where isDiskFull(error) {
+            } catch  where isDiskFull(error) {
                 let failure = diskFullError(operation, eviction: eviction)
                 logFailedRun(failure)
                 throw failure
@@ -280,7 +281,8 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
             var message = "\(operation) failed: \(said ?? String(cString: sqlite3_errstr(error.extendedResultCode.rawValue)))"
             switch error.resultCode {
             case .SQLITE_CORRUPT, .SQLITE_NOTADB:
-                message += " (the file is damaged or not a Tidings database: restore a copy made by `tidings backup`, or move it away to start afresh)"
+                message +=
+                    " (the file is damaged or not a Tidings database: restore a copy made by `tidings backup`, or move it away to start afresh)"
             case .SQLITE_FULL:
                 message += " (the disk is full)"
             case .SQLITE_BUSY, .SQLITE_LOCKED:

@@ -45,7 +45,8 @@ public struct DiskSpace: Sendable, Equatable {
         var scalars = Array(field.utf8)[...]
         while let byte = scalars.popFirst() {
             if byte == UInt8(ascii: "\\"), scalars.count >= 3,
-               let value = UInt8(String(decoding: scalars.prefix(3), as: UTF8.self), radix: 8) {
+                let value = UInt8(String(decoding: scalars.prefix(3), as: UTF8.self), radix: 8)
+            {
                 bytes.append(value)
                 scalars = scalars.dropFirst(3)
             } else {

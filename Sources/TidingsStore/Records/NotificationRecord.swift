@@ -162,7 +162,8 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
     }
 
     /// `INSERT OR REPLACE` of every column, in `columnOrder`.
-    static let replaceSQL = "INSERT OR REPLACE INTO notification (\(columnOrder.joined(separator: ", "))) VALUES (\(databaseQuestionMarks(count: columnOrder.count)))"
+    static let replaceSQL =
+        "INSERT OR REPLACE INTO notification (\(columnOrder.joined(separator: ", "))) VALUES (\(databaseQuestionMarks(count: columnOrder.count)))"
 
     /// Whether two versions show the same thing at the same time (ignoring bookkeeping).
     public func plansSame(as other: NotificationRecord) -> Bool {
@@ -244,7 +245,8 @@ public struct DeliveryRecord: Codable, Sendable, Equatable, FetchableRecord, Per
 
     /// An `INSERT` of a new row, to prepare once for many rows: a delivery run records one
     /// row per item and channel, and encoding each through `Encodable` cost more than SQLite.
-    static let insertSQL = "INSERT INTO delivery (\(insertedColumns.joined(separator: ", "))) VALUES (\(databaseQuestionMarks(count: insertedColumns.count)))"
+    static let insertSQL =
+        "INSERT INTO delivery (\(insertedColumns.joined(separator: ", "))) VALUES (\(databaseQuestionMarks(count: insertedColumns.count)))"
 
     /// The values of `insertedColumns`.
     var columnValues: StatementArguments {

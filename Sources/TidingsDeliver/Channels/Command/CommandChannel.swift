@@ -61,7 +61,8 @@ public struct CommandChannel: Channel, Sendable {
     /// /usr/bin/espeak`, and a warning when it cannot be tied to deliver's life.
     public var stateNote: String? {
         programPath.map { path in
-            let untied = TetheredProcess.wrapper(limit: .seconds(1)) == nil
+            let untied =
+                TetheredProcess.wrapper(limit: .seconds(1)) == nil
                 ? "; setpriv, timeout or sh is missing from /usr/bin, so a killed deliver leaves it running until it ends" : ""
             return "\(name): runs \(path)\(untied)"
         }
@@ -73,7 +74,8 @@ public struct CommandChannel: Channel, Sendable {
             return .unavailable(reason: "no program given", fix: "set argv of [[commands]] \"\(command.name)\"")
         }
         guard programPath != nil else {
-            let reason = program.contains("/") ? "\(program) is not an executable file" : "\(program) is not on PATH (\(SearchPath.of(programEnvironment)))"
+            let reason =
+                program.contains("/") ? "\(program) is not an executable file" : "\(program) is not on PATH (\(SearchPath.of(programEnvironment)))"
             return .unavailable(reason: reason, fix: "install \(program), or give its full path as argv[0] of [[commands]] \"\(command.name)\"")
         }
         return .available

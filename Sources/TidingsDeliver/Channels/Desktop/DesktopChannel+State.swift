@@ -18,9 +18,11 @@ extension DesktopChannel {
         // No session bus first: without a desktop session, what else is missing does not matter
         // (a server has no notify-send either), and that is a state of the machine.
         guard let bus = session.busAddress else {
-            return Probe(state: .noSession(
-                reason: "\(Self.noSessionReason): DBUS_SESSION_BUS_ADDRESS is not set and there is no bus socket in XDG_RUNTIME_DIR or /run/user/\(getuid())",
-                fix: Self.busFix + "; on a machine without a desktop, set [channels] desktop = false"))
+            return Probe(
+                state: .noSession(
+                    reason:
+                        "\(Self.noSessionReason): DBUS_SESSION_BUS_ADDRESS is not set and there is no bus socket in XDG_RUNTIME_DIR or /run/user/\(getuid())",
+                    fix: Self.busFix + "; on a machine without a desktop, set [channels] desktop = false"))
         }
         guard session.find("notify-send") != nil else {
             return Probe(state: .unavailable(reason: "notify-send is not installed", fix: "apt install libnotify-bin"))
@@ -30,8 +32,9 @@ extension DesktopChannel {
         }
         let environment = session.childEnvironment()
         let deadline = ContinuousClock.now + .milliseconds(config.deadline)
-        let timedOut = Probe(state: .unavailable(
-            reason: timeoutReason, fix: "restart the notification daemon (for dunst: systemctl --user restart dunst)"))
+        let timedOut = Probe(
+            state: .unavailable(
+                reason: timeoutReason, fix: "restart the notification daemon (for dunst: systemctl --user restart dunst)"))
 
         func call(_ program: String, _ arguments: [String]) async -> ProcessOutcome {
             let left = ContinuousClock.now.duration(to: deadline)
@@ -39,16 +42,20 @@ extension DesktopChannel {
             return await BoundedProcess.run(program, arguments, environment: environment, limit: left)
         }
         func callBus(_ method: String, _ arguments: [String] = []) async -> ProcessOutcome {
-            await call(gdbus, [
-                "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
-                "--method", "org.freedesktop.DBus.\(method)",
-            ] + arguments)
+            await call(
+                gdbus,
+                [
+                    "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                    "--method", "org.freedesktop.DBus.\(method)",
+                ] + arguments)
         }
         func callDaemon(_ method: String) async -> ProcessOutcome {
-            await call(gdbus, [
-                "call", "--session", "--dest", Self.notificationsName, "--object-path", "/org/freedesktop/Notifications",
-                "--method", "\(Self.notificationsName).\(method)",
-            ])
+            await call(
+                gdbus,
+                [
+                    "call", "--session", "--dest", Self.notificationsName, "--object-path", "/org/freedesktop/Notifications",
+                    "--method", "\(Self.notificationsName).\(method)",
+                ])
         }
         func failure(_ outcome: ProcessOutcome, _ what: String, fix: String) -> Probe? {
             switch outcome {
@@ -66,9 +73,11 @@ extension DesktopChannel {
             let activatable = await callBus("ListActivatableNames")
             if let failed = failure(activatable, "the session bus at \(bus) does not answer", fix: Self.busFix) { return failed }
             guard GVariantText.strings(in: activatable.successOutput ?? "").contains(Self.notificationsName) else {
-                return Probe(state: .unavailable(
-                    reason: "no notification daemon: nothing owns \(Self.notificationsName) on the session bus, and nothing can be started for it",
-                    fix: Self.daemonFix))
+                return Probe(
+                    state: .unavailable(
+                        reason:
+                            "no notification daemon: nothing owns \(Self.notificationsName) on the session bus, and nothing can be started for it",
+                        fix: Self.daemonFix))
             }
         }
         let information = await callDaemon("GetServerInformation")

@@ -31,7 +31,8 @@ public final class DesktopChannel: Channel, Sendable {
 
     /// A channel for `session` with `config`; `waiterPath` is the `tidings` program.
     /// `media`, when given, adds each item's cached content image.
-    public init(config: TidingsConfig.Desktop, session: SessionEnvironment, databasePath: String, waiterPath: String, media: MediaAttachments? = nil) {
+    public init(config: TidingsConfig.Desktop, session: SessionEnvironment, databasePath: String, waiterPath: String, media: MediaAttachments? = nil)
+    {
         self.config = config
         self.session = session
         self.databasePath = databasePath
@@ -96,8 +97,9 @@ public final class DesktopChannel: Channel, Sendable {
                 environment: environment, limit: .milliseconds(config.deadline))
             switch answer {
             case .sent(let daemonId):
-                results.append(ChannelResult(
-                    id: item.id, outcome: .delivered, platformInfo: Self.platformInfo(server: probe.server, daemonId: daemonId)))
+                results.append(
+                    ChannelResult(
+                        id: item.id, outcome: .delivered, platformInfo: Self.platformInfo(server: probe.server, daemonId: daemonId)))
             case .error(let reason):
                 results.append(ChannelResult(id: item.id, outcome: .unavailable(reason)))
             case .timedOut:

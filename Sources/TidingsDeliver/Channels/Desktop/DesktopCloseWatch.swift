@@ -70,7 +70,12 @@ final class DesktopCloseWatch: Sendable {
     private func run(_ monitor: String, environment: [String: String]) async {
         _ = try? await StreamedProcess.run(monitor, ["--session", Self.match], environment: environment) { process in
             let pid = process.pid
-            if state.withLock({ $0.pid = pid; return $0.stopped }) { kill(pid, SIGKILL) }
+            if state.withLock({
+                $0.pid = pid
+                return $0.stopped
+            }) {
+                kill(pid, SIGKILL)
+            }
             var lines = process.lines()
             var inClosed = false
             var values: [Int64] = []

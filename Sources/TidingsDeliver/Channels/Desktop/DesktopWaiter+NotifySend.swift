@@ -41,7 +41,8 @@ extension DesktopWaiter {
         // notify-send 0.8.1 prints --print-id through stdio, which is block-buffered when
         // stdout is a pipe: the id would only arrive when the popup ends. stdbuf -oL makes
         // it line-buffered (glib's g_print goes through stdio).
-        let (program, programArguments) = SearchPath.find("stdbuf", path: path).map { ($0, ["-oL", executable] + arguments) }
+        let (program, programArguments) =
+            SearchPath.find("stdbuf", path: path).map { ($0, ["-oL", executable] + arguments) }
             ?? (executable, arguments)
         let shown = Shown()
         do {
@@ -102,7 +103,8 @@ extension DesktopWaiter {
                 return .closed(DesktopPopup(id: id, action: action, shownFor: shownFor, outlived: gaveUp))
             case .noId(let first)?:
                 let status = result.termination
-                let detail = DesktopChannel.firstLine(error)
+                let detail =
+                    DesktopChannel.firstLine(error)
                     ?? (first.map { "notify-send printed \($0.isEmpty ? "an empty line" : $0) instead of an id" })
                     ?? "notify-send ended (\(status)) without printing an id"
                 return .failed(gaveUp ? "notify-send printed no id within \(idLimit)" : detail)

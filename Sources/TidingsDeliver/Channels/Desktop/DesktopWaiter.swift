@@ -60,7 +60,8 @@ public enum DesktopWaiter {
         let engagement = await engagement(of: popup, expireMs: expireMs, closeWatch: closeWatch)
         await closeWatch?.stop()
         if FileManager.default.fileExists(atPath: databasePath),
-           (try? TidingsDatabase(path: databasePath).hasNewerDelivery(of: notification.id, on: "desktop", than: notification.revision)) == true {
+            (try? TidingsDatabase(path: databasePath).hasNewerDelivery(of: notification.id, on: "desktop", than: notification.revision)) == true
+        {
             return 0
         }
         if engagement == .tapped, let link, LinkPolicy.isAllowed(link), let problem = LinkOpener.open(link, environment: environment) {

@@ -43,10 +43,14 @@ public enum DesktopKind: String, Sendable, CaseIterable {
         // --skip-wait: without it, swaync-client waits for a daemon that is not there yet.
         case .swaync: ("swaync-client", ["--get-dnd", "--skip-wait"])
         case .gnome: ("gsettings", ["get", "org.gnome.desktop.notifications", "show-banners"])
-        case .kde: ("gdbus", [
-            "call", "--session", "--dest", DesktopChannel.notificationsName, "--object-path", "/org/freedesktop/Notifications",
-            "--method", "org.freedesktop.DBus.Properties.Get", DesktopChannel.notificationsName, "Inhibited",
-        ])
+        case .kde:
+            (
+                "gdbus",
+                [
+                    "call", "--session", "--dest", DesktopChannel.notificationsName, "--object-path", "/org/freedesktop/Notifications",
+                    "--method", "org.freedesktop.DBus.Properties.Get", DesktopChannel.notificationsName, "Inhibited",
+                ]
+            )
         }
     }
 

@@ -34,7 +34,7 @@ public enum RecordedSession {
             let name = String(line[..<equals])
             let value = String(line[line.index(after: equals)...])
             guard names.contains(name), !value.isEmpty,
-                  !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+                !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
             else { continue }
             found[name] = value
         }
@@ -52,8 +52,9 @@ public enum RecordedSession {
     /// nothing to record or the file cannot be written.
     public static func record(environment: [String: String], databasePath: String) throws(Problem) -> (path: String, text: String) {
         guard let text = render(environment) else {
-            throw Problem(description: "no desktop session here: DBUS_SESSION_BUS_ADDRESS, DISPLAY and WAYLAND_DISPLAY are all unset; "
-                + "run tidings init from a terminal in your desktop session")
+            throw Problem(
+                description: "no desktop session here: DBUS_SESSION_BUS_ADDRESS, DISPLAY and WAYLAND_DISPLAY are all unset; "
+                    + "run tidings init from a terminal in your desktop session")
         }
         let file = path(forDatabase: databasePath)
         let folder = (file as NSString).deletingLastPathComponent
@@ -63,7 +64,7 @@ public enum RecordedSession {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             }
             guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]),
-                  rename(temporary, file) == 0
+                rename(temporary, file) == 0
             else { throw Problem(description: "cannot write \(file): \(String(cString: strerror(errno)))") }
         } catch let problem as Problem {
             unlink(temporary)

@@ -66,7 +66,7 @@ public struct SessionEnvironment: Sendable, Equatable {
             ("DBUS_SESSION_BUS_ADDRESS", busAddress), ("DISPLAY", display), ("WAYLAND_DISPLAY", waylandDisplay),
             ("XAUTHORITY", xauthority), ("XDG_RUNTIME_DIR", runtimeDirectory),
         ]
-        for case let (name, value?) in session { variables[name] = value }
+        for case (let name, let value?) in session { variables[name] = value }
         return variables
     }
 

@@ -74,8 +74,9 @@ public struct EmailMessage: Sendable, Equatable {
             let digits = Array("0123456789abcdef")
             return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
         }.joined()
-        let cleanDomain = domain.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && !"<>@".unicodeScalars.contains($0) })
-            && !domain.isEmpty ? domain : "tidings.local"
+        let cleanDomain =
+            domain.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && !"<>@".unicodeScalars.contains($0) })
+                && !domain.isEmpty ? domain : "tidings.local"
         return "<\(hex)@\(cleanDomain)>"
     }
 
@@ -99,9 +100,10 @@ public struct EmailMessage: Sendable, Equatable {
     static let maxDataHeaders = 16
 
     private static func isHeaderNamePart(_ name: String) -> Bool {
-        (1...40).contains(name.utf8.count) && name.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
-        }
+        (1...40).contains(name.utf8.count)
+            && name.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
+            }
     }
 
     /// RFC 5322's date: `Sun, 22 Nov 2026 07:30:00 +0100`, in `zone`.
@@ -157,7 +159,8 @@ public struct EmailMessage: Sendable, Equatable {
             let bytes = Array(line.utf8)
             for (index, byte) in bytes.enumerated() {
                 let isLast = index == bytes.count - 1
-                let literal = (byte >= 0x21 && byte <= 0x7E && byte != 0x3D && !(byte == 0x2E && index == 0))
+                let literal =
+                    (byte >= 0x21 && byte <= 0x7E && byte != 0x3D && !(byte == 0x2E && index == 0))
                     || ((byte == 0x20 || byte == 0x09) && !isLast)
                 let piece = literal ? String(UnicodeScalar(byte)) : "=" + hex(byte)
                 // A soft line break (`=` at the end) keeps every line at 76 characters at most.

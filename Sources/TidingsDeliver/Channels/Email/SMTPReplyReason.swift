@@ -6,7 +6,8 @@ enum SMTPReplyReason {
     /// code in brackets when there is one.
     static func phrase(code: Int, enhanced: String?) -> String {
         let subject = enhanced.map { $0.split(separator: ".").dropFirst().joined(separator: ".") }
-        let meaning = subject.flatMap { enhancedMeanings[$0] } ?? codeMeanings[code]
+        let meaning =
+            subject.flatMap { enhancedMeanings[$0] } ?? codeMeanings[code]
             ?? (code < 500 ? "temporary failure" : "refused")
         return enhanced.map { "\(meaning) (\($0))" } ?? meaning
     }

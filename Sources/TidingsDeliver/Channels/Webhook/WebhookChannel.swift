@@ -56,7 +56,6 @@ public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, Custom
     /// clear cannot delete it.
     static let unnamedDiscordMessage = "Discord's answer named no message, so an update is posted anew and a clear cannot delete it"
 
-
     /// `webhook:NAME (FORMAT to HOST)`.
     public var description: String {
         "\(name) (\(target.format.rawValue) to \(WebhookReasons.host(of: target.url) ?? "no host"))"
@@ -101,29 +100,36 @@ public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, Custom
     public func clear(_ items: [Message], now: EpochMillis) async -> [ChannelResult] {
         guard !items.isEmpty else { return [] }
         guard target.format.clearsDelivered else {
-            return items.map { ChannelResult(id: $0.id, outcome: .failed("\(name): \(target.format.rawValue) webhooks cannot take back what they showed")) }
+            return items.map {
+                ChannelResult(id: $0.id, outcome: .failed("\(name): \(target.format.rawValue) webhooks cannot take back what they showed"))
+            }
         }
         if target.format == .discord {
             let messages = Dictionary(
                 items.compactMap { item in item.previous.flatMap(WebhookBody.discordMessageID(inPlatformInfo:)).map { (item.id, $0) } },
                 uniquingKeysWith: { first, _ in first })
             let known = items.filter { messages[$0.id] != nil }
-            let cleared = known.isEmpty ? [] : await run(known, now: now) { item, credentials in
-                var job = job(
-                    for: item, body: WebhookBody.discordDelete(url: target.url, messageID: messages[item.id] ?? ""),
-                    key: item.idempotencyKey + "#clear", credentials: credentials, now: now)
-                // Discord answers 404 for a message that is gone already: nothing left to take back.
-                job.notFound = .done
-                return job
-            }
+            let cleared =
+                known.isEmpty
+                ? []
+                : await run(known, now: now) { item, credentials in
+                    var job = job(
+                        for: item, body: WebhookBody.discordDelete(url: target.url, messageID: messages[item.id] ?? ""),
+                        key: item.idempotencyKey + "#clear", credentials: credentials, now: now)
+                    // Discord answers 404 for a message that is gone already: nothing left to take back.
+                    job.notFound = .done
+                    return job
+                }
             let results = Dictionary(cleared.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             return items.map { item in
-                results[item.id] ?? ChannelResult(
-                    id: item.id, outcome: .failed("\(name): the Discord message's id was not kept when it was sent, so it cannot be deleted"))
+                results[item.id]
+                    ?? ChannelResult(
+                        id: item.id, outcome: .failed("\(name): the Discord message's id was not kept when it was sent, so it cannot be deleted"))
             }
         }
         return await run(items, now: now) { item, credentials in
-            job(for: item, body: WebhookBody.ntfyClear(item: item, url: target.url), key: item.idempotencyKey + "#clear",
+            job(
+                for: item, body: WebhookBody.ntfyClear(item: item, url: target.url), key: item.idempotencyKey + "#clear",
                 credentials: credentials, now: now)
         }
     }
