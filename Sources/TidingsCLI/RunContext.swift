@@ -165,10 +165,20 @@ public struct RunContext: Sendable {
     /// The shared database when it exists, nil when there is none; nothing is created
     /// either way.
     public func openExistingDatabaseIfPresent() throws(CLIError) -> TidingsDatabase? {
-        do {
-            var database = try TidingsDatabase(path: databasePath, mode: .existingOnly)
+        try openIfPresent(mode: .existingOnly) { database in
             database.loggedRun = Stage(rawValue: program).map { StageTimer(stage: $0, now: now) }
             database.mediaFolder = places.mediaFolder
+        }
+    }
+
+    /// The database at `databasePath` opened in `mode` (which creates nothing) and set up by
+    /// `prepare`, kept open for the run; nil when there is none.
+    private func openIfPresent(
+        mode: TidingsDatabase.OpenMode, prepare: (inout TidingsDatabase) -> Void = { _ in }
+    ) throws(CLIError) -> TidingsDatabase? {
+        do {
+            var database = try TidingsDatabase(path: databasePath, mode: mode)
+            prepare(&database)
             OpenDatabases.keep(database)
             return database
         } catch  where error.isMissingDatabase {
@@ -195,15 +205,7 @@ public struct RunContext: Sendable {
 
     /// `openDatabaseForReading()`, or nil when there is no database (`tidings doctor`).
     public func openDatabaseForReadingIfPresent() throws(CLIError) -> TidingsDatabase? {
-        do {
-            let database = try TidingsDatabase(path: databasePath, mode: .readOnly)
-            OpenDatabases.keep(database)
-            return database
-        } catch  where error.isMissingDatabase {
-            return nil
-        } catch {
-            throw CLIError.store(error)
-        }
+        try openIfPresent(mode: .readOnly)
     }
 
     /// The shared database for a run that only reads but needs one even before the first
