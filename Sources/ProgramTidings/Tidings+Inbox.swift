@@ -75,7 +75,7 @@ extension Tidings.Inbox {
 
         func run(_ context: RunContext) throws {
             let database = try context.openExistingDatabase()
-            guard try database.recordEngagement(notificationId: id, channel: "inbox", engagement: .tapped, at: context.now) else {
+            guard try database.recordEngagement(notificationId: id, channel: .inbox, engagement: .tapped, at: context.now) else {
                 throw CLIError.failed("no unread inbox item \"\(id)\" (see tidings inbox --all)")
             }
             let link = try database.notifications(ids: [id])[id]?.deepLink
@@ -98,7 +98,7 @@ extension Tidings.Inbox {
         var id: String
 
         func run(_ context: RunContext) throws {
-            guard try context.openExistingDatabase().recordEngagement(notificationId: id, channel: "inbox", engagement: .dismissed, at: context.now)
+            guard try context.openExistingDatabase().recordEngagement(notificationId: id, channel: .inbox, engagement: .dismissed, at: context.now)
             else {
                 throw CLIError.failed("no unread inbox item \"\(id)\" (see tidings inbox --all)")
             }

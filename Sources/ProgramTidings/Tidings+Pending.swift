@@ -125,7 +125,7 @@ extension Tidings.Pending {
 
         func run(_ context: RunContext) throws {
             let database = try context.openExistingDatabase()
-            let clearing = context.config.webhooks.filter(\.format.clearsDelivered).map { "webhook:\($0.name)" }
+            let clearing = context.config.clearingChannels
             let reason = "cancelled by the user"
             // Repeating reminders are stopped after the rest is cancelled: a refusal changes nothing.
             let repeats = try Set(ids.filter { try database.isRunningReminder($0) })

@@ -75,7 +75,7 @@ public struct ChannelCheck {
             reports.append(report)
             var row = DeliveryRecord(
                 notificationId: item.id, scheduledTime: now, actualDeliveryTime: now, contentAge: nil,
-                staleness: item.staleness, channel: channel.name.description, outcome: .delivered,
+                staleness: item.staleness, channel: channel.name, outcome: .delivered,
                 platformInfo: report.platformInfo)
             switch outcome {
             case .delivered: break

@@ -68,13 +68,6 @@ public final class ChannelFactory {
         let names: [ChannelName] =
             [.stdout, .desktop, .inbox] + config.webhooks.map { .webhook($0.name) }
             + config.emails.map { .email($0.name) } + config.commands.map { .command($0.name) }
-        return names.map { name in
-            let off =
-                config.disabledChannels.contains(name.description)
-                || (name.description.hasPrefix("webhook:") && config.disabledChannels.contains("webhook"))
-                || (name.description.hasPrefix("email:") && config.disabledChannels.contains("email"))
-                || (name.description.hasPrefix("command:") && config.disabledChannels.contains("command"))
-            return (name, !off)
-        }
+        return names.map { ($0, !config.isTurnedOff($0)) }
     }
 }

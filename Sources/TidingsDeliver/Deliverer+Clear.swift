@@ -12,10 +12,10 @@ extension Deliverer {
     /// again on the same schedule, with the reason.
     func clear(_ legs: [RetryLeg], step: inout DeliveryStep) async throws(StoreError) {
         let byChannel = Dictionary(grouping: legs, by: \.channel)
-        for channelName in byChannel.keys.sorted() {
-            let legs = byChannel[channelName] ?? []
-            guard let name = legs.first?.name, let channel = channels(name) else {
-                try record(legs, outcomes: legs.map { _ in .failed("channel \(channelName) is not configured") }, step: &step)
+        for name in byChannel.keys.sorted() {
+            let legs = byChannel[name] ?? []
+            guard let channel = channels(name) else {
+                try record(legs, outcomes: legs.map { _ in .failed("channel \(name) is not configured") }, step: &step)
                 continue
             }
             var start = 0
@@ -25,7 +25,7 @@ extension Deliverer {
                 let items = chunk.map(\.notification)
                 let previous: [String: String]
                 do {
-                    previous = try database.lastDeliveredPlatformInfo(ids: items.map(\.id), channel: channelName)
+                    previous = try database.lastDeliveredPlatformInfo(ids: items.map(\.id), channel: name)
                 } catch {
                     let reason = "the delivery to take back could not be read: \(error)"
                     try record(chunk, outcomes: items.map { _ in .transient(reason, retryAfter: nil) }, step: &step)
@@ -65,7 +65,7 @@ extension DeliveryResults {
                 row.failureReason = "clearing: \(reason)"
             case .transient(let reason, let retryAfter):
                 let attempts = leg.attempts + 1
-                if attempts < maxAttempts(leg.name) {
+                if attempts < maxAttempts(leg.channel) {
                     row.outcome = .retry
                     row.failureReason = "clearing: \(reason)"
                     let next = RetryPolicy.nextAttempt(after: attempts, retryAfter: retryAfter, now: now, random: &random)

@@ -10,7 +10,7 @@ extension Deliverer {
         let updates = items.filter { $0.revision > 0 }.map(\.id)
         guard !updates.isEmpty else { return (items.map { Message(record: $0) }, nil) }
         do {
-            let previous = try database.lastDeliveredPlatformInfo(ids: updates, channel: channel.description)
+            let previous = try database.lastDeliveredPlatformInfo(ids: updates, channel: channel)
             return (items.map { Message(record: $0, previous: previous[$0.id]) }, nil)
         } catch {
             return (items.map { Message(record: $0) }, "sent as a new message: the delivery of the version it updates could not be read: \(error)")

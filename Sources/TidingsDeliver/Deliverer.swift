@@ -51,7 +51,7 @@ public struct Deliverer {
         outcome.promoted = try database.fillPendingPlaces(under: cap, now: now)
 
         var step = DeliveryStep(config: config, now: now)
-        var earlierFailures: [ChannelName: [(leg: DeliveryPlan.Leg, reason: String)]] = [:]
+        var earlierFailures: [ChannelName: [(leg: DeliveryPlan.Leg, reason: String, unavailable: Bool)]] = [:]
         let claimed = try database.claimDue(at: now)
         let resumed = claimed.filter { $0.claims > 1 }
         let earlier = resumed.isEmpty ? [:] : try database.legStates(of: resumed)
@@ -70,7 +70,8 @@ public struct Deliverer {
             for name in names {
                 switch legs[name] {
                 case nil: step.add(item, to: name, attempts: 0)
-                case .failed(let reason)?: earlierFailures[name, default: []].append((DeliveryPlan.Leg(item: item, attempts: 0), reason))
+                case .failed(let reason, let unavailable)?:
+                    earlierFailures[name, default: []].append((DeliveryPlan.Leg(item: item, attempts: 0), reason, unavailable))
                 case .delivered?, .waiting?, .expired?: break
                 }
             }
@@ -83,7 +84,8 @@ public struct Deliverer {
                 clears.append(leg)
                 continue
             }
-            guard let name = leg.name, leg.notification.expiresAt.map({ $0 > now }) ?? true else {
+            let name = leg.channel
+            guard leg.notification.expiresAt.map({ $0 > now }) ?? true else {
                 expiredRetries.append(step.results.recordExpired(leg.notification, on: leg.channel, zone: zone))
                 continue
             }
@@ -97,8 +99,8 @@ public struct Deliverer {
         // channel's fallback.
         for (name, failures) in earlierFailures {
             // The desktop's fallback is for what it could not take, not for what it refused.
-            let falling = name == .desktop ? failures.filter { $0.reason.hasPrefix("\(name) unavailable: ") } : failures
-            try await fallBack(falling, from: name, to: fallbackTarget(of: name), step: &step)
+            let falling = name == .desktop ? failures.filter(\.unavailable) : failures
+            try await fallBack(falling.map { ($0.leg, $0.reason) }, from: name, to: fallbackTarget(of: name), step: &step)
         }
         try database.recordLegs(deliveries: [], retries: [], settle: step.finished(), now: now)
 
@@ -184,7 +186,7 @@ public struct Deliverer {
             start += chunk.count
             let items = chunk.map { Self.retimed($0.item, now: step.now) }
             if channel.guarantee == .atMostOnce {
-                try database.markInFlight(items.map { ($0.id, $0.revision) }, channel: channel.name.description, now: step.now)
+                try database.markInFlight(items.map { ($0.id, $0.revision) }, channel: channel.name, now: step.now)
             }
             let (messages, unread) = self.messages(items, on: channel.name)
             let sent = await channel.send(messages, now: step.now)
@@ -247,7 +249,7 @@ public struct Deliverer {
         try database.recordLegs(
             deliveries: Array(step.results.deliveries[rowsBefore...]), retries: Array(step.results.retries[retriesBefore...]),
             settle: step.finished().subtracting(unsent), hold: detoured.map(\.leg.item.id).filter { retried.contains($0) }, now: step.now)
-        try database.releaseUnsent(unsent, channel: name.description, now: step.now)
+        try database.releaseUnsent(unsent, channel: name, now: step.now)
         if let target, !detoured.isEmpty {
             let detours = Dictionary(
                 detoured.map { ($0.leg.item.id, Detour(from: name, reason: $0.reason)) }, uniquingKeysWith: { first, _ in first })
@@ -301,7 +303,7 @@ public struct Deliverer {
     private func fallbackLegs(
         _ legs: [(leg: DeliveryPlan.Leg, reason: String)], from name: ChannelName, to target: ChannelName?, step: inout DeliveryStep
     ) throws(StoreError) -> [(leg: DeliveryPlan.Leg, reason: String)] {
-        guard let target, name != target, !config.disabledChannels.contains(target.description) else { return [] }
+        guard let target, name != target, !config.isTurnedOff(target) else { return [] }
         let candidates = legs.filter { leg, _ in
             return !step.plan.isRouted(leg.item.id, to: target)
                 && (only != nil || !config.channels(for: leg.item.category, chosen: leg.item.chosenChannels).contains(target))
@@ -310,7 +312,7 @@ public struct Deliverer {
         let already: Set<String>
         var unread: String?
         do {
-            already = try database.delivered(candidates.map { ($0.leg.item.id, $0.leg.item.revision) }, on: target.description)
+            already = try database.delivered(candidates.map { ($0.leg.item.id, $0.leg.item.revision) }, on: target)
         } catch {
             already = []
             unread = "whether it reached \(target) in an earlier run could not be read, so it is sent: \(error)"

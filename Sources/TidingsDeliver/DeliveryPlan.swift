@@ -118,8 +118,7 @@ struct DeliveryResults {
         _ legs: [DeliveryPlan.Leg], on name: ChannelName, outcomes: [ChannelResult.Outcome], platformInfo: [String?]
     ) -> [(leg: DeliveryPlan.Leg, reason: String)] {
         var finalFailures: [(leg: DeliveryPlan.Leg, reason: String)] = []
-        // The name as the delivery and outbox rows keep it.
-        let channel = name.description
+        let channel = name
         for (index, (leg, outcome)) in zip(legs, outcomes).enumerated() {
             let item = leg.item
             var row = DeliveryRecord(
@@ -134,9 +133,11 @@ struct DeliveryResults {
                 row.failureReason = reason
             case .unavailable(let reason):
                 row.outcome = .failed
+                row.unavailable = true
                 row.failureReason = "\(channel) unavailable: \(reason)"
             case .noSession(let reason):
                 row.outcome = .failed
+                row.unavailable = true
                 row.failureReason = "\(channel) unavailable: \(reason)"
                 noSession.insert(deliveries.count)
             case .notSent(let reason):
@@ -166,7 +167,7 @@ struct DeliveryResults {
     }
 
     /// The row for a retry whose item expired while it waited: it is not tried again.
-    mutating func recordExpired(_ item: NotificationRecord, on channel: String, zone: Zone) -> DeliveryRecord {
+    mutating func recordExpired(_ item: NotificationRecord, on channel: ChannelName, zone: Zone) -> DeliveryRecord {
         let at = ISOTime.format(item.expiresAt ?? now, in: zone)
         let row = DeliveryRecord(
             notificationId: item.id, scheduledTime: item.dueAt, actualDeliveryTime: nil, contentAge: nil,

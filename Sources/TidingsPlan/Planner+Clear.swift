@@ -12,8 +12,7 @@ extension Planner {
     /// is taken back too: the first version still shows the old time.
     /// Nothing is taken back while meeting reminders are off or a calendar cannot be read.
     func clears(plannedIDs: Set<String>, cancelledUpdates: [String], inputs: Inputs, now: EpochMillis) throws(StoreError) -> [ClearableLeg] {
-        let channels = config.webhooks.filter { $0.format.clearsDelivered }.map { "webhook:\($0.name)" }
-            .filter { !config.disabledChannels.contains($0) && !config.disabledChannels.contains("webhook") }
+        let channels = config.clearingChannels
         guard !channels.isEmpty, config.meetings.enabled,
             inputs.calendarProblems.allSatisfy({ !$0.hasSuffix(": unreadable") })
         else { return [] }

@@ -29,7 +29,7 @@ public struct Report: Sendable, Equatable {
     /// Builds the report for `since ..< until` from `database`, broken down by `breakdown`.
     /// With `sources` (the config's source names), the failing ones among them are named.
     public static func build(
-        database: TidingsDatabase, since: EpochMillis, until: EpochMillis, engagementChannels: [String],
+        database: TidingsDatabase, since: EpochMillis, until: EpochMillis, engagementChannels: [ChannelName],
         breakdown: ReportBreakdown? = nil, sources: Set<String>? = nil
     ) throws(StoreError) -> Report {
         var report = Report(
@@ -45,7 +45,7 @@ public struct Report: Sendable, Equatable {
 
     /// Builds the report and records the run in the stage log (started at `now`).
     public static func generate(
-        database: TidingsDatabase, since: EpochMillis, until: EpochMillis, engagementChannels: [String],
+        database: TidingsDatabase, since: EpochMillis, until: EpochMillis, engagementChannels: [ChannelName],
         breakdown: ReportBreakdown? = nil, sources: Set<String>? = nil, now: EpochMillis
     ) throws(StoreError) -> Report {
         let timer = StageTimer(stage: .report, now: now)

@@ -22,7 +22,7 @@ public enum HistorySeed {
             claimed.map {
                 DeliveryRecord(
                     notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: nil, staleness: .fresh,
-                    channel: $0.id.hasPrefix("unread") ? "inbox" : "stdout", outcome: .delivered)
+                    channel: $0.id.hasPrefix("unread") ? .inbox : .stdout, outcome: .delivered)
             }, now: now - 1)
         for n in stride(from: 0, to: count, by: 4) {
             let at = now - Int64(n + 1) * spacing
@@ -51,10 +51,10 @@ extension HistorySeed {
                     [
                         DeliveryRecord(
                             notificationId: claimed.id, scheduledTime: claimed.dueAt, actualDeliveryTime: claimed.dueAt, contentAge: nil,
-                            staleness: .fresh, channel: "desktop", outcome: .delivered)
+                            staleness: .fresh, channel: .desktop, outcome: .delivered)
                     ], now: instant - 60_000)
             }
-            try database.recordEngagement(notificationId: item.id, channel: "desktop", engagement: .tapped, at: instant)
+            try database.recordEngagement(notificationId: item.id, channel: .desktop, engagement: .tapped, at: instant)
         }
     }
 }

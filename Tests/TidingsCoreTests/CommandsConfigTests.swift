@@ -65,8 +65,8 @@ import Testing
             """)
         #expect(config.routes[.system] == [.inbox, .command("speak")])
         #expect(config.channels(for: .system) == [.inbox])
-        #expect(ChannelName("command:speak")?.description == "command:speak")
-        #expect(ChannelName("command:") == nil)
+        #expect(ChannelName("command:speak" as String)?.description == "command:speak")
+        #expect(ChannelName("command:" as String) == nil)
         let unknown = Self.problem("[routes]\nsystem = [\"command:nope\"]")
         #expect(
             unknown?.contains("routes.system[0]") == true && unknown?.contains("no [[commands]] entry is named \"nope\"") == true, "\(unknown ?? "")")

@@ -47,7 +47,7 @@ import Testing
         #expect(config.routes[.social] == [.inbox, .email("me")])
         #expect(config.disabledChannels.contains("email:me"))
         #expect(config.channels(for: .social) == [.inbox])
-        #expect(ChannelName("email:me") == .email("me"))
+        #expect(ChannelName("email:me" as String) == .email("me"))
         #expect(ChannelName.email("me").description == "email:me")
         #expect(Self.error(Self.base + "[routes]\nsocial = [\"email:other\"]\n").contains("no [[email]] entry is named \"other\""))
         let off = try Self.parse(Self.base + "[routes]\nsocial = [\"email:me\"]\n[channels]\nemail = false\n")

@@ -29,11 +29,11 @@ import TidingsTestSupport
             deliveries: claimed.map {
                 DeliveryRecord(
                     notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: sentAt, contentAge: nil, staleness: .fresh,
-                    channel: "webhook:phone", outcome: .delivered)
+                    channel: .webhook("phone"), outcome: .delivered)
             },
             retries: [], cancelled: [:], now: sentAt)
         let now = sentAt + Self.minute
-        try db.queueClears(items.map { ClearableLeg(notificationId: $0.id, channel: "webhook:phone") }, reason: "gone", now: now)
+        try db.queueClears(items.map { ClearableLeg(notificationId: $0.id, channel: .webhook("phone")) }, reason: "gone", now: now)
 
         // The receiver notes, at each delete, how many clears the database has recorded so far.
         let seen = Mutex<[Int]>([])

@@ -149,7 +149,7 @@ import TidingsTestSupport
         var dead = Claimant.current
         dead.pid = Int32.max - 7
         #expect(try f.db.claimDue(at: claimedAt, claimant: dead).count == 2)
-        try f.db.markInFlight([("printing", 0)], channel: "stdout", claimant: dead, now: claimedAt)
+        try f.db.markInFlight([("printing", 0)], channel: .stdout, claimant: dead, now: claimedAt)
         #expect(try f.db.hasDeliveryWork(at: claimedAt + DeliverFixture.minute))
 
         let outcome = try await f.run(now: claimedAt + DeliverFixture.minute)

@@ -65,7 +65,7 @@ final class DesktopFixture {
             let failure: String? = if case .unavailable(let reason) = result.outcome { reason } else { nil }
             return DeliveryRecord(
                 notificationId: item.id, scheduledTime: item.dueAt, actualDeliveryTime: Self.now, contentAge: nil,
-                staleness: item.staleness, channel: channel.name.description, outcome: failure == nil ? .delivered : .failed,
+                staleness: item.staleness, channel: channel.name, outcome: failure == nil ? .delivered : .failed,
                 failureReason: failure, platformInfo: result.platformInfo ?? channel.platformInfo)
         }
         try database.recordDeliveries(rows, now: Self.now)

@@ -56,7 +56,7 @@ import TidingsTestSupport
             [
                 DeliveryRecord(
                     notificationId: "late", scheduledTime: claimed[0].dueAt, actualDeliveryTime: DesktopFixture.now, contentAge: nil,
-                    staleness: .fresh, channel: "desktop", outcome: .delivered)
+                    staleness: .fresh, channel: .desktop, outcome: .delivered)
             ],
             now: DesktopFixture.now)
         #expect(try await f.engagement(of: "late") == "DISMISSED")

@@ -73,7 +73,7 @@ import TidingsTestSupport
             from: Self.due - DeliverFixture.hour, until: Self.due + 2 * DeliverFixture.hour, engagementChannels: ["stdout"])
         #expect(counts.engageableNotifications == 1)
         #expect(counts.notificationStates == [.delivered: 1])
-        let info = try f.db.lastDeliveredPlatformInfo(ids: ["daily"], channel: "stdout")
+        let info = try f.db.lastDeliveredPlatformInfo(ids: ["daily"], channel: .stdout)
         #expect(info["daily"] != nil)
     }
 
@@ -134,5 +134,42 @@ import TidingsTestSupport
             x11SocketFolder: directory.file("none"), recorded: recorded)
         #expect(own.busAddress == "unix:path=/own")
         #expect(own.display == ":0")
+    }
+}
+
+/// A run that died after the desktop's outcome was recorded, resumed by the next run.
+@Suite struct ResumedFallbackTests {
+    static let due = utc("2026-11-22T06:30:00Z")
+
+    @Test("The resumed run gives the inbox only what the desktop could not take, not what it refused")
+    func resumedDesktopFallback() async throws {
+        let f = try DeliverFixture()
+        f.config.routes[.system] = [.desktop]
+        try f.plan([DeliverFixture.item("headless", due: Self.due), DeliverFixture.item("refused", due: Self.due)])
+        var dead = Claimant.current
+        dead.start += 1
+        let claimed = try f.db.claimDue(at: Self.due, claimant: dead)
+        #expect(claimed.count == 2)
+        func failed(_ item: NotificationRecord, _ reason: String, unavailable: Bool) -> DeliveryRecord {
+            var row = DeliveryRecord(
+                notificationId: item.id, scheduledTime: item.dueAt, actualDeliveryTime: Self.due, contentAge: nil, staleness: .fresh,
+                channel: .desktop, outcome: .failed, failureReason: reason, revision: item.revision)
+            row.unavailable = unavailable
+            return row
+        }
+        let byID = Dictionary(uniqueKeysWithValues: claimed.map { ($0.id, $0) })
+        try f.db.recordLegs(
+            deliveries: [
+                failed(try #require(byID["headless"]), "no session bus", unavailable: true),
+                failed(try #require(byID["refused"]), "the daemon refused the call", unavailable: false),
+            ], retries: [], settle: [], claimant: dead, now: Self.due)
+
+        let inbox = InboxChannel()
+        _ = try await Deliverer(database: f.db, config: f.config, channels: { $0 == .inbox ? inbox : nil })
+            .run(now: Self.due + DeliverFixture.minute, zone: DeliverFixture.berlin)
+        let inboxed = try f.db.delivered(claimed.map { ($0.id, $0.revision) }, on: .inbox)
+        #expect(inboxed == ["headless"], "the reason's words are not read: the column decides")
+        #expect(try f.stored("headless").state == .delivered)
+        #expect(try f.stored("refused").state == .failed)
     }
 }

@@ -67,11 +67,11 @@ final class InsightFixture {
         try db.recordDeliveries(
             claimed.map {
                 DeliveryRecord(
-                    notificationId: $0.id, scheduledTime: at, actualDeliveryTime: at, contentAge: 0, staleness: .fresh, channel: "inbox",
+                    notificationId: $0.id, scheduledTime: at, actualDeliveryTime: at, contentAge: 0, staleness: .fresh, channel: .inbox,
                     outcome: .delivered)
             }, now: at)
         for item in claimed {
-            try db.recordEngagement(notificationId: item.id, channel: "inbox", engagement: engagement, at: at + 60_000)
+            try db.recordEngagement(notificationId: item.id, channel: .inbox, engagement: engagement, at: at + 60_000)
         }
     }
 

@@ -117,7 +117,7 @@ import TidingsTestSupport
             sent.map {
                 DeliveryRecord(
                     notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: nil, staleness: .fresh,
-                    channel: "inbox", outcome: .delivered)
+                    channel: .inbox, outcome: .delivered)
             }, now: I.berlin("2026-11-22T12:00"))
         // The time moves to 21:00 after today's went out: today's stays as it was, tomorrow's comes at 21:00.
         f.config.insights.time = WallTime(hour: 21, minute: 0) ?? .midnight

@@ -72,7 +72,7 @@ import TidingsTestSupport
             [
                 DeliveryRecord(
                     notificationId: "meeting:alarm-3@10m", scheduledTime: sent, actualDeliveryTime: sent, contentAge: 0, staleness: .fresh,
-                    channel: "stdout", outcome: .delivered)
+                    channel: .stdout, outcome: .delivered)
             ], now: sent)
         #expect(try f.stored("meeting:alarm-3@10m")?.state == .delivered)
         // When the event gains a 30-minute alarm and a 5-minute one, and plan runs at 08:52

@@ -100,7 +100,7 @@ import TidingsTestSupport
             [
                 DeliveryRecord(
                     notificationId: old.id, scheduledTime: sent, actualDeliveryTime: sent, contentAge: 0, staleness: .fresh,
-                    channel: "stdout", outcome: .delivered)
+                    channel: .stdout, outcome: .delivered)
             ], now: sent)
         #expect(try f.stored(old.id)?.state == .delivered)
         try f.run(now: sent + PlanFixture.minute, zone: F.berlin)

@@ -64,7 +64,7 @@ import TidingsTestSupport
             claimed.map {
                 DeliveryRecord(
                     notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: 2_000_000, contentAge: nil,
-                    staleness: .fresh, channel: "stdout", outcome: .delivered)
+                    staleness: .fresh, channel: .stdout, outcome: .delivered)
             }, now: 2_000_000)
         let remaining = try database.openNotifications()
         _ = try database.applyPlan(PendingCap(limit: 4).assign(remaining, now: 2_000_000), now: 2_000_000)
@@ -106,7 +106,7 @@ import TidingsTestSupport
             claimed.map {
                 DeliveryRecord(
                     notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: nil,
-                    staleness: .fresh, channel: "stdout", outcome: .delivered)
+                    staleness: .fresh, channel: .stdout, outcome: .delivered)
             }, now: 1_000_000 + 3 * 60_000)
         #expect(claimed.map(\.id) == ["meeting:event-1", "meeting:event-3"])
         #expect(try database.fillPendingPlaces(under: PendingCap(limit: 4), now: 1_000_000 + 3 * 60_000) == 2)

@@ -66,7 +66,7 @@ import TidingsTestSupport
             [
                 DeliveryRecord(
                     notificationId: "daily:2026-11-22", scheduledTime: due, actualDeliveryTime: due,
-                    contentAge: due - Self.now, staleness: .fresh, channel: "stdout", outcome: .delivered)
+                    contentAge: due - Self.now, staleness: .fresh, channel: .stdout, outcome: .delivered)
             ], now: due)
 
         // New content, and a plan run whose horizon still covers the delivered item.

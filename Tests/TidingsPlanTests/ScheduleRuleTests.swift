@@ -50,7 +50,7 @@ import TidingsTestSupport
             claimed.map {
                 DeliveryRecord(
                     notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: now, contentAge: 0,
-                    staleness: $0.staleness, channel: "stdout", outcome: .delivered, revision: $0.revision)
+                    staleness: $0.staleness, channel: .stdout, outcome: .delivered, revision: $0.revision)
             }, now: now)
         return claimed.map(\.id)
     }

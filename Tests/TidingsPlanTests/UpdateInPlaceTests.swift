@@ -21,7 +21,7 @@ import TidingsTestSupport
             claimed.map {
                 DeliveryRecord(
                     notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: 0,
-                    staleness: $0.staleness, channel: "stdout", outcome: .delivered)
+                    staleness: $0.staleness, channel: .stdout, outcome: .delivered)
             }, now: utc("2026-11-22T06:30:00Z"))
         #expect(try f.stored(Self.id)?.state == .delivered)
     }

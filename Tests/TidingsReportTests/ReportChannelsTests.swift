@@ -14,7 +14,7 @@ import TidingsTestSupport
     static let hour: Int64 = 3_600_000
     static let unavailable = "desktop unavailable: no session bus: DBUS_SESSION_BUS_ADDRESS is not set and there is no bus socket in "
 
-    static func row(_ id: String, due: EpochMillis, channel: String?, outcome: DeliveryOutcome, reason: String? = nil) -> DeliveryRecord {
+    static func row(_ id: String, due: EpochMillis, channel: ChannelName?, outcome: DeliveryOutcome, reason: String? = nil) -> DeliveryRecord {
         DeliveryRecord(
             notificationId: id, scheduledTime: due, actualDeliveryTime: due, contentAge: nil,
             staleness: .fresh, channel: channel, outcome: outcome, failureReason: reason)
@@ -27,16 +27,16 @@ import TidingsTestSupport
         let due = since + 7 * hour
         try db.recordDeliveries(
             [
-                row("a", due: due, channel: "desktop", outcome: .delivered),
-                row("b", due: due, channel: "desktop", outcome: .delivered),
-                row("c", due: due, channel: "desktop", outcome: .failed, reason: unavailable + "/run/user/1000/bus"),
-                row("d", due: due, channel: "desktop", outcome: .failed, reason: unavailable + "/run/user/1001/bus"),
-                row("e", due: due, channel: "desktop", outcome: .failed, reason: "  the daemon refused the call  "),
-                row("f", due: due, channel: "webhook:phone", outcome: .retry, reason: "HTTP 503 from ntfy.example.org"),
-                row("f", due: due, channel: "webhook:phone", outcome: .failed, reason: "gave up after 2 attempts: HTTP 503"),
-                row("g", due: due, channel: "inbox", outcome: .delivered),
+                row("a", due: due, channel: .desktop, outcome: .delivered),
+                row("b", due: due, channel: .desktop, outcome: .delivered),
+                row("c", due: due, channel: .desktop, outcome: .failed, reason: unavailable + "/run/user/1000/bus"),
+                row("d", due: due, channel: .desktop, outcome: .failed, reason: unavailable + "/run/user/1001/bus"),
+                row("e", due: due, channel: .desktop, outcome: .failed, reason: "  the daemon refused the call  "),
+                row("f", due: due, channel: .webhook("phone"), outcome: .retry, reason: "HTTP 503 from ntfy.example.org"),
+                row("f", due: due, channel: .webhook("phone"), outcome: .failed, reason: "gave up after 2 attempts: HTTP 503"),
+                row("g", due: due, channel: .inbox, outcome: .delivered),
                 row("h", due: due, channel: nil, outcome: .missed, reason: "missed: due 2026-11-21T07:00:00+00:00, 3h late"),
-                row("i", due: until, channel: "desktop", outcome: .failed, reason: "after the window"),
+                row("i", due: until, channel: .desktop, outcome: .failed, reason: "after the window"),
             ], now: since + 8 * hour)
     }
 

@@ -15,7 +15,7 @@ import TidingsTestSupport
 
     /// Plans one item per entry of `routes`, claims them and records a delivered row for
     /// each of its channels.
-    static func delivered(_ routes: [String: [String]], in db: TidingsDatabase) throws {
+    static func delivered(_ routes: [String: [ChannelName]], in db: TidingsDatabase) throws {
         let items = routes.keys.sorted().map { id in
             NotificationRecord(
                 id: id, kind: .daily, category: .system, title: "Title \(id)", body: "Body", deepLink: nil,
@@ -35,7 +35,7 @@ import TidingsTestSupport
             }, now: due)
     }
 
-    static func report(_ db: TidingsDatabase, channels: [String] = ChannelName.engagementChannels, by: ReportBreakdown? = nil) throws -> Report {
+    static func report(_ db: TidingsDatabase, channels: [ChannelName] = ChannelName.engagementChannels, by: ReportBreakdown? = nil) throws -> Report {
         try Report.build(database: db, since: since, until: until, engagementChannels: channels, breakdown: by)
     }
 
@@ -44,7 +44,7 @@ import TidingsTestSupport
         let directory = try TemporaryDirectory()
         let db = try directory.database()
         try Self.delivered(["daily": ["desktop", "inbox"]], in: db)
-        #expect(try db.recordEngagement(notificationId: "daily", channel: "desktop", engagement: .tapped, at: Self.due + Self.minute))
+        #expect(try db.recordEngagement(notificationId: "daily", channel: .desktop, engagement: .tapped, at: Self.due + Self.minute))
         let report = try Self.report(db)
         #expect(report.counts.engageableNotifications == 1)
         #expect(report.counts.tapped == 1)
@@ -65,21 +65,21 @@ import TidingsTestSupport
                 "webhook-only": ["webhook:phone"],
             ], in: db)
         let at = Self.due + Self.minute
-        #expect(try db.recordEngagement(notificationId: "both-tapped", channel: "desktop", engagement: .tapped, at: at))
-        #expect(try db.recordEngagement(notificationId: "both-tapped", channel: "inbox", engagement: .tapped, at: at + 1))
-        #expect(try db.recordEngagement(notificationId: "inbox-tapped", channel: "desktop", engagement: .ignored, at: at))
-        #expect(try db.recordEngagement(notificationId: "inbox-tapped", channel: "inbox", engagement: .tapped, at: at))
+        #expect(try db.recordEngagement(notificationId: "both-tapped", channel: .desktop, engagement: .tapped, at: at))
+        #expect(try db.recordEngagement(notificationId: "both-tapped", channel: .inbox, engagement: .tapped, at: at + 1))
+        #expect(try db.recordEngagement(notificationId: "inbox-tapped", channel: .desktop, engagement: .ignored, at: at))
+        #expect(try db.recordEngagement(notificationId: "inbox-tapped", channel: .inbox, engagement: .tapped, at: at))
         // Even a tap recorded against stdout counts nowhere: stdout does not report engagement.
-        #expect(try db.recordEngagement(notificationId: "stdout-only", channel: "stdout", engagement: .tapped, at: at))
+        #expect(try db.recordEngagement(notificationId: "stdout-only", channel: .stdout, engagement: .tapped, at: at))
         let report = try Self.report(db)
         #expect(report.counts.engageableNotifications == 3, "stdout and webhooks cannot tell: not in the denominator")
         #expect(report.counts.tapped == 2)
         #expect(report.engagementRate == 2.0 / 3.0)
         // The same counts when the channels are not those of the index (the other query).
-        let inboxOnly = try Self.report(db, channels: ["inbox"])
+        let inboxOnly = try Self.report(db, channels: [.inbox])
         #expect(inboxOnly.counts.engageableNotifications == 3)
         #expect(inboxOnly.counts.tapped == 2)
-        let desktopOnly = try Self.report(db, channels: ["desktop"])
+        let desktopOnly = try Self.report(db, channels: [.desktop])
         #expect(desktopOnly.counts.engageableNotifications == 2)
         #expect(desktopOnly.counts.tapped == 1)
         // Outside the window: nothing.
@@ -94,7 +94,7 @@ import TidingsTestSupport
         let directory = try TemporaryDirectory()
         let db = try directory.database()
         try Self.delivered(["a": ["desktop", "inbox"], "b": ["desktop", "inbox"], "c": ["stdout"]], in: db)
-        #expect(try db.recordEngagement(notificationId: "a", channel: "desktop", engagement: .tapped, at: Self.due + Self.minute))
+        #expect(try db.recordEngagement(notificationId: "a", channel: .desktop, engagement: .tapped, at: Self.due + Self.minute))
         let report = try Self.report(db, by: .channel)
         #expect(
             report.channels == [

@@ -35,7 +35,7 @@ import TidingsTestSupport
             [
                 DeliveryRecord(
                     notificationId: "sent", scheduledTime: since + 6 * hour, actualDeliveryTime: since + 6 * hour, contentAge: nil,
-                    staleness: .fresh, channel: "stdout", outcome: .delivered)
+                    staleness: .fresh, channel: .stdout, outcome: .delivered)
             ], now: since + 6 * hour)
         #expect(try db.markExpired(now: since + 8 * hour, zone: .utc).map(\.id) == ["late"])
         _ = try db.markMissed(dueBefore: since + 9 * hour, now: since + 11 * hour) { _ in "missed" }

@@ -33,10 +33,10 @@ import TidingsTestSupport
             [
                 DeliveryRecord(
                     notificationId: "a", scheduledTime: since + 6 * hour, actualDeliveryTime: since + 8 * hour, contentAge: nil,
-                    staleness: .fresh, channel: "stdout", outcome: .delivered),
+                    staleness: .fresh, channel: .stdout, outcome: .delivered),
                 DeliveryRecord(
                     notificationId: "b", scheduledTime: since + 7 * hour, actualDeliveryTime: since + 8 * hour, contentAge: nil,
-                    staleness: .fresh, channel: "stdout", outcome: .failed, failureReason: "standard output: broken pipe"),
+                    staleness: .fresh, channel: .stdout, outcome: .failed, failureReason: "standard output: broken pipe"),
             ], now: since + 8 * hour)
     }
 

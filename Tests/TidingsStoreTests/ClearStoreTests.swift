@@ -7,10 +7,10 @@ import TidingsCore
 @Suite struct ClearStoreTests {
     typealias M = NextMeetingStoreTests
     static let now = M.now
-    static let phone = "webhook:phone"
+    static let phone: ChannelName = "webhook:phone"
 
     /// A database where the reminders of `uids` (meetings 5 minutes from now) were delivered on `channels`.
-    func delivered(_ uids: [String], on channels: [String]) throws -> TidingsDatabase {
+    func delivered(_ uids: [String], on channels: [ChannelName]) throws -> TidingsDatabase {
         let database = try TidingsDatabase.inMemory()
         let items = uids.map { M.reminder($0, start: 5) }
         _ = try database.applyPlan(items, now: Self.now - 3_600_000)

@@ -52,7 +52,7 @@ import TidingsTestSupport
             claimed.map {
                 DeliveryRecord(
                     notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: Self.now, contentAge: nil,
-                    staleness: $0.staleness, channel: "stdout", outcome: .delivered)
+                    staleness: $0.staleness, channel: .stdout, outcome: .delivered)
             }, now: Self.now)
         #expect(try state(database, "digest:a").0 == .delivered)
         #expect(try state(database, "a") == (.delivered, "in digest:a"))

@@ -78,7 +78,7 @@ import TidingsTestSupport
             claimed.map {
                 DeliveryRecord(
                     notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: 0,
-                    staleness: $0.staleness, channel: "stdout", outcome: .delivered)
+                    staleness: $0.staleness, channel: .stdout, outcome: .delivered)
             }, now: Self.now - 200 * Self.day)
 
         // Every row that may go goes, pass after pass, as when the disk stays full
@@ -146,10 +146,10 @@ import TidingsTestSupport
                 deliveries: [
                     DeliveryRecord(
                         notificationId: "sent", scheduledTime: Self.now - 1000, actualDeliveryTime: Self.now, contentAge: nil,
-                        staleness: .fresh, channel: "stdout", outcome: .delivered, platformInfo: info),
+                        staleness: .fresh, channel: .stdout, outcome: .delivered, platformInfo: info),
                     DeliveryRecord(
                         notificationId: "lost", scheduledTime: Self.now - 1000, actualDeliveryTime: nil, contentAge: nil,
-                        staleness: .fresh, channel: "webhook:x", outcome: .failed, failureReason: "HTTP 500", platformInfo: info),
+                        staleness: .fresh, channel: .webhook("x"), outcome: .failed, failureReason: "HTTP 500", platformInfo: info),
                 ],
                 retries: [], cancelled: [:], now: Self.now)
         }

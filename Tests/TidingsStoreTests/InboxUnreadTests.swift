@@ -18,7 +18,7 @@ import TidingsTestSupport
 
     /// Plans `items`, claims them at their due time and records a delivery of each on every
     /// channel of `channels`.
-    static func delivered(_ items: [NotificationRecord], on channels: [String], in db: TidingsDatabase) throws {
+    static func delivered(_ items: [NotificationRecord], on channels: [ChannelName], in db: TidingsDatabase) throws {
         _ = try db.applyPlan(items, now: due - 10 * minute)
         let claimed = try db.claimDue(at: due)
         #expect(claimed.count == items.count)
@@ -46,7 +46,7 @@ import TidingsTestSupport
         #expect(try Self.unreadIds(db, at: Self.due + Self.minute) == ["other", "seen"])
         #expect(try db.inboxUnreadCount(at: Self.due + Self.minute) == 2)
 
-        #expect(try db.recordEngagement(notificationId: "seen", channel: "desktop", engagement: engagement, at: Self.due + Self.minute))
+        #expect(try db.recordEngagement(notificationId: "seen", channel: .desktop, engagement: engagement, at: Self.due + Self.minute))
 
         #expect(try Self.unreadIds(db, at: Self.due + 2 * Self.minute) == ["other"])
         #expect(try db.inboxUnreadCount(at: Self.due + 2 * Self.minute) == 1)
@@ -65,7 +65,7 @@ import TidingsTestSupport
         let directory = try TemporaryDirectory()
         let db = try directory.database()
         try Self.delivered([Self.item("missed-it")], on: ["desktop", "inbox"], in: db)
-        #expect(try db.recordEngagement(notificationId: "missed-it", channel: "desktop", engagement: .ignored, at: Self.due + Self.minute))
+        #expect(try db.recordEngagement(notificationId: "missed-it", channel: .desktop, engagement: .ignored, at: Self.due + Self.minute))
         #expect(try Self.unreadIds(db, at: Self.due + 2 * Self.minute) == ["missed-it"])
         #expect(try db.inboxUnreadCount(at: Self.due + 2 * Self.minute) == 1)
     }

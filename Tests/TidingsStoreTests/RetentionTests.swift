@@ -27,7 +27,7 @@ import TidingsTestSupport
             claimed.map {
                 DeliveryRecord(
                     notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: nil,
-                    staleness: .fresh, channel: "stdout", outcome: .delivered)
+                    staleness: .fresh, channel: .stdout, outcome: .delivered)
             }, now: 130 * Self.day)
         try db.recordFetch(
             url: "https://example.org/a.json",
@@ -55,7 +55,7 @@ import TidingsTestSupport
             claimed.map {
                 DeliveryRecord(
                     notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: nil,
-                    staleness: .fresh, channel: "stdout", outcome: .delivered)
+                    staleness: .fresh, channel: .stdout, outcome: .delivered)
             }, now: 30_000)
         db = nil
         let full = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
@@ -77,9 +77,9 @@ import TidingsTestSupport
             claimed.map {
                 DeliveryRecord(
                     notificationId: $0.id, scheduledTime: $0.dueAt, actualDeliveryTime: $0.dueAt, contentAge: nil,
-                    staleness: .fresh, channel: "inbox", outcome: .delivered)
+                    staleness: .fresh, channel: .inbox, outcome: .delivered)
             }, now: 3 * Self.day)
-        try db.recordEngagement(notificationId: "read", channel: "inbox", engagement: .tapped, at: 3 * Self.day)
+        try db.recordEngagement(notificationId: "read", channel: .inbox, engagement: .tapped, at: 3 * Self.day)
         for (index, outcome) in [StageOutcome.ok, .ok, .failed].enumerated() {
             let timer = StageTimer(stage: .prefetch, now: Int64(index + 1) * Self.day)
             try db.recordStageRun(timer.finish(outcome: outcome, summary: "run \(index)"))
@@ -106,7 +106,7 @@ import TidingsTestSupport
                         staleness: .fresh, channel: $0, outcome: .delivered)
                 }
             }, now: 3 * Self.day)
-        try db.recordEngagement(notificationId: "seen", channel: "desktop", engagement: .tapped, at: 3 * Self.day)
+        try db.recordEngagement(notificationId: "seen", channel: .desktop, engagement: .tapped, at: 3 * Self.day)
         _ = try db.prune(before: 100 * Self.day)
         #expect(try db.inboxItems(includeRead: true, limit: 10, at: 0).map(\.notification.id) == ["unread"])
         #expect(try db.notifications(ids: ["seen", "test:1", "unread"]).keys.sorted() == ["unread"])

@@ -53,7 +53,7 @@ import TidingsTestSupport
         try InboxUnreadTests.delivered([InboxUnreadTests.item("daily:2026-11-23")], on: ["desktop", "inbox"], in: db)
 
         let write = try db.snooze(
-            id: "daily:2026-11-23", on: "desktop", until: Self.due + 11 * Self.minute, now: Self.due + Self.minute, zone: Self.zone)
+            id: "daily:2026-11-23", on: .desktop, until: Self.due + 11 * Self.minute, now: Self.due + Self.minute, zone: Self.zone)
 
         #expect(Self.refusal(write) == nil)
         #expect(try db.inboxUnreadCount(at: Self.due + 2 * Self.minute) == 0)
@@ -62,7 +62,7 @@ import TidingsTestSupport
         #expect(counts.snoozed == 1)
         // Without a desktop delivery there is nothing to snooze there.
         try InboxUnreadTests.delivered([InboxUnreadTests.item("inbox-only")], on: ["inbox"], in: db)
-        let none = try db.snooze(id: "inbox-only", on: "desktop", until: Self.due + 11 * Self.minute, now: Self.due + Self.minute, zone: Self.zone)
+        let none = try db.snooze(id: "inbox-only", on: .desktop, until: Self.due + 11 * Self.minute, now: Self.due + Self.minute, zone: Self.zone)
         #expect(Self.refusal(none) == "\"inbox-only\": no desktop delivery of it to snooze")
     }
 
@@ -92,7 +92,7 @@ import TidingsTestSupport
             [InboxUnreadTests.item("read"), InboxUnreadTests.item("test:1", kind: .test), InboxUnreadTests.item("twice")],
             on: ["inbox"], in: db)
         let now = Self.due + Self.minute
-        try db.recordEngagement(notificationId: "read", channel: "inbox", engagement: .tapped, at: now)
+        try db.recordEngagement(notificationId: "read", channel: .inbox, engagement: .tapped, at: now)
         #expect(Self.refusal(try db.snooze(id: "twice", until: now + 10 * Self.minute, now: now, zone: Self.zone)) == nil)
 
         let reasons = try ["nope", "test:1", "read", "twice"].map { id in

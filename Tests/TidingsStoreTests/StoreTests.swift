@@ -165,7 +165,7 @@ import TidingsTestSupport
             [
                 DeliveryRecord(
                     notificationId: "a", scheduledTime: 10, actualDeliveryTime: 10, contentAge: nil,
-                    staleness: .fresh, channel: "stdout", outcome: .delivered)
+                    staleness: .fresh, channel: .stdout, outcome: .delivered)
             ], now: 10)
         var changedA = item("a", due: 10)
         changedA.title = "changed"

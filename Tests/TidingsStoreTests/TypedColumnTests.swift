@@ -28,7 +28,7 @@ import TidingsTestSupport
             [
                 DeliveryRecord(
                     notificationId: "a", scheduledTime: Self.now, actualDeliveryTime: nil, contentAge: nil, staleness: .stale,
-                    channel: "webhook:phone", outcome: .retry)
+                    channel: .webhook("phone"), outcome: .retry)
             ], now: Self.now)
         try database.recordFetch(
             url: "https://x/a", attempt: FetchAttempt(source: "s", startedAt: 1, durationMs: 1, outcome: .notModified), update: .keep)

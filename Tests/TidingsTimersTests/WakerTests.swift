@@ -207,7 +207,7 @@ import TidingsTestSupport
         #expect(try database.nextDueTime() == Self.due - 600_000)
         try database.recordRun(
             deliveries: [],
-            retries: [ScheduledRetry(notificationId: "t:0", channel: "webhook:a", attempts: 1, nextAttemptAt: Self.now + 60_000, lastError: "503")],
+            retries: [ScheduledRetry(notificationId: "t:0", channel: .webhook("a"), attempts: 1, nextAttemptAt: Self.now + 60_000, lastError: "503")],
             cancelled: [:], now: Self.now)
         #expect(try database.nextDueTime() == Self.now + 60_000)
     }

@@ -44,8 +44,8 @@ public enum ChannelName: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The channels that learn what the user did, as stored in delivery rows.
-    public static let engagementChannels = ["desktop", "inbox"]
+    /// The channels that learn what the user did.
+    public static let engagementChannels: [ChannelName] = [.desktop, .inbox]
 
     /// Whether the channel learns what the user did with a notification.
     public var reportsEngagement: Bool { self == .desktop || self == .inbox }
@@ -81,4 +81,9 @@ extension ChannelName: Codable {
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }
+}
+
+extension ChannelName: Comparable {
+    /// Orders channels by name, as lists and reports show them.
+    public static func < (lhs: ChannelName, rhs: ChannelName) -> Bool { lhs.description < rhs.description }
 }

@@ -19,12 +19,25 @@ extension TidingsConfig {
     /// targets the config no longer has).
     public func channels(for category: Category, chosen: [ChannelName]?) -> [ChannelName] {
         (chosen ?? routes[category] ?? []).filter { channel in
-            if disabledChannels.contains(channel.description) { return false }
-            if chosen != nil, missingTarget(of: channel) != nil { return false }
-            if case .webhook = channel, disabledChannels.contains("webhook") { return false }
-            if case .email = channel, disabledChannels.contains("email") { return false }
-            if case .command = channel, disabledChannels.contains("command") { return false }
-            return true
+            !isTurnedOff(channel) && (chosen == nil || missingTarget(of: channel) == nil)
+        }
+    }
+
+    /// The channels on that can take back what they showed (`WebhookFormat.clearsDelivered`).
+    public var clearingChannels: [ChannelName] {
+        webhooks.filter(\.format.clearsDelivered).map { ChannelName.webhook($0.name) }.filter { !isTurnedOff($0) }
+    }
+
+    /// Whether `[channels]` turns `channel` off, by its name or by its kind (`webhook = false`
+    /// turns off every webhook, `email = false` every e-mail target, `command = false` every
+    /// command).
+    public func isTurnedOff(_ channel: ChannelName) -> Bool {
+        if disabledChannels.contains(channel.description) { return true }
+        switch channel {
+        case .webhook: return disabledChannels.contains("webhook")
+        case .email: return disabledChannels.contains("email")
+        case .command: return disabledChannels.contains("command")
+        case .stdout, .desktop, .inbox: return false
         }
     }
 

@@ -6,10 +6,10 @@ public struct ClearableLeg: Sendable, Equatable, Hashable {
     /// The notification's id.
     public var notificationId: String
     /// The channel that took it (`webhook:phone`).
-    public var channel: String
+    public var channel: ChannelName
 
     /// A leg.
-    public init(notificationId: String, channel: String) {
+    public init(notificationId: String, channel: ChannelName) {
         self.notificationId = notificationId
         self.channel = channel
     }
@@ -30,7 +30,7 @@ extension TidingsDatabase {
     /// `updates` names open updates being cancelled (a reminder that went out, then moved,
     /// then cancelled before the update was sent): what their earlier versions showed counts
     /// as delivered too, since it still shows the old time.
-    public func clearableMeetingLegs(channels: [String], now: EpochMillis, updates: [String] = []) throws(StoreError) -> [ClearableLeg] {
+    public func clearableMeetingLegs(channels: [ChannelName], now: EpochMillis, updates: [String] = []) throws(StoreError) -> [ClearableLeg] {
         guard !channels.isEmpty else { return [] }
         return try read("read delivered reminders") { db in
             let rows = try Row.fetchAll(
@@ -46,7 +46,7 @@ extension TidingsDatabase {
                                       AND o.action = 'clear')
                     ORDER BY n.id, d.channel
                     """,
-                arguments: [Self.jsonList(updates), now - 86_400_000, now, Self.jsonList(channels)])
+                arguments: [Self.jsonList(updates), now - 86_400_000, now, Self.jsonList(channels.map(\.description))])
             return rows.map { ClearableLeg(notificationId: $0[0], channel: $0[1]) }
         }
     }
@@ -72,9 +72,9 @@ extension TidingsDatabase {
 
     /// The legs of the delivered `row` that `channels` showed and can still take back: not
     /// cleared there yet nor waiting to be, and the item not expired at `now`.
-    static func clearableLegs(of row: NotificationRecord, channels: [String], now: EpochMillis, db: Database) throws -> [ClearableLeg] {
+    static func clearableLegs(of row: NotificationRecord, channels: [ChannelName], now: EpochMillis, db: Database) throws -> [ClearableLeg] {
         guard !channels.isEmpty, row.state.reachedUser, (row.expiresAt ?? .max) > now else { return [] }
-        return try String.fetchAll(
+        return try ChannelName.fetchAll(
             db,
             sql: """
                 SELECT DISTINCT d.channel FROM delivery d
@@ -85,7 +85,7 @@ extension TidingsDatabase {
                                   AND o.action = 'clear')
                 ORDER BY d.channel
                 """,
-            arguments: [row.id, jsonList(channels)]
+            arguments: [row.id, jsonList(channels.map(\.description))]
         ).map { ClearableLeg(notificationId: row.id, channel: $0) }
     }
 

@@ -123,7 +123,7 @@ extension TidingsDatabase {
 
     /// The platform info of the latest delivery of each of `ids` on `channel`, by id: what an
     /// update needs to replace what the channel showed (the desktop's notification id).
-    public func lastDeliveredPlatformInfo(ids: [String], channel: String) throws(StoreError) -> [String: String] {
+    public func lastDeliveredPlatformInfo(ids: [String], channel: ChannelName) throws(StoreError) -> [String: String] {
         try read("read earlier deliveries") { db in
             var found: [String: String] = [:]
             let statement = try db.cachedStatement(
@@ -139,7 +139,7 @@ extension TidingsDatabase {
     }
 
     /// Whether `channel` took a later revision of `id` than `revision` (which then replaced it).
-    public func hasNewerDelivery(of id: String, on channel: String, than revision: Int) throws(StoreError) -> Bool {
+    public func hasNewerDelivery(of id: String, on channel: ChannelName, than revision: Int) throws(StoreError) -> Bool {
         try read("read earlier deliveries") { db in
             try Bool.fetchOne(
                 db, sql: "SELECT EXISTS (SELECT 1 FROM delivery WHERE notificationId = ? AND channel = ? AND revision > ? AND outcome = 'delivered')",
@@ -148,7 +148,7 @@ extension TidingsDatabase {
     }
 
     /// Which of `items` (id and revision) `channel` already took in that version.
-    public func delivered(_ items: [(id: String, revision: Int)], on channel: String) throws(StoreError) -> Set<String> {
+    public func delivered(_ items: [(id: String, revision: Int)], on channel: ChannelName) throws(StoreError) -> Set<String> {
         try read("read earlier deliveries") { db in
             let statement = try db.cachedStatement(
                 sql: """

@@ -21,7 +21,7 @@ extension TidingsDatabase {
     /// then read too: the unread list and count look at the notification's state. Returns
     /// false when there was no such delivery.
     @discardableResult
-    public func recordEngagement(notificationId: String, channel: String, engagement: Engagement, at instant: EpochMillis) throws(StoreError) -> Bool
+    public func recordEngagement(notificationId: String, channel: ChannelName, engagement: Engagement, at instant: EpochMillis) throws(StoreError) -> Bool
     {
         try write("record engagement") { db in
             try db.execute(
@@ -96,7 +96,7 @@ extension TidingsDatabase {
     public func clearInbox(at instant: EpochMillis) throws(StoreError) -> Int {
         let unread = try inboxItems(includeRead: false, limit: Int.max, at: instant)
         for item in unread {
-            try recordEngagement(notificationId: item.notification.id, channel: "inbox", engagement: .dismissed, at: instant)
+            try recordEngagement(notificationId: item.notification.id, channel: .inbox, engagement: .dismissed, at: instant)
         }
         return unread.count
     }

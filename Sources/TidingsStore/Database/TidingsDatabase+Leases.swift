@@ -5,8 +5,9 @@ import TidingsCore
 public enum LegState: Sendable, Equatable {
     /// The channel took this version.
     case delivered
-    /// It failed there for good: the reason.
-    case failed(String)
+    /// It failed there for good: the reason, and whether the channel could take nothing
+    /// (rather than refusing the item).
+    case failed(String, unavailable: Bool)
     /// A retry waits in the outbox.
     case waiting
     /// Its expiry came first.
@@ -113,13 +114,13 @@ extension TidingsDatabase {
 
     /// What earlier runs recorded of each of `items` (its current version) per channel, by
     /// id: for items claimed before (`claims > 1`), so that a resumed item is sent only where
-    /// it has no outcome yet. A channel is named as the rows name it, parsed here once; a
-    /// name that is none of the channel forms tells nothing and is left out.
+    /// it has no outcome yet. A stored channel name that is none of the channel forms tells
+    /// nothing and is left out.
     public func legStates(of items: [NotificationRecord]) throws(StoreError) -> [String: [ChannelName: LegState]] {
         try read("read earlier outcomes") { db in
             let rows = try db.cachedStatement(
                 sql: """
-                    SELECT channel, outcome, failureReason FROM delivery
+                    SELECT channel, outcome, failureReason, unavailable FROM delivery
                     WHERE notificationId = ? AND revision = ? AND channel IS NOT NULL ORDER BY id
                     """)
             let waiting = try db.cachedStatement(sql: "SELECT channel FROM outbox WHERE notificationId = ?")
@@ -127,17 +128,17 @@ extension TidingsDatabase {
             for item in items {
                 var legs: [ChannelName: LegState] = [:]
                 for row in try Row.fetchAll(rows, arguments: [item.id, item.revision]) {
-                    guard let channel = ChannelName(row["channel"] as String) else { continue }
+                    guard let channel = row.channel("channel") else { continue }
                     // An outcome this version does not know tells nothing of the leg.
                     switch DeliveryOutcome(rawValue: row["outcome"]) {
                     case .delivered, .replaced: legs[channel] = .delivered
-                    case .failed: legs[channel] = .failed(row["failureReason"] ?? "failed")
+                    case .failed: legs[channel] = .failed(row["failureReason"] ?? "failed", unavailable: row["unavailable"])
                     case .expired: legs[channel] = .expired
                     default: break
                     }
                 }
-                for text in try String.fetchAll(waiting, arguments: [item.id]) {
-                    if let channel = ChannelName(text) { legs[channel] = .waiting }
+                for row in try Row.fetchAll(waiting, arguments: [item.id]) {
+                    if let channel = row.channel("channel") { legs[channel] = .waiting }
                 }
                 found[item.id] = legs
             }
@@ -148,7 +149,7 @@ extension TidingsDatabase {
     /// Marks legs on an at-most-once channel as being sent by `claimant`, before they go out:
     /// if the run dies before their outcome is recorded, the next run knows they may have
     /// been shown and does not repeat them.
-    public func markInFlight(_ legs: [(id: String, revision: Int)], channel: String, claimant: Claimant = .current, now: EpochMillis)
+    public func markInFlight(_ legs: [(id: String, revision: Int)], channel: ChannelName, claimant: Claimant = .current, now: EpochMillis)
         throws(StoreError)
     {
         guard !legs.isEmpty else { return }
@@ -166,7 +167,7 @@ extension TidingsDatabase {
 
     /// Releases `ids`, claimed by this run, back to pending without an outcome: nothing was
     /// shown (a pipe closed before their line was written). The next run sends them.
-    public func releaseUnsent(_ ids: [String], channel: String, now: EpochMillis) throws(StoreError) {
+    public func releaseUnsent(_ ids: [String], channel: ChannelName, now: EpochMillis) throws(StoreError) {
         guard !ids.isEmpty else { return }
         try write("release unsent notifications") { db in
             for id in ids {

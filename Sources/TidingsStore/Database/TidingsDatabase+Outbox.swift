@@ -5,11 +5,8 @@ import TidingsCore
 public struct RetryLeg: Sendable, Equatable {
     /// The notification.
     public var notification: NotificationRecord
-    /// The channel as the row names it (`webhook:phone`).
-    public var channel: String
-    /// The channel, parsed once as the row is read; nil for a name that is none of the
-    /// channel forms (a row written by hand, or by a newer version).
-    public var name: ChannelName?
+    /// The channel.
+    public var channel: ChannelName
     /// Attempts made so far.
     public var attempts: Int
     /// Whether the leg takes back what the channel showed (a clear) instead of sending.
@@ -19,7 +16,7 @@ public struct RetryLeg: Sendable, Equatable {
 /// Another try on one channel, later.
 public struct ScheduledRetry: Sendable, Equatable {
     public var notificationId: String
-    public var channel: String
+    public var channel: ChannelName
     /// Attempts made so far, this one included.
     public var attempts: Int
     /// When to try again.
@@ -31,7 +28,7 @@ public struct ScheduledRetry: Sendable, Equatable {
 
     /// A retry row.
     public init(
-        notificationId: String, channel: String, attempts: Int, nextAttemptAt: EpochMillis, lastError: String, clears: Bool = false
+        notificationId: String, channel: ChannelName, attempts: Int, nextAttemptAt: EpochMillis, lastError: String, clears: Bool = false
     ) {
         self.notificationId = notificationId
         self.channel = channel
@@ -45,27 +42,43 @@ public struct ScheduledRetry: Sendable, Equatable {
 extension TidingsDatabase {
     /// Claims every retry due at `now`, atomically (each goes to one run), with its
     /// notification. The row stays in the outbox, marked with `claimant`, until the attempt's
-    /// outcome is committed (`recordLegs`); a run that dies leaves it for the next one.
+    /// outcome is committed (`recordLegs`); a run that dies leaves it for the next one. A row
+    /// whose channel is none of the channel forms (written by hand, or by a newer version)
+    /// leaves the outbox as a failed leg with the reason, and its item is settled.
     public func claimDueRetries(at now: EpochMillis, claimant: Claimant = .current) throws(StoreError) -> [RetryLeg] {
         try write("claim due retries") { db in
             let rows = try Row.fetchAll(
                 db,
                 sql: """
                     UPDATE outbox SET claimedBy = ? WHERE nextAttemptAt <= ? AND claimedBy IS NULL
-                    RETURNING notificationId, channel, attempts, action
+                    RETURNING rowid, notificationId, channel, attempts, action
                     """,
                 arguments: [claimant.description, now])
             let ids = rows.map { $0["notificationId"] as String }
             let notifications = try NotificationRecord.filter(keys: ids).fetchAll(db)
             let byID = Dictionary(notifications.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            return rows.compactMap { row in
-                byID[row["notificationId"]].map {
-                    RetryLeg(
-                        notification: $0, channel: row["channel"], name: ChannelName(row["channel"] as String), attempts: row["attempts"],
-                        clears: row["action"] == Self.clearAction)
+            var legs: [RetryLeg] = []
+            for row in rows {
+                guard let item = byID[row["notificationId"]] else { continue }
+                guard let channel = row.channel("channel") else {
+                    try Self.dropUnknownLeg(item, channel: row["channel"], rowid: row["rowid"], now: now, db: db)
+                    continue
                 }
+                legs.append(RetryLeg(notification: item, channel: channel, attempts: row["attempts"], clears: row["action"] == Self.clearAction))
             }
+            return legs
         }
+    }
+
+    /// Takes the outbox row `rowid`, naming `channel` that is none of the channel forms, out
+    /// as a failed leg of `item`, and settles the item.
+    private static func dropUnknownLeg(_ item: NotificationRecord, channel: String, rowid: Int64, now: EpochMillis, db: Database) throws {
+        let row = DeliveryRecord(
+            notificationId: item.id, scheduledTime: item.dueAt, actualDeliveryTime: nil, contentAge: nil, staleness: item.staleness,
+            channel: nil, outcome: .failed, failureReason: "its retry names \"\(channel)\", none of the channel forms", revision: item.revision)
+        try insertLegs([row], retries: [], db: db)
+        try db.execute(sql: "DELETE FROM outbox WHERE rowid = ?", arguments: [rowid])
+        try settle([item.id], now: now, db: db)
     }
 
     /// Records a whole run's outcome in one transaction and settles every item it touched.
@@ -125,12 +138,12 @@ extension TidingsDatabase {
         let insert = try db.cachedStatement(sql: DeliveryRecord.insertSQL)
         // Legs that end here leave the outbox, and every leg recorded here is no longer in
         // flight: one statement per channel for the step, not one per row.
-        var finished: [String: [String]] = [:]
-        var landed: [String: [String]] = [:]
+        var finished: [ChannelName: [String]] = [:]
+        var landed: [ChannelName: [String]] = [:]
         for delivery in deliveries {
             let delivered = delivery.outcome == .delivered
             // The inbox is exactly once: an entry for this version already there is the entry.
-            if delivered, delivery.channel == "inbox",
+            if delivered, delivery.channel == .inbox,
                 try Bool.fetchOne(inboxEntry, arguments: [delivery.notificationId, delivery.revision]) == true
             {
                 continue
@@ -209,7 +222,7 @@ extension TidingsDatabase {
     private func settleInPlace(deliveries: [DeliveryRecord], settle: Set<String>, cancelled: [String: String], now: EpochMillis) {
         let delivered = Set(deliveries.filter { $0.outcome == .delivered }.map(\.notificationId))
         _ = try? writer.write { db in
-            try Self.insertLegs(deliveries.filter { $0.channel == "inbox" }, retries: [], db: db)
+            try Self.insertLegs(deliveries.filter { $0.channel == .inbox }, retries: [], db: db)
         }
         _ = try? writer.write { db in
             // Legs sent but not recorded keep that fact in their in-flight mark, changed in

@@ -66,7 +66,7 @@ extension TidingsDatabase {
     /// one of `clearing` (channels that can take back what they showed), not expired, is taken
     /// back there instead of refused: a clear is queued for `deliver`, and the item stays
     /// delivered, held for the user.
-    public func cancelPending(ids: [String], reason: String, now: EpochMillis, clearing: [String] = []) throws(StoreError) -> PendingWrite {
+    public func cancelPending(ids: [String], reason: String, now: EpochMillis, clearing: [ChannelName] = []) throws(StoreError) -> PendingWrite {
         try write("cancel notifications") { db in
             var rows: [NotificationRecord] = []
             var delivered: [NotificationRecord] = []

@@ -36,7 +36,7 @@ public struct ReportCounts: Sendable, Equatable {
 extension TidingsDatabase {
     /// Counts fetch attempts started, and notifications due, in `from ..< until`;
     /// engagement over the notifications delivered on at least one of `engagementChannels`.
-    public func reportCounts(from: EpochMillis, until: EpochMillis, engagementChannels: [String]) throws(StoreError) -> ReportCounts {
+    public func reportCounts(from: EpochMillis, until: EpochMillis, engagementChannels: [ChannelName]) throws(StoreError) -> ReportCounts {
         try read("count history") { db in
             var counts = ReportCounts()
             for row in try Row.fetchAll(
@@ -89,7 +89,7 @@ extension TidingsDatabase {
 
 extension TidingsDatabase {
     /// The channels whose deliveries the `delivery_engageable` index (v13) holds.
-    static let engageableIndexChannels: Set<String> = ["desktop", "inbox"]
+    static let engageableIndexChannels: Set<ChannelName> = [.desktop, .inbox]
 
     /// Notifications scheduled in `from ..< until` delivered on at least one of `channels`,
     /// and how many of them were tapped. One notification routed to the desktop and the inbox
@@ -98,7 +98,7 @@ extension TidingsDatabase {
     /// with the default channels that is one range of `delivery_engageable`, read in its
     /// order without a sort; other channels take the same query over another index.
     func engagementCounts(
-        _ db: Database, from: EpochMillis, until: EpochMillis, channels: [String]
+        _ db: Database, from: EpochMillis, until: EpochMillis, channels: [ChannelName]
     ) throws -> (notifications: Int, tapped: Int) {
         let indexed = Set(channels) == Self.engageableIndexChannels
         let values: [any DatabaseValueConvertible] = (indexed ? [] : channels.map { $0 as any DatabaseValueConvertible }) + [from, until]
@@ -119,7 +119,7 @@ extension TidingsDatabase {
 
     /// The statement behind `engagementCounts`: its arguments are the window's start and end,
     /// after the channels when they are not those of `delivery_engageable`.
-    public static func engagementCountSQL(channels: [String]) -> String {
+    public static func engagementCountSQL(channels: [ChannelName]) -> String {
         let indexed = Set(channels) == engageableIndexChannels
         // The partial index is used only when the query names its channels as it does.
         let channelTest = indexed ? "channel IN ('desktop', 'inbox')" : "channel IN (\(databaseQuestionMarks(count: channels.count)))"

@@ -341,6 +341,18 @@ extension TidingsDatabase {
                     """)
             try db.execute(sql: digestSettlesMembersV21)
         }
+        migrator.registerMigration("v23-delivery-unavailable") { db in
+            // Whether a failed leg failed because its channel could not take anything (no
+            // session bus, a webhook's secret missing) rather than refusing the item: a resumed
+            // run gives only those to the channel's fallback. Filled from the reason's words,
+            // the one place they are read.
+            try db.execute(
+                sql: """
+                    ALTER TABLE delivery ADD COLUMN unavailable INTEGER NOT NULL DEFAULT 0;
+                    UPDATE delivery SET unavailable = 1
+                        WHERE outcome = 'failed' AND channel IS NOT NULL AND substr(failureReason, 1, length(channel) + 14) = channel || ' unavailable: ';
+                    """)
+        }
         return migrator
     }()
 }

@@ -13,7 +13,7 @@ extension TidingsDatabase {
     /// due again, expired, or when it would expire before `until` (a meeting's reminder
     /// cannot come back after the meeting began).
     public func snooze(
-        id: String, on channel: String = "inbox", until: EpochMillis, body: String? = nil, now: EpochMillis, zone: Zone
+        id: String, on channel: ChannelName = .inbox, until: EpochMillis, body: String? = nil, now: EpochMillis, zone: Zone
     ) throws(StoreError) -> PendingWrite {
         try write("snooze a notification") { db in
             let latest = try db.cachedStatement(
@@ -28,7 +28,7 @@ extension TidingsDatabase {
             case .failure(let refusal): return .refused([refusal])
             }
             var entries = [entry]
-            if channel != "inbox" { entries.append(try Int64.fetchOne(latest, arguments: [id, "inbox"])) }
+            if channel != .inbox { entries.append(try Int64.fetchOne(latest, arguments: [id, ChannelName.inbox])) }
             for entry in entries.compactMap({ $0 }) {
                 try db.execute(
                     sql: "UPDATE delivery SET engagement = ?, engagedAt = ? WHERE id = ?",
@@ -54,7 +54,7 @@ extension TidingsDatabase {
     /// The notification `id` when it can be snoozed until `until`, or why not. `entry` is its
     /// delivery on `channel` still without an engagement, if any.
     private static func snoozable(
-        _ id: String, channel: String, entry: Int64?, until: EpochMillis, now: EpochMillis, zone: Zone, db: Database
+        _ id: String, channel: ChannelName, entry: Int64?, until: EpochMillis, now: EpochMillis, zone: Zone, db: Database
     ) throws -> Result<NotificationRecord, PendingRefusal> {
         func refuse(_ reason: String) -> Result<NotificationRecord, PendingRefusal> { .failure(PendingRefusal(id: id, reason: reason)) }
         guard let row = try NotificationRecord.fetchOne(db, key: id) else {
@@ -69,7 +69,7 @@ extension TidingsDatabase {
         case .failed, .missed, .expired, .cancelled: return refuse("\(row.state), not in the inbox")
         }
         guard entry != nil else {
-            return refuse(channel == "inbox" ? "not unread in the inbox (see tidings inbox --all)" : "no \(channel) delivery of it to snooze")
+            return refuse(channel == .inbox ? "not unread in the inbox (see tidings inbox --all)" : "no \(channel) delivery of it to snooze")
         }
         if let expiresAt = row.expiresAt {
             let end = row.kind == .meeting ? "its meeting starts" : "it expires"

@@ -206,7 +206,7 @@ public struct DeliveryRecord: Codable, Sendable, Equatable, FetchableRecord, Per
     public var contentAge: Int64?
     public var staleness: Staleness
     /// The channel it went to; nil when missed.
-    public var channel: String?
+    public var channel: ChannelName?
     public var outcome: DeliveryOutcome
     /// What the user did with it, once known.
     public var engagement: Engagement?
@@ -218,11 +218,14 @@ public struct DeliveryRecord: Codable, Sendable, Equatable, FetchableRecord, Per
     /// later revision reaches the same channel, this row's outcome becomes `replaced`: the
     /// rates count an item once per channel.
     public var revision: Int = 0
+    /// Whether it failed because the channel could take nothing (no session bus, a secret
+    /// missing), not because it refused this item (v23).
+    public var unavailable = false
 
     /// Creates a row.
     public init(
         notificationId: String, scheduledTime: EpochMillis, actualDeliveryTime: EpochMillis?,
-        contentAge: Int64?, staleness: Staleness, channel: String?, outcome: DeliveryOutcome,
+        contentAge: Int64?, staleness: Staleness, channel: ChannelName?, outcome: DeliveryOutcome,
         failureReason: String? = nil, platformInfo: String? = nil, revision: Int = 0
     ) {
         self.notificationId = notificationId
@@ -240,7 +243,7 @@ public struct DeliveryRecord: Codable, Sendable, Equatable, FetchableRecord, Per
     /// The columns `insertSQL` writes (all but the row id), in `columnValues`' order.
     public static let insertedColumns = [
         "notificationId", "scheduledTime", "actualDeliveryTime", "contentAge", "staleness", "channel", "outcome",
-        "engagement", "engagedAt", "failureReason", "platformInfo", "revision",
+        "engagement", "engagedAt", "failureReason", "platformInfo", "revision", "unavailable",
     ]
 
     /// An `INSERT` of a new row, to prepare once for many rows: a delivery run records one
@@ -252,7 +255,7 @@ public struct DeliveryRecord: Codable, Sendable, Equatable, FetchableRecord, Per
     var columnValues: StatementArguments {
         [
             notificationId, scheduledTime, actualDeliveryTime, contentAge, staleness, channel, outcome,
-            engagement, engagedAt, failureReason, platformInfo, revision,
+            engagement, engagedAt, failureReason, platformInfo, revision, unavailable,
         ]
     }
 }

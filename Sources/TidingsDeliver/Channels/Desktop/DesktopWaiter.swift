@@ -60,7 +60,7 @@ public enum DesktopWaiter {
         let engagement = await engagement(of: popup, expireMs: expireMs, closeWatch: closeWatch)
         await closeWatch?.stop()
         if FileManager.default.fileExists(atPath: databasePath),
-            (try? TidingsDatabase(path: databasePath).hasNewerDelivery(of: notification.id, on: "desktop", than: notification.revision)) == true
+            (try? TidingsDatabase(path: databasePath).hasNewerDelivery(of: notification.id, on: .desktop, than: notification.revision)) == true
         {
             return 0
         }
@@ -104,16 +104,16 @@ public enum DesktopWaiter {
                 let instant = EpochMillis(now.tv_sec) * 1000 + EpochMillis(now.tv_nsec / 1_000_000)
                 if engagement == .snoozed {
                     let until = WhenText.wholeMinute(instant + DesktopChannel.snoozeDelay)
-                    switch try database.snooze(id: notificationId, on: "desktop", until: until, now: instant, zone: .current) {
+                    switch try database.snooze(id: notificationId, on: .desktop, until: until, now: instant, zone: .current) {
                     case .done: return 0
                     case .refused(let refusals):
                         // Refused for good once deliver has written this popup's row.
-                        if try database.hasNewerDelivery(of: notificationId, on: "desktop", than: notification.revision - 1) {
+                        if try database.hasNewerDelivery(of: notificationId, on: .desktop, than: notification.revision - 1) {
                             warn("not snoozed: " + refusals.map(\.description).joined(separator: "; "))
                             return 1
                         }
                     }
-                } else if try database.recordEngagement(notificationId: notificationId, channel: "desktop", engagement: engagement, at: instant) {
+                } else if try database.recordEngagement(notificationId: notificationId, channel: .desktop, engagement: engagement, at: instant) {
                     return 0
                 }
                 guard ContinuousClock.now < deadline else {
