@@ -21,7 +21,8 @@ extension TidingsDatabase {
     /// then read too: the unread list and count look at the notification's state. Returns
     /// false when there was no such delivery.
     @discardableResult
-    public func recordEngagement(notificationId: String, channel: ChannelName, engagement: Engagement, at instant: EpochMillis) throws(StoreError) -> Bool
+    public func recordEngagement(notificationId: String, channel: ChannelName, engagement: Engagement, at instant: EpochMillis) throws(StoreError)
+        -> Bool
     {
         try write("record engagement") { db in
             try db.execute(
