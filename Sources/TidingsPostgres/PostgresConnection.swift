@@ -79,8 +79,10 @@ public final class PostgresConnection {
     }
 
     /// The error a failed `result` carries: its SQLSTATE and message, or the connection's
-    /// message when the server sent none (a lost connection).
+    /// message when the server sent none. It is a `.connection` error when the session is
+    /// gone after it (the server stopped, the backend terminated), whatever the SQLSTATE.
     private func error(of result: OpaquePointer, connection: OpaquePointer) -> PostgresError {
+        let lost = tidings_pq_status(connection) != TIDINGS_PQ_CONNECTION_OK
         let field = { (code: Int32) in tidings_pq_result_error_field(result, code).map { String(cString: $0) } }
         guard let primary = field(Int32(UInt8(ascii: "M"))) else {
             var message = Self.trimmed(tidings_pq_result_error_message(result))
@@ -89,7 +91,8 @@ public final class PostgresConnection {
         }
         var message = primary
         if let detail = field(Int32(UInt8(ascii: "D"))) { message += " (\(detail))" }
-        return PostgresError(.statement, sqlState: field(Int32(UInt8(ascii: "C"))), message: target.redact(message), target: target.redacted)
+        return PostgresError(
+            lost ? .connection : .statement, sqlState: field(Int32(UInt8(ascii: "C"))), message: target.redact(message), target: target.redacted)
     }
 
     /// Copies `result` out of libpq, each value typed by its column's type.

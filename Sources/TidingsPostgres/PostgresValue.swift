@@ -47,7 +47,9 @@ public enum PostgresValue: Sendable, Equatable, Hashable {
     public init(_ value: Data?) { self = value.map { .bytes($0) } ?? .null }
 
     /// The parameter's type OID for PQexecParams: text is left to the server to infer (0), so
-    /// that a string fills a timestamptz or jsonb column as it would in SQL.
+    /// that a string fills a timestamptz or jsonb column as it would in SQL. An integer is an
+    /// int8: it fills and compares with any integer column, but a function that takes an
+    /// integer (int4) needs a cast (`pg_terminate_backend($1::integer)`).
     var parameterType: UInt32 {
         switch self {
         case .null, .text: 0

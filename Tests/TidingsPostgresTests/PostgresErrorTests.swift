@@ -66,6 +66,22 @@ import TidingsTestSupport
         Self.expectNoPassword(error, [database.cluster.password])
     }
 
+    @Test func aTerminatedSessionIsAConnectionError() async throws {
+        // Given a session whose backend the administrator ends.
+        let database = try PostgresTestDatabase()
+        let connection = try database.connect()
+        let admin = try PostgresConnection(database.cluster.adminConninfo())
+        #expect(try admin.execute("SELECT pg_terminate_backend($1::integer) AS ended", [.integer(Int64(connection.backendPID))]).first?[0] == true)
+        let pid = PostgresValue.integer(Int64(connection.backendPID))
+        #expect(try await waitUntil { try admin.execute("SELECT 1 FROM pg_stat_activity WHERE pid = $1", [pid]).rows.isEmpty })
+
+        let error = try #require(throws: PostgresError.self) { try connection.execute("SELECT 1") }
+
+        #expect(error.kind == .connection)
+        #expect(error.description.contains("tidings:***@127.0.0.1"))
+        Self.expectNoPassword(error, [database.cluster.password])
+    }
+
     @Test func aPercentEncodedPasswordIsHiddenInBothForms() {
         let target = PostgresTarget("postgresql://me:p%40ss%2Fw0rd@db/x?sslmode=verify-full")
         #expect(target.redacted == "postgresql://me:***@db/x?sslmode=verify-full")
