@@ -31,6 +31,9 @@ let package = Package(
         // shims that load each library on first use; nothing links them.
         .target(name: "CCurl"),
         .target(name: "CICal"),
+        // libpq, loaded on first use like libcurl; its few declarations are written by hand,
+        // so that building needs no libpq-dev.
+        .target(name: "CLibPQ"),
 
         // Base libraries, which every stage may use and which use no stage: the model, config,
         // time and XDG folders (no I/O); the database; spawning (bounded runs with deadlines,
@@ -45,6 +48,9 @@ let package = Package(
             dependencies: [.product(name: "Subprocess", package: "swift-subprocess"), .product(name: "SystemPackage", package: "swift-system")]
         ),
         .target(name: "TidingsHTTP", dependencies: ["CCurl"]),
+        // The PostgreSQL client over libpq: connections, statements with parameters,
+        // transactions, advisory locks.
+        .target(name: "TidingsPostgres", dependencies: ["CLibPQ"]),
         // Meeting links (the services, the mail redirectors, the app forms) and whether the
         // desktop has an app for a URL scheme: TidingsProcess gives it the PATH lookup and the
         // KDE `xdg-mime` question.
@@ -160,7 +166,7 @@ let package = Package(
         .target(
             name: "TidingsTestSupport",
             dependencies: [
-                "TidingsCore", "TidingsStore", "TidingsProcess",
+                "TidingsCore", "TidingsStore", "TidingsProcess", "TidingsPostgres",
                 .product(name: "Subprocess", package: "swift-subprocess"), .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
@@ -170,6 +176,7 @@ let package = Package(
             dependencies: ["TidingsCore", "TidingsStore", "TidingsTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "TidingsHTTPTests", dependencies: ["TidingsHTTP", "TidingsTestSupport"]),
+        .testTarget(name: "TidingsPostgresTests", dependencies: ["TidingsPostgres", "TidingsProcess", "TidingsTestSupport"]),
         .testTarget(name: "TidingsProcessTests", dependencies: ["TidingsProcess", "TidingsTestSupport"]),
         .testTarget(name: "TidingsFetchTests", dependencies: ["TidingsCore", "TidingsFetch", "TidingsHTTP", "TidingsStore", "TidingsTestSupport"]),
         .testTarget(
