@@ -40,7 +40,8 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
     /// subject stays and the `fingerprint` changes.
     public var subject: String?
     /// A digest of the facts it shows (a meeting's start, end, title and link; a content
-    /// item's text). A change after delivery is sent as an update in place.
+    /// item's text), compared whole: a change after delivery is sent as an update in place.
+    /// No code reads its parts (what `tidings next` shows is in `startsAt` … `joinURL`).
     public var fingerprint: String?
     /// Who wrote the text (a fallback's reason is `generatorReason`); nil for text not
     /// generated (a remote schedule's entries, a test, a digest, rows planned before v7).
