@@ -260,21 +260,12 @@ public struct Deliverer {
     /// `item` with its countdown slot filled from `now` in the reminder's language
     /// (`CountdownSlot`): the minutes really left when it is sent later than planned (a run a
     /// minute late, a retry), else as planned; the stored text keeps its slot. A reminder
-    /// planned before the slot (its text says "(in 10 min)") has its English or German count
-    /// told again as before.
+    /// planned before the slot existed got it when `plan` ran again after v22.
     static func retimed(_ item: NotificationRecord, now: EpochMillis) -> NotificationRecord {
-        if CountdownSlot.count(in: item.body) > 0 {
-            var filled = item
-            filled.body = CountdownSlot.fill(item.body, dueAt: item.dueAt, start: item.expiresAt, now: now)
-            return filled
-        }
-        guard item.kind == .meeting, now > item.dueAt, let start = item.expiresAt, start > now, !item.isAllDay
-        else { return item }
-        let planned = Countdown.minutes(from: item.dueAt, until: start)
-        let actual = Countdown.minutes(from: now, until: start)
-        var retimed = item
-        retimed.body = Countdown.retime(item.body, planned: planned, actual: actual)
-        return retimed
+        guard CountdownSlot.count(in: item.body) > 0 else { return item }
+        var filled = item
+        filled.body = CountdownSlot.fill(item.body, dueAt: item.dueAt, start: item.expiresAt, now: now)
+        return filled
     }
 
     /// Where a fallback leg comes from: the channel that could not take it, and why.

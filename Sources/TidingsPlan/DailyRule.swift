@@ -45,12 +45,6 @@ public struct DailyRule: Sendable {
         !config.daily.enabled || (config.daily.weekdaysOnly && date.isWeekend)
     }
 
-    /// The local date of a daily notification id (`daily:2026-11-22`).
-    public static func date(ofID id: String) -> LocalDate? {
-        guard id.hasPrefix("daily:") else { return nil }
-        return LocalDate(id.dropFirst("daily:".count))
-    }
-
     /// The notification for `date`, due at `due`. It expires at the end of the day it is
     /// due (or earlier, when its content says so).
     func notification(for date: LocalDate, due: EpochMillis, zone: Zone, content: [CachedContent], now: EpochMillis) -> NotificationRecord {
@@ -66,6 +60,7 @@ public struct DailyRule: Sendable {
         item.generator = text.generator
         item.generatorReason = text.generatorReason
         item.data = text.data
+        item.day = date
         return item
     }
 }

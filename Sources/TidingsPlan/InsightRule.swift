@@ -63,6 +63,7 @@ public struct InsightRule {
                 contentFetchTime: nil, priority: Importance.insight, expiresAt: zone.endOfDay(containing: due), now: now
             ).written(text)
             item.subject = Self.subject(facts.topic)
+            item.day = date
             items.append(item)
             last = (date, item.subject)
         }
@@ -80,12 +81,6 @@ public struct InsightRule {
 
     /// `insight:2026-11-22`.
     public static func id(for date: LocalDate) -> String { "insight:\(date)" }
-
-    /// The local date of an insight id.
-    public static func date(ofID id: String) -> LocalDate? {
-        guard id.hasPrefix("insight:") else { return nil }
-        return LocalDate(id.dropFirst("insight:".count))
-    }
 
     /// What an insight about `topic` records as its subject.
     static func subject(_ topic: String) -> String { "insight:" + topic }

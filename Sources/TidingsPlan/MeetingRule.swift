@@ -149,6 +149,12 @@ public struct MeetingRule {
             item.subject = "event:" + id
             item.fingerprint = MeetingRule.fingerprint(of: event, link: link)
             item.isAllDay = lead == nil
+            item.occurrence = MeetingRule.occurrence(of: event)
+            item.lead = lead
+            item.startsAt = event.start
+            item.endsAt = max(event.end, event.start)
+            item.eventTitle = event.summary.leading(ContentPayload.maxBodyLength)
+            item.joinURL = link?.url
             return item.written(text)
         }
     }
@@ -167,30 +173,22 @@ public struct MeetingRule {
     /// an instance of a recurring one (`@all-day` instead of the lead for an all-day event):
     /// the id survives the event moving, so each reminder moves with it.
     static func id(of event: CalendarOccurrence, lead: Int64?) -> String {
+        occurrence(of: event) + "@" + (lead.map(DurationText.format) ?? allDaySuffix)
+    }
+
+    /// `meeting:<uid>` or `meeting:<uid>:<original start>`: what every reminder of one
+    /// occurrence stores as its `occurrence`, whatever its lead.
+    static func occurrence(of event: CalendarOccurrence) -> String {
         let uid = TextSanitizer.clean(event.uid).leading(200)
-        let base = event.recurrenceID.map { "meeting:\(uid):\(ISOTime.formatUTC($0))" } ?? "meeting:\(uid)"
-        return base + "@" + (lead.map(DurationText.format) ?? allDaySuffix)
+        return event.recurrenceID.map { "meeting:\(uid):\(ISOTime.formatUTC($0))" } ?? "meeting:\(uid)"
     }
 
     /// What an all-day reminder's id ends with, after the `@`.
     static let allDaySuffix = "all-day"
 
-    /// The lead time a reminder id ends with; nil for an all-day reminder (or an id of
-    /// another form).
-    public static func lead(ofID id: String) -> Int64? {
-        guard id.hasPrefix("meeting:"), let at = id.lastIndex(of: "@") else { return nil }
-        return DurationText.parse(String(id[id.index(after: at)...]))
-    }
-
-    /// The id the reminder had before ids carried their lead time (`meeting:<uid>`, the
-    /// reminder id without its `@…` suffix); nil for an id of another kind.
-    public static func legacyID(of id: String) -> String? {
-        guard id.hasPrefix("meeting:"), let at = id.lastIndex(of: "@") else { return nil }
-        return String(id[..<at])
-    }
-
-    /// The facts a reminder shows, joined with U+001F: start, end, title, join link,
-    /// location. A change after delivery is sent as an update.
+    /// A digest of the facts a reminder shows (start, end, title, join link, location),
+    /// compared whole: a change after delivery is sent as an update. What code reads of
+    /// them is in typed columns (`startsAt`, `endsAt`, `eventTitle`, `joinURL`).
     static func fingerprint(of event: CalendarOccurrence, link: MeetingLink?) -> String {
         let location = event.location.map { TextSanitizer.clean($0).leading(ContentPayload.maxBodyLength) }
         return [

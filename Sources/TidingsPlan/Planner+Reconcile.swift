@@ -30,6 +30,7 @@ extension Planner {
         existing.merge(try database.notifications(ids: planned.map(\.id).filter { existing[$0] == nil })) { first, _ in first }
         let planned = try withoutPast(planned, existing: existing, now: now)
         let plannedIDs = Set(planned.map(\.id))
+        let plannedOccurrences = Set(planned.compactMap(\.occurrence))
         let obsolete = obsoleteItems(open.filter { !plannedIDs.contains($0.id) }, inputs: inputs, now: now, horizon: horizon)
         let (stillOpen, settled) = replanned(planned, existing: existing, now: now)
         // What has expired takes no place (deliver marks it expired); the rest compete.
@@ -38,7 +39,8 @@ extension Planner {
         let candidates = (stillOpen + unplanned).filter { ($0.expiresAt ?? .max) > now }
         let ranked = PendingCap(limit: config.plan.maxPending).assign(candidates, now: now)
         let cancelledUpdates = open.filter { $0.revision > 0 && $0.kind == .meeting && obsolete[$0.id] != nil }.map(\.id)
-        let clears = try clears(plannedIDs: plannedIDs, cancelledUpdates: cancelledUpdates, inputs: inputs, now: now)
+        let clears = try clears(
+            plannedIDs: plannedIDs, plannedOccurrences: plannedOccurrences, cancelledUpdates: cancelledUpdates, inputs: inputs, now: now)
         return Reconciliation(ranked: ranked, obsolete: obsolete, settled: settled, plannedIDs: plannedIDs, clears: clears)
     }
 
@@ -48,16 +50,13 @@ extension Planner {
         _ planned: [NotificationRecord], existing: [String: NotificationRecord], now: EpochMillis
     ) throws(StoreError) -> [NotificationRecord] {
         // A reminder whose time has passed is not sent now when one of the same meeting
-        // already reached the user under another lead time (the event's alarm or lead_times
-        // changed since) or under its old id (`meeting:<uid>`, before ids carried the lead
-        // time); its later lead times still come.
-        let late = Set(planned.compactMap { $0.dueAt <= now && existing[$0.id] == nil ? MeetingRule.legacyID(of: $0.id) : nil })
-        let reached = { (row: NotificationRecord) in row.state.reachedUser }
-        let sent = Set(try database.notifications(ids: Array(late)).values.filter(reached).map(\.id))
-            .union(
-                try database.notifications(idPrefixes: late.map { $0 + "@" }).values.filter(reached).compactMap { MeetingRule.legacyID(of: $0.id) })
+        // occurrence already reached the user under another lead time (the event's alarm or
+        // lead_times changed since) or under its old id (`meeting:<uid>`, before ids carried
+        // the lead time, stored as its own occurrence); its later lead times still come.
+        let late = Set(planned.compactMap { $0.dueAt <= now && existing[$0.id] == nil ? $0.occurrence : nil })
+        let sent = Set(try database.notifications(occurrences: late.sorted()).values.filter(\.state.reachedUser).compactMap(\.occurrence))
         return planned.filter { item in
-            if item.dueAt <= now, existing[item.id] == nil, let occurrence = MeetingRule.legacyID(of: item.id), sent.contains(occurrence) {
+            if item.dueAt <= now, existing[item.id] == nil, let occurrence = item.occurrence, sent.contains(occurrence) {
                 return false
             }
             return item.dueAt >= now || existing[item.id]?.state.reachedUser == true
@@ -137,18 +136,18 @@ extension Planner {
     private func obsolescence(of item: NotificationRecord, now: EpochMillis, horizon: Int64, daily: DailyRule, weekly: WeeklyRule) -> String? {
         switch item.kind {
         case .daily:
-            guard let date = DailyRule.date(ofID: item.id), daily.excludes(date) else { return nil }
+            guard let date = item.day, daily.excludes(date) else { return nil }
             if config.daily.offWithoutContent { return "the daily update is off: no content source" }
             return config.daily.enabled ? "no longer planned (settings changed)" : "the daily update is turned off"
         case .meeting:
             guard item.dueAt <= now + horizon else { return nil }
             guard config.meetings.enabled else { return "meeting reminders are turned off" }
-            if let lead = MeetingRule.lead(ofID: item.id), !config.meetings.leadTimes.contains(lead) {
+            if let lead = item.lead, !config.meetings.leadTimes.contains(lead) {
                 return "no longer planned (settings changed)"
             }
             return "the event was cancelled, declined, moved or removed"
         case .weekly:
-            guard let date = LocalDate(item.id.dropFirst("weekly:".count)), weekly.excludes(date) else { return nil }
+            guard let date = item.day, weekly.excludes(date) else { return nil }
             return "no longer planned (settings changed)"
         case .insight:
             guard item.dueAt <= now + horizon else { return nil }

@@ -36,13 +36,14 @@ public struct WeeklyRule {
             let week = WeekStatistics(events: events, at: due, zone: zone)
             let text = week.text(wording)
             let fetched = calendars.map(\.calendar.fetchTime).min() ?? now
-            items.append(
-                NotificationRecord(
-                    id: "weekly:\(date)", kind: .weekly, category: config.weekly.category, title: text.title, body: text.body,
-                    deepLink: nil, dueAt: due, plannedLocal: "\(date)T\(config.weekly.time)", plannedZone: zone.identifier,
-                    staleness: due - fetched <= config.fallback.staleAfter ? .fresh : .stale, contentFetchTime: fetched,
-                    priority: Importance.routine, expiresAt: zone.endOfDay(containing: due), now: now
-                ).written(text))
+            var item = NotificationRecord(
+                id: "weekly:\(date)", kind: .weekly, category: config.weekly.category, title: text.title, body: text.body,
+                deepLink: nil, dueAt: due, plannedLocal: "\(date)T\(config.weekly.time)", plannedZone: zone.identifier,
+                staleness: due - fetched <= config.fallback.staleAfter ? .fresh : .stale, contentFetchTime: fetched,
+                priority: Importance.routine, expiresAt: zone.endOfDay(containing: due), now: now
+            ).written(text)
+            item.day = date
+            items.append(item)
         }
         return items
     }

@@ -78,7 +78,7 @@ import TidingsTestSupport
             sent += output.split(separator: "\n").filter { $0.contains("Stand-up notes") }.map { _ in "2026-11-\(day)" }
         }
         #expect(sent == ["2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27"])
-        let rows = try TidingsDatabase(path: pipeline.database).notifications(idPrefixes: [id + "@"])
+        let rows = try TidingsDatabase(path: pipeline.database).notifications(ids: (23...29).map { "\(id)@2026-11-\($0)" })
         #expect(rows.keys.sorted() == (24...27).map { "\(id)@2026-11-\($0)" })
         #expect(rows.values.allSatisfy { $0.state == .delivered && $0.kind == .reminder })
     }

@@ -1,6 +1,9 @@
 import Foundation
+import GRDB
 import Testing
 import TidingsTestSupport
+
+@testable import TidingsStore
 
 /// A meeting reminder planned in one of the eight languages and sent late says how long is
 /// really left, in its own words: plan stores a slot, deliver fills it.
@@ -63,6 +66,46 @@ import TidingsTestSupport
         #expect(item.string("body")?.hasPrefix("Początek o 09:00 (za 3 min), koniec o 10:00") == true, "\(listed)")
         let text = try await succeed(pipeline, "tidings", ["inbox", "--now", "2026-11-23T08:58"], environment: ["LANG": "C"])
         #expect(text.contains("(za 3 min)"), "\(text)")
+    }
+
+    @Test("A reminder planned before the countdown slot, in a database from before v22: the next plan --if-changed gives it the slot, and sent at 08:57 it says 3 minutes")
+    func plannedBeforeSlot() async throws {
+        let pipeline = try await pipeline()
+        _ = try await succeed(pipeline, "plan", ["--if-changed", "--now", "2026-11-23T08:00"], environment: ["LANG": "en_GB.UTF-8"])
+        // The database as v21 left it: the reminder's text counts its minutes in words, and
+        // the v22 columns are not there yet.
+        let old = try DatabaseQueue(path: pipeline.database)
+        try await old.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE notification SET body = 'Starts at 09:00 (in 10 min), until 10:00'
+                        WHERE id = 'meeting:standup-1@example.org@10m';
+                    DROP INDEX notification_occurrence;
+                    DROP INDEX notification_kind_due;
+                    ALTER TABLE notification DROP COLUMN occurrence;
+                    ALTER TABLE notification DROP COLUMN lead;
+                    ALTER TABLE notification DROP COLUMN day;
+                    ALTER TABLE notification DROP COLUMN startsAt;
+                    ALTER TABLE notification DROP COLUMN endsAt;
+                    ALTER TABLE notification DROP COLUMN eventTitle;
+                    ALTER TABLE notification DROP COLUMN joinURL;
+                    DELETE FROM grdb_migrations WHERE identifier = 'v22-typed-facts';
+                    """)
+            let body = try String.fetchOne(db, sql: "SELECT body FROM notification WHERE id = 'meeting:standup-1@example.org@10m'")
+            #expect(body?.contains("(in 10 min)") == true, "\(body ?? "no reminder")")
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM planInputs") == 1)
+        }
+        try old.close()
+
+        // The same inputs as the first plan: only the migration makes this one plan.
+        let plan = try await pipeline.runner.run("plan", ["--if-changed", "-v", "--now", "2026-11-23T08:01"], extra: ["LANG": "en_GB.UTF-8"])
+        #expect(plan.status == 0 && plan.stderr.contains("planning: no plan on record"), "\(plan.stderr)")
+        let stored = try #require(try TidingsDatabase(path: pipeline.database).notifications(ids: ["meeting:standup-1@example.org@10m"]).first?.value)
+        #expect(stored.body.unicodeScalars.contains { (0xE000...0xF8FF).contains($0.value) }, "the slot is back: \(stored.body)")
+        #expect(stored.occurrence == "meeting:standup-1@example.org" && stored.lead == 600_000)
+
+        let output = try await succeed(pipeline, "deliver", ["--channel", "stdout", "--now", "2026-11-23T08:57"], environment: ["LANG": "C"])
+        #expect(output.contains("(in 3 min)") && !output.contains("(in 10 min)"), "\(output)")
     }
 
     @Test("An LLM-written reminder keeps the countdown's placeholder; sent at 08:57 for 09:00 it says 3 minutes")

@@ -1,5 +1,6 @@
 import Testing
 import TidingsCore
+import TidingsGenerate
 import TidingsStore
 import TidingsTestSupport
 
@@ -35,6 +36,21 @@ import TidingsTestSupport
         let again = try f.run(now: F.now, zone: F.berlin)
         #expect(again.changes?.created == 0 && again.changes?.updated == 0 && again.changes?.unchanged == 2)
         #expect(again.cancelled.isEmpty)
+    }
+
+    @Test("A reminder planned before the countdown slot (its text says \"(in 10 min)\") gets the slot's text at the next plan")
+    func textBeforeSlot() throws {
+        let f = try Self.planned(F.calendar([F.meeting("standup-1@example.org")]), config: Self.twoLeads)
+        let planned = try #require(try f.stored(Self.ids[0]))
+        #expect(CountdownSlot.count(in: planned.body) == 1, "\(planned.body)")
+        var old = planned
+        old.body = planned.body.replacing(CountdownSlot.slot(.en), with: "10 min")
+        _ = try f.db.applyPlan([old], now: F.now)
+        #expect(try f.stored(Self.ids[0])?.body == old.body)
+        let again = try f.run(now: F.now + PlanFixture.minute, zone: F.berlin)
+        #expect(again.changes?.updated == 1)
+        #expect(try f.stored(Self.ids[0])?.body == planned.body)
+        #expect(try f.stored(Self.ids[0])?.state == .pending)
     }
 
     @Test("A moved event moves every one of its reminders")
@@ -90,11 +106,13 @@ import TidingsTestSupport
         try F.store(F.calendar([F.meeting("standup-1@example.org")]), in: f.db, at: F.now)
         // Delivered at 08:50 by an older version, as `meeting:<uid>`.
         let sent = TestClock.at("2026-11-23T08:50", in: F.berlin)
-        let old = NotificationRecord(
+        var old = NotificationRecord(
             id: "meeting:standup-1@example.org", kind: .meeting, category: .transactional, title: "Client review", body: "Starts at 09:00",
             deepLink: nil, dueAt: sent, plannedLocal: "2026-11-23T08:50", plannedZone: "Europe/Berlin", staleness: .fresh,
             contentFetchTime: F.now, now: F.now)
-        try f.db.applyPlan([old], now: F.now)
+        // v22 stores an id without a lead as its own occurrence (TypedFactsMigrationTests).
+        old.occurrence = old.id
+        _ = try f.db.applyPlan([old], now: F.now)
         _ = try f.db.claimDue(at: sent)
         try f.db.recordDeliveries(
             [

@@ -105,6 +105,7 @@ import TidingsTestSupport
         #expect(items.first?.body.hasPrefix("Today, all day") == true)
         #expect(items.first?.subject == "event:meeting:offsite-1@example.org@all-day")
         #expect(items.map(\.isAllDay) == [true], "the column says it, not the id")
+        #expect(items.first?.lead == nil && items.first?.occurrence == "meeting:offsite-1@example.org")
     }
 
     @Test("A calendar read in part: plan names what was skipped, and the other events get their reminders")
@@ -207,17 +208,16 @@ import TidingsTestSupport
         #expect(try print(otherLink) != base)
     }
 
-    @Test(
-        "The lead a reminder id ends with",
-        arguments: [
-            ("meeting:a@example.org@10m", 600_000),
-            ("meeting:a@example.org:2026-11-23T08:00:00Z@1h30m", 5_400_000),
-            ("meeting:a@example.org@all-day", nil),
-            ("meeting:a@example.org", nil),
-            ("daily:2026-11-22", nil),
-        ] as [(String, Int64?)])
-    func leadOfID(id: String, lead: Int64?) {
-        #expect(MeetingRule.lead(ofID: id) == lead)
+    @Test("Each reminder carries its occurrence, its lead and its meeting's facts in typed columns")
+    func typedFacts() throws {
+        let now = Self.berlin("2026-11-23T08:00")
+        let items = try F.reminders(F.calendar([F.meeting("m@example.org")]), config: Self.twoLeads, now: now).sorted { $0.dueAt < $1.dueAt }
+        #expect(items.map(\.lead) == [10 * PlanFixture.minute, PlanFixture.minute])
+        #expect(items.map(\.occurrence) == ["meeting:m@example.org", "meeting:m@example.org"])
+        #expect(items.map(\.startsAt) == [Self.berlin("2026-11-23T09:00"), Self.berlin("2026-11-23T09:00")])
+        #expect(items.map(\.endsAt) == [Self.berlin("2026-11-23T10:00"), Self.berlin("2026-11-23T10:00")])
+        #expect(items.map(\.eventTitle) == ["Client review", "Client review"])
+        #expect(items.allSatisfy { $0.joinURL?.hasPrefix("https://") == true }, "\(items.map(\.joinURL))")
     }
 
     @Test("More than ten attendees cost a point, counted past the ones read")

@@ -7,7 +7,8 @@ import TidingsCore
     static let now: EpochMillis = 1_795_000_000_000
     static let minute: Int64 = 60_000
 
-    /// A reminder of meeting `uid` starting `start` minutes from now, lasting `length` minutes.
+    /// A reminder of meeting `uid` starting `start` minutes from now, lasting `length` minutes,
+    /// with the typed facts `plan` writes.
     static func reminder(_ uid: String, start: Int64, length: Int64 = 30, lead: String = "10m", link: String? = "https://zoom.us/j/123")
         -> NotificationRecord
     {
@@ -18,8 +19,12 @@ import TidingsCore
             contentFetchTime: now - 3_600_000, expiresAt: begins, now: now - 3_600_000)
         item.subject = "event:" + item.id
         item.isAllDay = lead == "all-day"
-        item.fingerprint = [ISOTime.formatUTC(begins), ISOTime.formatUTC(begins + length * minute), "Meeting \(uid)", link ?? "", ""]
-            .joined(separator: "\u{1f}")
+        item.fingerprint = "digest of \(uid)"
+        item.occurrence = "meeting:\(uid)"
+        item.startsAt = begins
+        item.endsAt = begins + length * minute
+        item.eventTitle = "Meeting \(uid)"
+        item.joinURL = link
         return item
     }
 

@@ -14,11 +14,13 @@ import TidingsTestSupport
             every: .daily, firstAt: Self.day, untilAt: until, zone: "UTC", now: 0)
     }
 
-    static func occurrence(_ id: String, due: EpochMillis) -> NotificationRecord {
+    /// An occurrence of the rule `rule`, which plan stores as its subject.
+    static func occurrence(_ id: String, due: EpochMillis, of rule: String = "reminder:a") -> NotificationRecord {
         var item = NotificationRecord(
             id: id, kind: .reminder, category: .system, title: "Stand-up notes", body: "", deepLink: nil, dueAt: due,
             plannedLocal: "x", plannedZone: "UTC", staleness: .fresh, contentFetchTime: nil, priority: 10, now: 0)
         item.channels = [.stdout, .inbox]
+        item.subject = rule
         return item
     }
 

@@ -129,3 +129,22 @@ extension Int {
         self = value
     }
 }
+
+/// A date is coded as its `YYYY-MM-DD` text.
+extension LocalDate: Codable {
+    /// Reads `YYYY-MM-DD`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = LocalDate(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a date (YYYY-MM-DD): \(text)")
+        }
+        self = date
+    }
+
+    /// Writes `YYYY-MM-DD`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

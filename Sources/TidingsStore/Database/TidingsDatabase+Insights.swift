@@ -79,12 +79,12 @@ extension TidingsDatabase {
                 // Compared as text: a staleness this version does not know counts as not fresh.
                 if row[0] as String != Staleness.fresh.rawValue { history.stale += count }
             }
-            // Insight ids all start with `insight:`: a range of the primary key.
+            // A range of the kind and due index (v22).
             history.earlier = try Row.fetchAll(
                 db,
                 sql: """
                     SELECT dueAt, subject FROM notification
-                    WHERE id >= 'insight:' AND id < 'insight;' AND state <> 'cancelled' AND dueAt >= ? AND dueAt < ?
+                    WHERE kind = 'insight' AND dueAt >= ? AND dueAt < ? AND state <> 'cancelled'
                     ORDER BY dueAt
                     """,
                 arguments: [insightsSince, until]

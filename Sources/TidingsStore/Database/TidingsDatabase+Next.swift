@@ -37,7 +37,7 @@ extension TidingsDatabase {
     /// calendar is read): of the timed meetings that have not ended, the first to start
     /// from `lateJoinWindow` ago on; else the one in progress that began last. Nil when none.
     ///
-    /// A meeting is known by its reminders (`meeting:<uid>[:<instance>]@<lead>`), in any
+    /// A meeting is known by its reminders (one per lead time, sharing their `occurrence`), in any
     /// state: a reminder already sent still names a meeting to join. The most recently
     /// updated one speaks for the meeting, so that a move or a new link counts and a meeting
     /// whose reminders `plan` cancelled (the event was removed) is gone; one the user
@@ -50,7 +50,7 @@ extension TidingsDatabase {
                 db,
                 sql: """
                     SELECT * FROM notification
-                    WHERE kind = 'meeting' AND fingerprint IS NOT NULL AND isAllDay = 0
+                    WHERE kind = 'meeting' AND startsAt IS NOT NULL AND isAllDay = 0
                       AND (expiresAt IS NULL OR expiresAt > ?)
                     ORDER BY updatedAt DESC, revision DESC, id
                     """,
@@ -59,7 +59,7 @@ extension TidingsDatabase {
         var seen = Set<String>()
         var meetings: [NextMeeting] = []
         for row in rows {
-            guard seen.insert(String(Self.meetingKey(of: row.id))).inserted else { continue }
+            guard seen.insert(row.occurrence ?? row.id).inserted else { continue }
             if row.state == .cancelled && !row.isHeldByUser { continue }
             guard let meeting = Self.meeting(of: row), meeting.end > now else { continue }
             meetings.append(meeting)
@@ -69,20 +69,11 @@ extension TidingsDatabase {
         return meetings.max(by: order)
     }
 
-    /// The meeting a reminder id belongs to: the id without its `@<lead>`.
-    static func meetingKey(of id: String) -> Substring {
-        id.lastIndex(of: "@").map { id[..<$0] } ?? id[...]
-    }
-
-    /// The facts of `row`'s meeting, read from its fingerprint (start, end, title, link and
-    /// location, joined with U+001F, as `plan` writes it); nil without a join link.
+    /// The facts of `row`'s meeting, from its typed columns (`startsAt`, `endsAt`,
+    /// `eventTitle`, `joinURL`, as `plan` writes them); nil without a join link.
     static func meeting(of row: NotificationRecord) -> NextMeeting? {
-        guard let link = row.deepLink, !link.isEmpty, let fingerprint = row.fingerprint else { return nil }
-        let facts = fingerprint.split(separator: "\u{1f}", omittingEmptySubsequences: false)
-        guard facts.count >= 4, let start = ISOTime.parse(String(facts[0]), in: .current),
-            let end = ISOTime.parse(String(facts[1]), in: .current)
+        guard let link = row.deepLink, !link.isEmpty, let start = row.startsAt, let end = row.endsAt, let title = row.eventTitle
         else { return nil }
-        let url = facts[3].isEmpty ? link : String(facts[3])
-        return NextMeeting(title: String(facts[2]), start: start, end: max(end, start), link: link, url: url, reminderID: row.id)
+        return NextMeeting(title: title, start: start, end: max(end, start), link: link, url: row.joinURL ?? link, reminderID: row.id)
     }
 }

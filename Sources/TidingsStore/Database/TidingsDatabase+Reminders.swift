@@ -22,16 +22,16 @@ extension TidingsDatabase {
     }
 
     /// Whether `id` (`reminder:<token>`, letters and digits) names a reminder, a notification
-    /// or an occurrence already.
+    /// or occurrences already (a repeating reminder's occurrences have its id as `subject`).
     public func reminderIDTaken(_ id: String) throws(StoreError) -> Bool {
         try read("look up reminder id") { db in
             try Bool.fetchOne(
                 db,
                 sql: """
                     SELECT EXISTS (SELECT 1 FROM reminder WHERE id = ?)
-                        OR EXISTS (SELECT 1 FROM notification WHERE id = ? OR substr(id, 1, ?) = ?)
+                        OR EXISTS (SELECT 1 FROM notification WHERE id = ? OR (kind = 'reminder' AND subject = ?))
                     """,
-                arguments: [id, id, id.count + 1, id + "@"]) ?? false
+                arguments: [id, id, id]) ?? false
         }
     }
 
@@ -43,7 +43,7 @@ extension TidingsDatabase {
     }
 
     /// Stops the repeating reminder `id`: plan creates no more occurrences, and the open ones
-    /// are cancelled for `reason`, held for the user. Returns them, earliest first, or nil
+    /// (their `subject` is `id`) are cancelled for `reason`, held for the user. Returns them, earliest first, or nil
     /// when no running reminder has that id.
     public func stopReminder(_ id: String, reason: String, now: EpochMillis) throws(StoreError) -> [NotificationRecord]? {
         try write("stop reminder") { db in
@@ -52,10 +52,10 @@ extension TidingsDatabase {
             let open = try NotificationRecord.fetchAll(
                 db,
                 sql: """
-                    SELECT * FROM notification WHERE state IN ('pending', 'backlog') AND substr(id, 1, ?) = ?
+                    SELECT * FROM notification WHERE state IN ('pending', 'backlog') AND kind = 'reminder' AND subject = ?
                     ORDER BY dueAt, id
                     """,
-                arguments: [id.count + 1, id + "@"])
+                arguments: [id])
             return try open.map { row in try Self.settle(row, reason: reason, now: now, db: db) }
         }
     }

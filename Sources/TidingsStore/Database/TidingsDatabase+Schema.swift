@@ -341,6 +341,31 @@ extension TidingsDatabase {
                     """)
             try db.execute(sql: digestSettlesMembersV21)
         }
+        migrator.registerMigration("v22-typed-facts") { db in
+            // What code reads of an id or a fingerprint travels in typed columns: the meeting
+            // occurrence a reminder belongs to and its lead time, the day a daily update,
+            // weekly summary or insight is for, and the meeting facts `tidings next` shows.
+            // Existing rows are filled from their ids and fingerprints, here and nowhere else
+            // (see `fillTypedFactsV22`); the fingerprint stays a digest compared whole. The
+            // last plan's inputs are forgotten, so the next `plan --if-changed` plans again
+            // and rewrites the text of reminders planned before the countdown slot.
+            try db.execute(
+                sql: """
+                    ALTER TABLE notification ADD COLUMN occurrence TEXT;
+                    ALTER TABLE notification ADD COLUMN lead INTEGER;
+                    ALTER TABLE notification ADD COLUMN day TEXT;
+                    ALTER TABLE notification ADD COLUMN startsAt INTEGER;
+                    ALTER TABLE notification ADD COLUMN endsAt INTEGER;
+                    ALTER TABLE notification ADD COLUMN eventTitle TEXT;
+                    ALTER TABLE notification ADD COLUMN joinURL TEXT;
+                    UPDATE notification SET day = substr(id, instr(id, ':') + 1)
+                        WHERE kind IN ('daily', 'weekly', 'insight') AND substr(id, instr(id, ':') + 1) GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]';
+                    CREATE INDEX notification_occurrence ON notification(occurrence) WHERE occurrence IS NOT NULL;
+                    CREATE INDEX notification_kind_due ON notification(kind, dueAt);
+                    DELETE FROM planInputs;
+                    """)
+            try fillTypedFactsV22(db)
+        }
         migrator.registerMigration("v23-delivery-unavailable") { db in
             // Whether a failed leg failed because its channel could not take anything (no
             // session bus, a webhook's secret missing) rather than refusing the item: a resumed

@@ -40,7 +40,8 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
     /// subject stays and the `fingerprint` changes.
     public var subject: String?
     /// A digest of the facts it shows (a meeting's start, end, title and link; a content
-    /// item's text). A change after delivery is sent as an update in place.
+    /// item's text), compared whole: a change after delivery is sent as an update in place.
+    /// No code reads its parts (what `tidings next` shows is in `startsAt` … `joinURL`).
     public var fingerprint: String?
     /// Who wrote the text (a fallback's reason is `generatorReason`); nil for text not
     /// generated (a remote schedule's entries, a test, a digest, rows planned before v7).
@@ -66,6 +67,20 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
     public var isAllDay = false
     /// Why a language model's text was not used, when `generator` is `llm-fallback` (v21).
     public var generatorReason: String?
+    /// The meeting occurrence a meeting reminder belongs to (`meeting:<uid>[:<recurrence>]`),
+    /// the same for each of its lead times (v22); nil for other kinds.
+    public var occurrence: String?
+    /// How long before its meeting's start a meeting reminder is due, in milliseconds (v22);
+    /// nil for an all-day reminder and other kinds.
+    public var lead: Int64?
+    /// The local date a daily update, weekly summary or insight is for (v22).
+    public var day: LocalDate?
+    /// A meeting reminder's meeting: its start, end, title and join link in its https form
+    /// (nil without one), as `tidings next` shows it (v22).
+    public var startsAt: EpochMillis?
+    public var endsAt: EpochMillis?
+    public var eventTitle: String?
+    public var joinURL: String?
 
     /// Creates a pending notification.
     public init(
@@ -131,6 +146,15 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
             isAllDay = row[28]
             generatorReason = row[29]
         }
+        if row.count > 36 {
+            occurrence = row[30]
+            lead = row[31]
+            day = (row[32] as String?).flatMap { LocalDate($0) }
+            startsAt = row[33]
+            endsAt = row[34]
+            eventTitle = row[35]
+            joinURL = row[36]
+        }
     }
 
     /// The columns in table order, as `init(row:)` reads them; a test checks it against the schema.
@@ -138,7 +162,7 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
         "id", "kind", "category", "title", "body", "deepLink", "dueAt", "plannedLocal", "plannedZone", "staleness",
         "contentFetchTime", "priority", "state", "stateReason", "claimedAt", "createdAt", "updatedAt", "expiresAt",
         "revision", "subject", "fingerprint", "generator", "claims", "claimedBy", "data", "channels", "anchor",
-        "hold", "isAllDay", "generatorReason",
+        "hold", "isAllDay", "generatorReason", "occurrence", "lead", "day", "startsAt", "endsAt", "eventTitle", "joinURL",
     ]
 
     /// The values of `columnOrder`, for statements that write a whole row without going
@@ -151,7 +175,7 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
             id, kind, category, title, body, deepLink, dueAt, plannedLocal, plannedZone, staleness,
             contentFetchTime, priority, state, stateReason, claimedAt, createdAt, updatedAt, expiresAt,
             revision, subject, fingerprint, generator, claims, claimedBy, data, Self.channelText(channels), anchor,
-            hold, isAllDay, generatorReason,
+            hold, isAllDay, generatorReason, occurrence, lead, day, startsAt, endsAt, eventTitle, joinURL,
         ]
     }
 
@@ -174,6 +198,8 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
             && expiresAt == other.expiresAt && subject == other.subject && fingerprint == other.fingerprint
             && generator == other.generator && data == other.data && channels == other.channels
             && anchor == other.anchor && isAllDay == other.isAllDay && generatorReason == other.generatorReason
+            && occurrence == other.occurrence && lead == other.lead && day == other.day && startsAt == other.startsAt
+            && endsAt == other.endsAt && eventTitle == other.eventTitle && joinURL == other.joinURL
     }
 
     /// Whether `replanned` shows the same subject with other facts: an item already delivered

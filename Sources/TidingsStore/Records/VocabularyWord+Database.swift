@@ -23,3 +23,12 @@ extension StageOutcome: DatabaseValueConvertible {}
 extension Stage: DatabaseValueConvertible {}
 extension TimeAnchor: DatabaseValueConvertible {}
 extension Generator: DatabaseValueConvertible {}
+
+/// A local date is stored as its `YYYY-MM-DD` text; text that is not a date reads as nil.
+extension LocalDate: DatabaseValueConvertible {
+    public var databaseValue: DatabaseValue { description.databaseValue }
+
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> LocalDate? {
+        String.fromDatabaseValue(dbValue).flatMap { LocalDate($0) }
+    }
+}
