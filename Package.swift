@@ -41,7 +41,9 @@ let package = Package(
         .target(name: "TidingsCore", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
         .target(
             name: "TidingsStore",
-            dependencies: ["TidingsCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "TidingsCore", "TidingsPostgres", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .target(
             name: "TidingsProcess",
@@ -173,7 +175,9 @@ let package = Package(
         .testTarget(name: "TidingsCoreTests", dependencies: ["TidingsCore", "TidingsTestSupport"]),
         .testTarget(
             name: "TidingsStoreTests",
-            dependencies: ["TidingsCore", "TidingsStore", "TidingsTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "TidingsCore", "TidingsStore", "TidingsPostgres", "TidingsTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(name: "TidingsHTTPTests", dependencies: ["TidingsHTTP", "TidingsTestSupport"]),
         .testTarget(name: "TidingsPostgresTests", dependencies: ["TidingsPostgres", "TidingsProcess", "TidingsTestSupport"]),
