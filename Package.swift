@@ -210,7 +210,11 @@ let package = Package(
         // The snapshots of every program's --help are read from the source tree (#filePath).
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TidingsCore", "TidingsStore", "TidingsTestSupport", "prefetch", "plan", "deliver", "report", "tidings"],
+            dependencies: [
+                "TidingsCore", "TidingsStore", "TidingsTestSupport", .product(name: "GRDB", package: "GRDB.swift"), "prefetch", "plan", "deliver",
+                "report",
+                "tidings",
+            ],
             exclude: ["Snapshots"]
         ),
     ],

@@ -68,7 +68,9 @@ import TidingsTestSupport
         #expect(text.contains("(za 3 min)"), "\(text)")
     }
 
-    @Test("A reminder planned before the countdown slot, in a database from before v22: the next plan --if-changed gives it the slot, and sent at 08:57 it says 3 minutes")
+    @Test(
+        "A reminder planned before the countdown slot, in a database from before v22: the next plan --if-changed gives it the slot, and sent at 08:57 it says 3 minutes"
+    )
     func plannedBeforeSlot() async throws {
         let pipeline = try await pipeline()
         _ = try await succeed(pipeline, "plan", ["--if-changed", "--now", "2026-11-23T08:00"], environment: ["LANG": "en_GB.UTF-8"])

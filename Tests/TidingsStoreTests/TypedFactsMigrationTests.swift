@@ -97,9 +97,11 @@ import TidingsTestSupport
         let weekly = rows["meeting:weekly@example.org:2026-11-23T08:00:00Z@1h30m"]
         #expect(weekly?.eventTitle == "Weekly" && weekly?.joinURL == nil, "no join link: nil, not empty")
         let next = try database.nextMeeting(at: Self.now)
-        #expect(next == NextMeeting(
-            title: "Client review", start: Self.start, end: Self.start + 1_800_000, link: "zoommtg://join", url: Self.zoom,
-            reminderID: "meeting:review@example.org@10m"))
+        #expect(
+            next
+                == NextMeeting(
+                    title: "Client review", start: Self.start, end: Self.start + 1_800_000, link: "zoommtg://join", url: Self.zoom,
+                    reminderID: "meeting:review@example.org@10m"))
         withExtendedLifetime(directory) {}
     }
 
