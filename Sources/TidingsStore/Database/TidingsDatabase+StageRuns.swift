@@ -4,15 +4,22 @@ import TidingsCore
 extension TidingsDatabase {
     /// Records one run of a program.
     public func recordStageRun(_ run: StageRun) throws(StoreError) {
-        try write("record stage run") { db in try run.insert(db) }
+        try transaction("record stage run") { db in
+            try db.execute("INSERT INTO stageRun (stage, startedAt, endedAt, outcome, summary) VALUES (?, ?, ?, ?, ?)", run.storeValues)
+        }
     }
 
     /// The latest `limit` runs, newest first, of `stage` or of every program.
     public func recentStageRuns(limit: Int, stage: Stage? = nil) throws(StoreError) -> [StageRun] {
-        try read("read stage runs") { db in
-            var request = StageRun.order(StageRun.Columns.startedAt.desc, Column("id").desc).limit(limit)
-            if let stage { request = request.filter(Column("stage") == stage) }
-            return try request.fetchAll(db)
+        try snapshot("read stage runs") { db in
+            let rows =
+                if let stage {
+                    try db.rows(
+                        "SELECT * FROM stageRun WHERE stage = ? ORDER BY startedAt DESC, id DESC LIMIT ?", [stage.storeValue, limit.storeValue])
+                } else {
+                    try db.rows("SELECT * FROM stageRun ORDER BY startedAt DESC, id DESC LIMIT ?", [limit.storeValue])
+                }
+            return try rows.map(StageRun.init(store:))
         }
     }
 
@@ -20,11 +27,11 @@ extension TidingsDatabase {
     /// deliver, and the report runs that did not end ok. A report runs by hand and hourly
     /// for monitoring, and its runs would push the pipeline's own out of view.
     public func recentPipelineRuns(limit: Int) throws(StoreError) -> [StageRun] {
-        try read("read stage runs") { db in
-            try StageRun.order(StageRun.Columns.startedAt.desc, Column("id").desc)
-                .filter(Column("stage") != Stage.report || Column("outcome") != StageOutcome.ok)
-                .limit(limit)
-                .fetchAll(db)
+        try snapshot("read stage runs") { db in
+            try db.rows(
+                "SELECT * FROM stageRun WHERE stage <> 'report' OR outcome <> 'ok' ORDER BY startedAt DESC, id DESC LIMIT ?",
+                [limit.storeValue]
+            ).map(StageRun.init(store:))
         }
     }
 }

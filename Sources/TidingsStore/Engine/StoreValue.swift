@@ -104,7 +104,7 @@ extension Optional: StoreValueConvertible where Wrapped: StoreValueConvertible {
     }
 }
 
-extension RawRepresentable where RawValue == String {
+extension StoreValueConvertible where Self: RawRepresentable, RawValue == String {
     /// The raw text.
     public var storeValue: StoreValue { .text(rawValue) }
     /// The case whose raw value is the text; nil for text this version does not know.

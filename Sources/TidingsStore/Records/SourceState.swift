@@ -95,3 +95,17 @@ public struct StageRun: Codable, Sendable, Equatable, FetchableRecord, Persistab
         public static let startedAt = Column(CodingKeys.startedAt)
     }
 }
+
+extension StageRun {
+    /// Reads a `stageRun` row from either engine, by column name.
+    init(store row: StoreRow) throws(StoreDecodingError) {
+        self.init(
+            stage: try row.decode("stage"), startedAt: try row.decode("startedAt"), endedAt: try row.decode("endedAt"),
+            outcome: try row.decode("outcome"), summary: try row.decode("summary"))
+    }
+
+    /// The values of `stage`, `startedAt`, `endedAt`, `outcome` and `summary`.
+    var storeValues: [StoreValue] {
+        [stage.storeValue, startedAt.storeValue, endedAt.storeValue, outcome.storeValue, summary.storeValue]
+    }
+}
