@@ -98,6 +98,19 @@ import TidingsTestSupport
         #expect(try PostgresSchema.status(holder) == .current)
     }
 
+    @Test("An up-to-date database opens without the migration lock, which another program may hold")
+    func currentWithoutLock() throws {
+        let (url, holder) = try emptyDatabase()
+        try PostgresSchema.migrate(holder)
+        try holder.advisoryLock(PostgresSchema.lockKey)
+        let connection = try PostgresConnection(url)
+        // Should it wait for the lock after all, the wait ends in an error rather than a hang.
+        try connection.execute("SET lock_timeout = '60s'")
+        try PostgresSchema.migrate(connection)
+        #expect(try PostgresSchema.status(connection) == .current)
+        #expect(try holder.advisoryUnlock(PostgresSchema.lockKey), "the lock was held throughout")
+    }
+
     @Test("A migration this build does not know is refused by name, by migrate and by check, and nothing changes")
     func newerSchema() throws {
         let cluster = try PostgresTestCluster.shared()
