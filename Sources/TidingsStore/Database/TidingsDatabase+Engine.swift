@@ -1,13 +1,90 @@
+import GRDB
+import TidingsPostgres
+
 extension TidingsDatabase {
-    /// Runs `body` in a write transaction through the store's connection seam, with the
-    /// failures, the full-disk handling and the retry of `write`: the form every store
-    /// function takes as it moves onto the seam, so that it runs on either engine.
+    /// Runs `body` in a write transaction through the store's connection seam, on whichever
+    /// engine holds the store: on SQLite with the failures, the full-disk handling and the
+    /// retry of `write`; on PostgreSQL in one transaction of the store's session. The form
+    /// every store function takes as it moves onto the seam, so that it runs on either engine.
     func transaction<T>(_ operation: String, _ body: (any StoreConnection) throws -> T) throws(StoreError) -> T {
-        try write(operation) { db in try body(SQLiteStoreConnection(database: db)) }
+        guard let postgres else { return try write(operation) { db in try body(SQLiteStoreConnection(database: db)) } }
+        do {
+            return try postgres.withConnection { connection in
+                try connection.transaction { session in try body(PostgresStoreConnection(connection: session)) }
+            }
+        } catch {
+            throw StoreError(path: path, operation: operation, error: error)
+        }
     }
 
-    /// Runs `body` on a snapshot through the store's connection seam, as `read` does.
+    /// Runs `body` on a snapshot through the store's connection seam, as `read` does; on
+    /// PostgreSQL in a read-only transaction that sees one state of the data throughout.
     func snapshot<T>(_ operation: String, _ body: (any StoreConnection) throws -> T) throws(StoreError) -> T {
-        try read(operation) { db in try body(SQLiteStoreConnection(database: db)) }
+        guard let postgres else { return try read(operation) { db in try body(SQLiteStoreConnection(database: db)) } }
+        do {
+            return try postgres.withConnection { connection in
+                try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                do {
+                    let value = try body(PostgresStoreConnection(connection: connection))
+                    try connection.execute("COMMIT")
+                    return value
+                } catch {
+                    _ = try? connection.execute("ROLLBACK")
+                    throw error
+                }
+            }
+        } catch {
+            throw StoreError(path: path, operation: operation, error: error)
+        }
     }
+
+    /// Throws when the store is on PostgreSQL: `operation` is one of the functions still
+    /// written for SQLite alone, and running it on the placeholder in memory would read
+    /// nothing and lose what it writes.
+    func refuseOnPostgres(_ operation: String) throws(StoreError) {
+        guard postgres != nil else { return }
+        throw StoreError(path: path, message: "\(operation) is not available on PostgreSQL yet")
+    }
+}
+
+extension TidingsDatabase {
+    /// Opens the store on the PostgreSQL server `conninfo` names (a `postgresql://` URL or
+    /// libpq's `key=value` form; the `PG*` variables, the password file and `sslmode` apply as
+    /// libpq reads them). The first open of an empty database creates the schema, under an
+    /// advisory lock so that hosts starting at once create it once; a schema newer than this
+    /// version is refused. `.readOnly` never migrates: an older schema is an error naming the
+    /// programs that bring it up to date. Errors name the server without its password.
+    public init(postgres conninfo: String, mode: OpenMode = .createIfMissing) throws(StoreError) {
+        let store: PostgresStore
+        do {
+            store = try PostgresStore(conninfo)
+        } catch {
+            throw StoreError(path: PostgresTarget(conninfo).redacted, message: "open failed: \(error)")
+        }
+        do {
+            try store.withConnection { connection in
+                if mode == .readOnly {
+                    try PostgresSchema.check(connection)
+                } else {
+                    try PostgresSchema.migrate(connection)
+                }
+            }
+        } catch let error as StoreError {
+            store.close()
+            throw error
+        } catch {
+            store.close()
+            throw StoreError(path: store.target, message: "open failed: \(error)")
+        }
+        postgres = store
+        path = store.target
+        do {
+            writer = try DatabaseQueue()
+        } catch {
+            throw StoreError(path: store.target, message: "open failed: \(error)")
+        }
+    }
+
+    /// Whether the store is on PostgreSQL.
+    public var isPostgreSQL: Bool { postgres != nil }
 }

@@ -12,9 +12,12 @@ import TidingsCore
 /// database on every open (GRDB makes sure a non-empty WAL exists), which an idle `deliver`
 /// run once a minute must not do.
 public struct TidingsDatabase: Sendable {
-    /// The connection; only this module's methods use it.
+    /// The connection; only this module's methods use it. On PostgreSQL an empty database
+    /// in memory that nothing reaches (`write` and `read` refuse to run there).
     let writer: DatabaseQueue
-    /// The file's path.
+    /// The PostgreSQL session, when the store is on PostgreSQL.
+    let postgres: PostgresStore?
+    /// The file's path; on PostgreSQL, the server as errors name it (no password).
     public let path: String
     /// The program run this database serves, when a program opened it: a write that a full
     /// disk stops even after old history went is logged as a failed run of it, when there is
@@ -47,6 +50,7 @@ public struct TidingsDatabase: Sendable {
     /// each other. Refuses a database written by a newer Tidings.
     public init(path: String, mode: OpenMode = .createIfMissing) throws(StoreError) {
         self.path = path
+        postgres = nil
         switch mode {
         case .createIfMissing:
             try Self.prepareFiles(folder: (path as NSString).deletingLastPathComponent, path: path)
@@ -84,6 +88,7 @@ public struct TidingsDatabase: Sendable {
     /// Closes the connection now (at the end of a run: see `OpenDatabases` in TidingsCLI).
     public func closeConnection() {
         try? writer.close()
+        postgres?.close()
     }
 
     /// Throws when the file is shorter than its own header says and no WAL could make up for
@@ -129,6 +134,7 @@ public struct TidingsDatabase: Sendable {
 
     private init(queue: DatabaseQueue, path: String) throws(StoreError) {
         self.path = path
+        postgres = nil
         writer = queue
         try migrateIfNeeded()
     }
@@ -215,6 +221,7 @@ public struct TidingsDatabase: Sendable {
     /// that fails too, the error says so, and the run is logged as failed when there is room.
     /// A failed transaction is rolled back whole, so nothing stored is lost either way.
     func write<T>(_ operation: String, _ body: (Database) throws -> T) throws(StoreError) -> T {
+        try refuseOnPostgres(operation)
         do {
             return try writer.write(body)
         } catch  where isDiskFull(error) {
@@ -235,6 +242,7 @@ public struct TidingsDatabase: Sendable {
 
     /// Runs `body` on a snapshot, turning database errors into `StoreError`.
     func read<T>(_ operation: String, _ body: (Database) throws -> T) throws(StoreError) -> T {
+        try refuseOnPostgres(operation)
         do {
             return try writer.read(body)
         } catch {
