@@ -137,9 +137,10 @@ extension TidingsDatabase {
         }
     }
 
-    /// Every cached content item of every source.
+    /// Every cached content item of every source, in the order they came (the order SQLite's
+    /// table scan gives, written out so that PostgreSQL gives it too).
     public func cachedContent() throws(StoreError) -> [CachedContent] {
-        try snapshot("read content cache") { db in try db.rows("SELECT * FROM content").map(CachedContent.init(store:)) }
+        try snapshot("read content cache") { db in try db.rows("SELECT * FROM content ORDER BY rowid").map(CachedContent.init(store:)) }
     }
 }
 
