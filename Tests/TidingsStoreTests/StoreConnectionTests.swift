@@ -101,6 +101,31 @@ import TidingsTestSupport
         }
     }
 
+    @Test("An index hint the engine takes or leaves; whether a condition holds for any row of a group", arguments: Engine.allCases)
+    func indexHintAndAnyRow(engine: Engine) throws {
+        try withConnection(engine) { db in
+            try createTable(db)
+            try db.execute("CREATE INDEX item_due ON item(dueAt)")
+            for (id, due, sent) in [("a", 1, 1), ("b", 1, 0), ("c", 2, 0)] {
+                try db.execute(
+                    "INSERT INTO item (notificationId, dueAt, sent) VALUES (?, ?, ?)", [.text(id), .integer(Int64(due)), .integer(Int64(sent))])
+            }
+            try db.execute("INSERT INTO item (notificationId, dueAt) VALUES ('d', 3)")
+            try db.execute("UPDATE item SET score = NULL")
+            let rows = try db.rows(
+                """
+                SELECT dueAt, \(db.dialect.anyRow("sent = 1")) AS anySent, \(db.dialect.anyRow("score > 0")) AS anyScored
+                FROM item \(db.dialect.indexedBy("item_due")) WHERE dueAt >= ? GROUP BY dueAt ORDER BY dueAt
+                """, [.integer(1)])
+            #expect(try rows.map { try $0.decode("anySent", as: Int.self) } == [1, 0, 0])
+            #expect(try rows.map { try $0.decode("anyScored", as: Int?.self) } == [nil, nil, nil], "NULL on every row is NULL")
+            let total = try db.value(
+                "SELECT count(*), coalesce(sum(anySent), 0) FROM (SELECT \(db.dialect.anyRow("sent = 1")) AS anySent FROM item GROUP BY dueAt) AS groups",
+                as: Int64.self)
+            #expect(total == 3)
+        }
+    }
+
     @Test("A value of another type is an error naming the column and the value, not a silent default", arguments: Engine.allCases)
     func decodingErrors(engine: Engine) throws {
         try withConnection(engine) { db in

@@ -54,7 +54,7 @@ import TidingsTestSupport
         defer { try? queue.close() }
         let plan = try queue.read { db in
             try Row.fetchAll(
-                db, sql: "EXPLAIN QUERY PLAN " + TidingsDatabase.engagementCountSQL(channels: ChannelName.engagementChannels),
+                db, sql: "EXPLAIN QUERY PLAN " + TidingsDatabase.engagementCountSQL(channels: ChannelName.engagementChannels, dialect: .sqlite),
                 arguments: [0, 1]
             ).map { $0["detail"] as String }
         }
@@ -69,7 +69,9 @@ import TidingsTestSupport
         let queue = try DatabaseQueue(path: dir.file("tidings.sqlite"))
         defer { try? queue.close() }
         let plan = try queue.read { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + TidingsDatabase.snoozedCountSQL, arguments: [0, 1]).map { $0["detail"] as String }
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + TidingsDatabase.snoozedCountSQL(.sqlite), arguments: [0, 1]).map {
+                $0["detail"] as String
+            }
         }
         #expect(plan.contains("SEARCH delivery USING COVERING INDEX delivery_snoozed (scheduledTime>? AND scheduledTime<?)"), "\(plan)")
         #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")

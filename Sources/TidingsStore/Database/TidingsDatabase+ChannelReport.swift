@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import TidingsCore
 
 /// The sends on one channel over a report's window: how they ended, and why they failed.
@@ -59,39 +58,44 @@ extension TidingsDatabase {
     /// that name no channel (missed and expired items, claims of a run that died) are left
     /// out: they never reached a channel.
     public func channelDeliveries(from: EpochMillis, until: EpochMillis) throws(StoreError) -> [ChannelDeliveries] {
-        try read("count deliveries by channel") { db in
+        try snapshot("count deliveries by channel") { db in
             // Each count is one range of the delivery_channel_outcome index; only failed rows
             // (few) are read for their reason. The channels are found by seeking the index
             // from one to the next, not by reading it all.
-            let names = try String.fetchAll(
-                db,
-                sql: """
-                    WITH RECURSIVE next(channel) AS (
-                        SELECT min(channel) FROM delivery
-                        UNION ALL
-                        SELECT (SELECT min(channel) FROM delivery WHERE channel > next.channel) FROM next WHERE channel IS NOT NULL
-                    ) SELECT channel FROM next WHERE channel IS NOT NULL
-                    """)
-            let count = try db.cachedStatement(
-                sql: "SELECT count(*) FROM delivery WHERE channel = ? AND outcome = ? AND scheduledTime >= ? AND scheduledTime < ?")
-            // SQLite's substr counts characters as code points, like `groupingKey`; one more
-            // than the length tells a cut reason from one that is exactly that long.
-            let failures = try db.cachedStatement(
-                sql: """
-                    SELECT substr(trim(failureReason), 1, ?), count(*) FROM delivery
-                    WHERE channel = ? AND outcome = 'failed' AND scheduledTime >= ? AND scheduledTime < ? GROUP BY 1
-                    """)
+            let names = try db.values(
+                """
+                WITH RECURSIVE next(channel) AS (
+                    SELECT min(channel) FROM delivery
+                    UNION ALL
+                    SELECT (SELECT min(channel) FROM delivery WHERE channel > next.channel) FROM next WHERE channel IS NOT NULL
+                ) SELECT channel FROM next WHERE channel IS NOT NULL
+                """, as: String.self)
+            let window = [from.storeValue, until.storeValue]
             var channels: [String: ChannelDeliveries] = [:]
             var reasons: [String: [String: Int]] = [:]
             for name in names {
-                func sends(_ outcome: DeliveryOutcome) throws -> Int { try Int.fetchOne(count, arguments: [name, outcome, from, until]) ?? 0 }
+                func sends(_ outcome: DeliveryOutcome) throws -> Int {
+                    try db.value(
+                        "SELECT count(*) FROM delivery WHERE channel = ? AND outcome = ? AND scheduledTime >= ? AND scheduledTime < ?",
+                        [name.storeValue, outcome.storeValue] + window, as: Int.self) ?? 0
+                }
                 // `replaced` rows, earlier versions of an item updated in place, are not counted.
                 let entry = ChannelDeliveries(
                     channel: name, delivered: try sends(.delivered), failed: try sends(.failed), retried: try sends(.retry))
                 guard entry.delivered + entry.failed + entry.retried > 0 else { continue }
                 channels[name] = entry
-                for row in try Row.fetchAll(failures, arguments: [ChannelDeliveries.reasonLength + 1, name, from, until]) {
-                    reasons[name, default: [:]][ChannelDeliveries.groupingKey(row[0]), default: 0] += row[1] as Int
+                // SQLite's substr counts characters as code points, like `groupingKey`, and so
+                // does PostgreSQL's; one more than the length tells a cut reason from one that
+                // is exactly that long. The length is written in (PostgreSQL's substr takes no
+                // bigint argument).
+                for row in try db.rows(
+                    """
+                    SELECT substr(trim(failureReason), 1, \(ChannelDeliveries.reasonLength + 1)), count(*) FROM delivery
+                    WHERE channel = ? AND outcome = 'failed' AND scheduledTime >= ? AND scheduledTime < ? GROUP BY 1
+                    """, [name.storeValue] + window)
+                {
+                    let key = ChannelDeliveries.groupingKey(try row.decode(0, as: String?.self))
+                    reasons[name, default: [:]][key, default: 0] += try row.decode(1, as: Int.self)
                 }
             }
             return channels.values.sorted { $0.channel < $1.channel }.map { entry in

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import TidingsCore
 
 /// The last text of a config file that loaded: what `deliver` and the commands that only
@@ -47,15 +46,16 @@ extension TidingsDatabase {
     /// The last good config of the file at `path` (absolute), nil when none was kept or its
     /// kept text is gone or is not the one recorded.
     public func lastGoodConfig(path: String) throws(StoreError) -> LastGoodConfig? {
-        let kept = try read("read last good config") { db in
-            try Row.fetchOne(db, sql: "SELECT hash, loadedAt FROM configState WHERE path = ?", arguments: [path])
+        let kept = try snapshot("read last good config") { db in
+            try db.row("SELECT hash, loadedAt FROM configState WHERE path = ?", [path.storeValue])
+                .map { row in (hash: try row.decode(0, as: String.self), loadedAt: try row.decode(1, as: EpochMillis.self)) }
         }
-        if let kept, kept[0] as String == Self.builtInDefaultsHash { return LastGoodConfig(path: path, text: nil, loadedAt: kept[1]) }
+        if let kept, kept.hash == Self.builtInDefaultsHash { return LastGoodConfig(path: path, text: nil, loadedAt: kept.loadedAt) }
         guard let kept, let file = lastGoodConfigFile(path: path),
             let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8),
-            StableHash.hex(text) == kept[0] as String
+            StableHash.hex(text) == kept.hash
         else { return nil }
-        return LastGoodConfig(path: path, text: text, loadedAt: kept[1])
+        return LastGoodConfig(path: path, text: text, loadedAt: kept.loadedAt)
     }
 
     /// What the database records instead of a hash when no file was there: the built-in
@@ -71,10 +71,11 @@ extension TidingsDatabase {
     public func keepLastGoodConfig(path: String, text: String?, now: EpochMillis) throws(StoreError) -> Bool {
         guard let file = lastGoodConfigFile(path: path) else { return false }
         let hash = text.map(StableHash.hex) ?? Self.builtInDefaultsHash
-        let kept = try read("read last good config") { db in
-            try Row.fetchOne(db, sql: "SELECT hash, error FROM configState WHERE path = ?", arguments: [path])
+        let kept = try snapshot("read last good config") { db in
+            try db.row("SELECT hash, error FROM configState WHERE path = ?", [path.storeValue])
+                .map { row in (hash: try row.decode(0, as: String.self), error: try row.decode(1, as: String?.self)) }
         }
-        if let kept, kept[0] as String == hash, (kept[1] as String?) == nil, text == nil || access(file, R_OK) == 0 { return false }
+        if let kept, kept.hash == hash, kept.error == nil, text == nil || access(file, R_OK) == 0 { return false }
         if let text {
             do {
                 try AtomicFile.write(text, to: file, newFileMode: 0o600)
@@ -82,25 +83,25 @@ extension TidingsDatabase {
                 throw StoreError(path: self.path, operation: "keep last good config", error: error)
             }
         }
-        return try write("keep last good config") { db in
+        return try transaction("keep last good config") { db in
             try db.execute(
-                sql: """
-                    INSERT INTO configState (path, hash, loadedAt) VALUES (?, ?, ?)
-                    ON CONFLICT (path) DO UPDATE SET
-                        hash = excluded.hash,
-                        loadedAt = CASE WHEN configState.hash = excluded.hash THEN configState.loadedAt ELSE excluded.loadedAt END,
-                        error = NULL, errorSince = NULL, noticeId = NULL
-                    """,
-                arguments: [path, hash, now])
+                """
+                INSERT INTO configState (path, hash, loadedAt) VALUES (?, ?, ?)
+                ON CONFLICT (path) DO UPDATE SET
+                    hash = excluded.hash,
+                    loadedAt = CASE WHEN configState.hash = excluded.hash THEN configState.loadedAt ELSE excluded.loadedAt END,
+                    error = NULL, errorSince = NULL, noticeId = NULL
+                """,
+                [path.storeValue, hash.storeValue, now.storeValue])
             return true
         }
     }
 
     /// The error recorded for the config file at `path`, nil when none is.
     public func recordedConfigError(path: String) throws(StoreError) -> RecordedConfigError? {
-        try read("read config error") { db in
-            try Row.fetchOne(db, sql: "SELECT error, errorSince FROM configState WHERE path = ? AND error IS NOT NULL", arguments: [path])
-                .map { RecordedConfigError(message: $0[0], since: $0[1]) }
+        try snapshot("read config error") { db in
+            try db.row("SELECT error, errorSince FROM configState WHERE path = ? AND error IS NOT NULL", [path.storeValue])
+                .map { row in RecordedConfigError(message: try row.decode(0, as: String.self), since: try row.decode(1, as: EpochMillis.self)) }
         }
     }
 
@@ -110,22 +111,24 @@ extension TidingsDatabase {
     /// the notice was stored. Runs that overlap store it once (its id is the error's).
     @discardableResult
     public func recordConfigError(path: String, message: String, notice: NotificationRecord, now: EpochMillis) throws(StoreError) -> Bool {
-        let told = try read("read config error") { db in
-            try String.fetchOne(db, sql: "SELECT noticeId FROM configState WHERE path = ? AND error = ?", arguments: [path, message])
+        let told = try snapshot("read config error") { db in
+            try db.value("SELECT noticeId FROM configState WHERE path = ? AND error = ?", [path.storeValue, message.storeValue], as: String.self)
         }
         guard told != notice.id else { return false }
-        return try write("record config error") { db in
-            try db.execute(
-                sql: """
-                    UPDATE configState SET error = ?, noticeId = ?,
-                        errorSince = CASE WHEN error IS ? THEN errorSince ELSE ? END
-                    WHERE path = ?
-                    """,
-                arguments: [message, notice.id, message, now, path])
-            guard db.changesCount > 0 else { return false }
-            let exists = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM notification WHERE id = ?)", arguments: [notice.id]) ?? false
+        return try transaction("record config error") { db in
+            // `error = ?` keeps the start of the same error: the message is never NULL, so it
+            // is what SQLite's `error IS ?` was, in words both engines take.
+            let changed = try db.execute(
+                """
+                UPDATE configState SET error = ?, noticeId = ?,
+                    errorSince = CASE WHEN error = ? THEN errorSince ELSE ? END
+                WHERE path = ?
+                """,
+                [message.storeValue, notice.id.storeValue, message.storeValue, now.storeValue, path.storeValue])
+            guard changed > 0 else { return false }
+            let exists = try db.value("SELECT EXISTS (SELECT 1 FROM notification WHERE id = ?)", [notice.id.storeValue], as: Bool.self) ?? false
             guard !exists else { return false }
-            try notice.insert(db)
+            try db.execute(NotificationRecord.insertSQL, notice.storeValues)
             return true
         }
     }

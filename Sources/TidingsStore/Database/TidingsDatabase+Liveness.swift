@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import TidingsCore
 
 /// When each program last did its job, for monitoring.
@@ -22,18 +21,17 @@ extension TidingsDatabase {
     /// When each stage last succeeded and when the pipeline was first seen, from the stage
     /// log and the heartbeat files.
     public func stageActivity() throws(StoreError) -> StageActivity {
-        var activity = try read("read stage activity") { db in
+        var activity = try snapshot("read stage activity") { db in
             var activity = StageActivity()
-            for row in try Row.fetchAll(
-                db,
-                sql: "SELECT stage, max(startedAt) FROM stageRun WHERE outcome IN (?, ?) GROUP BY stage",
-                arguments: [StageOutcome.ok, StageOutcome.degraded])
+            for row in try db.rows(
+                "SELECT stage, max(startedAt) FROM stageRun WHERE outcome IN (?, ?) GROUP BY stage",
+                [StageOutcome.ok.storeValue, StageOutcome.degraded.storeValue])
             {
                 // A stage this version does not know has no place in the activity.
-                guard let stage = Stage(rawValue: row[0]) else { continue }
-                activity.lastSuccess[stage] = row[1]
+                guard let stage = Stage(rawValue: try row.decode(0, as: String.self)) else { continue }
+                activity.lastSuccess[stage] = try row.decode(1)
             }
-            activity.firstSeen = try EpochMillis.fetchOne(db, sql: "SELECT min(startedAt) FROM stageRun")
+            activity.firstSeen = try db.value("SELECT min(startedAt) FROM stageRun", as: EpochMillis.self)
             return activity
         }
         for stage in Stage.allCases {

@@ -1,19 +1,17 @@
 import Foundation
-import GRDB
 import TidingsCore
 
 extension TidingsDatabase {
     /// The distinct media URLs of the cached content, those of the latest scheduled items
     /// first, at most `limit`.
     public func contentMediaURLs(limit: Int) throws(StoreError) -> [String] {
-        try read("read content media") { db in
-            try String.fetchAll(
-                db,
-                sql: """
-                    SELECT mediaUrl FROM content WHERE mediaUrl IS NOT NULL
-                    GROUP BY mediaUrl ORDER BY max(scheduledTime) DESC, mediaUrl LIMIT ?
-                    """,
-                arguments: [limit])
+        try snapshot("read content media") { db in
+            try db.values(
+                """
+                SELECT mediaUrl FROM content WHERE mediaUrl IS NOT NULL
+                GROUP BY mediaUrl ORDER BY max(scheduledTime) DESC, mediaUrl LIMIT ?
+                """,
+                [limit.storeValue], as: String.self)
         }
     }
 
@@ -26,8 +24,8 @@ extension TidingsDatabase {
         guard let slash = key.firstIndex(of: "/") else { return nil }
         let source = String(key[..<slash])
         let id = String(key[key.index(after: slash)...])
-        return try read("read content media") { db in
-            try String.fetchOne(db, sql: "SELECT mediaUrl FROM content WHERE source = ? AND id = ?", arguments: [source, id])
+        return try snapshot("read content media") { db in
+            try db.value("SELECT mediaUrl FROM content WHERE source = ? AND id = ?", [source.storeValue, id.storeValue], as: String.self)
         }
     }
 

@@ -1,4 +1,3 @@
-import GRDB
 import TidingsCore
 
 /// The raw counts behind the rates, for one window.
@@ -37,25 +36,26 @@ extension TidingsDatabase {
     /// Counts fetch attempts started, and notifications due, in `from ..< until`;
     /// engagement over the notifications delivered on at least one of `engagementChannels`.
     public func reportCounts(from: EpochMillis, until: EpochMillis, engagementChannels: [ChannelName]) throws(StoreError) -> ReportCounts {
-        try read("count history") { db in
+        try snapshot("count history") { db in
             var counts = ReportCounts()
-            for row in try Row.fetchAll(
-                db, sql: "SELECT outcome, count(*) FROM fetchAttempt WHERE startedAt >= ? AND startedAt < ? GROUP BY outcome",
-                arguments: [from, until])
-            {
-                if let outcome = FetchOutcome(rawValue: row[0]) {
-                    counts.fetchOutcomes[outcome, default: 0] += row[1] as Int
+            let window = [from.storeValue, until.storeValue]
+            for row in try db.rows("SELECT outcome, count(*) FROM fetchAttempt WHERE startedAt >= ? AND startedAt < ? GROUP BY outcome", window) {
+                let n = try row.decode(1, as: Int.self)
+                if let outcome = FetchOutcome(rawValue: try row.decode(0, as: String.self)) {
+                    counts.fetchOutcomes[outcome, default: 0] += n
                 } else {
-                    counts.unknownFetchOutcomes += row[1] as Int
+                    counts.unknownFetchOutcomes += n
                 }
             }
             // One index range per (state, staleness): counting a million rows in place is
-            // several times faster than grouping them, which sorts.
-            let count = try db.cachedStatement(
-                sql: "SELECT count(*) FROM notification WHERE state = ? AND staleness = ? AND dueAt >= ? AND dueAt < ?")
+            // several times faster than grouping them, which sorts. The statement is prepared
+            // once and run for each pair.
             for state in NotificationState.allCases {
                 for staleness in Staleness.allCases {
-                    let n = try Int.fetchOne(count, arguments: [state, staleness, from, until]) ?? 0
+                    let n =
+                        try db.value(
+                            "SELECT count(*) FROM notification WHERE state = ? AND staleness = ? AND dueAt >= ? AND dueAt < ?",
+                            [state.storeValue, staleness.storeValue] + window, as: Int.self) ?? 0
                     guard n > 0 else { continue }
                     counts.notificationStates[state, default: 0] += n
                     if state.reachedUser { counts.deliveredStaleness[staleness, default: 0] += n }
@@ -63,27 +63,40 @@ extension TidingsDatabase {
             }
             // Per state, one range each of an index that holds the generator (v9), so no row is
             // read; a fallback's reason is a column of its own (v21), not counted apart.
-            let byGenerator = try db.cachedStatement(
-                sql: """
+            for state in NotificationState.allCases where state != .cancelled && counts.notificationStates[state] != nil {
+                for row in try db.rows(
+                    """
                     SELECT generator, count(*)
                     FROM notification WHERE state = ? AND dueAt >= ? AND dueAt < ? AND generator IS NOT NULL GROUP BY 1
-                    """)
-            for state in NotificationState.allCases where state != .cancelled && counts.notificationStates[state] != nil {
-                for row in try Row.fetchAll(byGenerator, arguments: [state, from, until]) {
-                    counts.generators[row[0], default: 0] += row[1] as Int
+                    """, [state.storeValue] + window)
+                {
+                    let generator = try row.decode(0, as: String.self)
+                    counts.generators[generator, default: 0] += try row.decode(1, as: Int.self)
                 }
             }
             if counts.notificationStates[.missed] != nil || counts.notificationStates[.expired] != nil {
-                counts.capped = try cappedMisses(db, from: from, until: until)
+                counts.capped = try cappedMissCount(db, from: from, until: until)
             }
             if !engagementChannels.isEmpty {
                 let engagement = try engagementCounts(db, from: from, until: until, channels: engagementChannels)
                 counts.engageableNotifications = engagement.notifications
                 counts.tapped = engagement.tapped
             }
-            counts.snoozed = try Int.fetchOne(db, sql: Self.snoozedCountSQL, arguments: [from, until]) ?? 0
+            counts.snoozed = try db.value(Self.snoozedCountSQL(db.dialect), window, as: Int.self) ?? 0
             return counts
         }
+    }
+
+    /// Items due in `from ..< until` that the pending cap kept back until they were missed
+    /// or expired: `cappedMisses` (TidingsDatabase+Cap.swift) on the engine seam, the same
+    /// statement; one of the two goes when that file moves onto the seam.
+    private func cappedMissCount(_ db: any StoreConnection, from: EpochMillis, until: EpochMillis) throws -> Int {
+        try db.value(
+            """
+            SELECT count(*) FROM notification WHERE state IN ('missed', 'expired') AND dueAt >= ? AND dueAt < ?
+              AND hold & \(Hold.cap.rawValue) <> 0
+            """,
+            [from.storeValue, until.storeValue], as: Int.self) ?? 0
     }
 }
 
@@ -98,36 +111,39 @@ extension TidingsDatabase {
     /// with the default channels that is one range of `delivery_engageable`, read in its
     /// order without a sort; other channels take the same query over another index.
     func engagementCounts(
-        _ db: Database, from: EpochMillis, until: EpochMillis, channels: [ChannelName]
+        _ db: any StoreConnection, from: EpochMillis, until: EpochMillis, channels: [ChannelName]
     ) throws -> (notifications: Int, tapped: Int) {
         let indexed = Set(channels) == Self.engageableIndexChannels
-        let values: [any DatabaseValueConvertible] = (indexed ? [] : channels.map { $0 as any DatabaseValueConvertible }) + [from, until]
-        let row = try Row.fetchOne(db, sql: Self.engagementCountSQL(channels: channels), arguments: StatementArguments(values))
-        return (row?[0] ?? 0, row?[1] ?? 0)
+        let values = (indexed ? [] : channels.map(\.storeValue)) + [from.storeValue, until.storeValue]
+        let row = try db.row(Self.engagementCountSQL(channels: channels, dialect: db.dialect), values)
+        return (try row?.decode(0, as: Int.self) ?? 0, try row?.decode(1, as: Int.self) ?? 0)
     }
 
     /// Snoozes of deliveries scheduled in the window (its start and end, the arguments),
     /// whatever became of the rows (a snoozed entry is `replaced` once the item comes back):
     /// one snooze marks the legs of one version (desktop and inbox), which share its due time,
     /// so they are grouped on (due time, id), in the order of the small `delivery_snoozed` index (v18).
-    public static let snoozedCountSQL = """
-        SELECT count(*) FROM (
-            SELECT 1 FROM delivery INDEXED BY delivery_snoozed
-            WHERE engagement = 'SNOOZED' AND scheduledTime >= ? AND scheduledTime < ?
-            GROUP BY scheduledTime, notificationId)
+    public static func snoozedCountSQL(_ dialect: SQLDialect) -> String {
         """
+        SELECT count(*) FROM (
+            SELECT 1 FROM delivery \(dialect.indexedBy("delivery_snoozed"))
+            WHERE engagement = 'SNOOZED' AND scheduledTime >= ? AND scheduledTime < ?
+            GROUP BY scheduledTime, notificationId) AS snoozes
+        """
+    }
 
     /// The statement behind `engagementCounts`: its arguments are the window's start and end,
     /// after the channels when they are not those of `delivery_engageable`.
-    public static func engagementCountSQL(channels: [ChannelName]) -> String {
+    public static func engagementCountSQL(channels: [ChannelName], dialect: SQLDialect) -> String {
         let indexed = Set(channels) == engageableIndexChannels
         // The partial index is used only when the query names its channels as it does.
-        let channelTest = indexed ? "channel IN ('desktop', 'inbox')" : "channel IN (\(databaseQuestionMarks(count: channels.count)))"
+        let channelTest =
+            indexed ? "channel IN ('desktop', 'inbox')" : "channel IN (\(Array(repeating: "?", count: channels.count).joined(separator: ",")))"
         return """
             SELECT count(*), coalesce(sum(tapped), 0) FROM (
-                SELECT max(engagement = 'TAPPED') AS tapped FROM delivery \(indexed ? "INDEXED BY delivery_engageable" : "")
+                SELECT \(dialect.anyRow("engagement = 'TAPPED'")) AS tapped FROM delivery \(indexed ? dialect.indexedBy("delivery_engageable") : "")
                 WHERE outcome = 'delivered' AND \(channelTest) AND scheduledTime >= ? AND scheduledTime < ?
-                GROUP BY scheduledTime, notificationId)
+                GROUP BY scheduledTime, notificationId) AS legs
             """
     }
 }

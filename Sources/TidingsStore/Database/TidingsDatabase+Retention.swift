@@ -11,21 +11,20 @@ extension TidingsDatabase {
     /// the LLM go too, and repeating reminders stopped or ended before it. Returns how many rows went. Each delete is a range of an index, so a
     /// run with nothing old costs little.
     public func prune(before cutoff: EpochMillis) throws(StoreError) -> Int {
-        try write("prune old history") { db in
+        try transaction("prune old history") { db in
             var removed = 0
             for table in Self.history {
-                try db.execute(sql: "DELETE FROM \(table.name) WHERE \(table.time) < ? AND \(table.evictable)", arguments: [cutoff])
-                removed += db.changesCount
+                removed += try db.execute("DELETE FROM \(table.name) WHERE \(table.time) < ? AND \(table.evictable)", [cutoff.storeValue])
             }
             // A repeating reminder stopped or ended before the cutoff has no occurrence to come
             // (the disk-full eviction leaves these few small rows alone).
-            try db.execute(sql: "DELETE FROM reminder WHERE coalesce(stoppedAt, untilAt) < ?", arguments: [cutoff])
-            removed += db.changesCount
+            removed += try db.execute("DELETE FROM reminder WHERE coalesce(stoppedAt, untilAt) < ?", [cutoff.storeValue])
             return removed
         }
     }
 
-    /// A table of history: the column that dates a row, and which rows may go once old (SQL).
+    /// A table of history: the column that dates a row, and which rows may go once old (SQL
+    /// that both engines take: `TRUE` for every row, where PostgreSQL takes no bare `1`).
     struct HistoryTable {
         var name: String
         var time: String
@@ -50,7 +49,7 @@ extension TidingsDatabase {
         let reached = [NotificationState.delivered, .read, .dismissed].map { "'\($0.rawValue)'" }.joined(separator: ", ")
         return [
             HistoryTable(name: "delivery", time: "scheduledTime", evictable: "NOT (\(unread))"),
-            HistoryTable(name: "fetchAttempt", time: "startedAt", evictable: "1"),
+            HistoryTable(name: "fetchAttempt", time: "startedAt", evictable: "TRUE"),
             HistoryTable(
                 name: "notification", time: "dueAt",
                 evictable: """
@@ -65,7 +64,7 @@ extension TidingsDatabase {
                       AND id NOT IN (SELECT max(id) FROM stageRun WHERE outcome IN ('ok', 'degraded') GROUP BY stage)
                     """),
             // Texts an LLM wrote: asked again (or the template used) when gone.
-            HistoryTable(name: "llmCache", time: "createdAt", evictable: "1"),
+            HistoryTable(name: "llmCache", time: "createdAt", evictable: "TRUE"),
         ]
     }()
 
@@ -73,9 +72,12 @@ extension TidingsDatabase {
     /// lot): `PRAGMA incremental_vacuum` on a file made with `auto_vacuum = INCREMENTAL`. A
     /// file made by an older Tidings is converted once with `VACUUM` when a quarter of it is
     /// free. Returns the pages released.
+    ///
+    /// SQLite's own maintenance, on GRDB: only a SQLite file has pages to give back
+    /// (`isSQLiteFile`); PostgreSQL's autovacuum keeps its tables' free space without being asked.
     @discardableResult
     public func releaseFreePages(atLeast minimum: Int = 2048) throws(StoreError) -> Int {
-        guard path != ":memory:" else { return 0 }
+        guard isSQLiteFile else { return 0 }
         do {
             return try writer.writeWithoutTransaction { db in
                 let free = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
@@ -94,4 +96,8 @@ extension TidingsDatabase {
             throw StoreError(path: path, operation: "release free pages", error: error)
         }
     }
+
+    /// The engine check of SQLite's own maintenance (PRAGMAs, `VACUUM`): whether the store is a
+    /// SQLite file. The store's connection is GRDB's, so it is unless it is a database in memory.
+    var isSQLiteFile: Bool { path != ":memory:" }
 }

@@ -1,4 +1,3 @@
-import GRDB
 import TidingsCore
 
 extension TidingsDatabase {
@@ -6,14 +5,13 @@ extension TidingsDatabase {
     /// nil when there is none. Items waiting in the backlog are left out: `deliver` promotes them
     /// into free places (and then arms the wake-up for them).
     public func nextDueTime() throws(StoreError) -> EpochMillis? {
-        try read("find the next due time") { db in
-            try EpochMillis.fetchOne(
-                db,
-                sql: """
-                    SELECT min(due) FROM (
-                        SELECT min(dueAt) AS due FROM notification WHERE state = 'pending'
-                        UNION ALL SELECT min(nextAttemptAt) FROM outbox)
-                    """)
+        try snapshot("find the next due time") { db in
+            try db.value(
+                """
+                SELECT min(due) FROM (
+                    SELECT min(dueAt) AS due FROM notification WHERE state = 'pending'
+                    UNION ALL SELECT min(nextAttemptAt) FROM outbox) AS earliest
+                """, as: EpochMillis.self)
         }
     }
 }

@@ -39,6 +39,27 @@ public enum SQLDialect: Sendable, Equatable {
         }
     }
 
+    /// An index the statement must read the table through, written after the table's name:
+    /// SQLite's `INDEXED BY index` (its planner would otherwise pick another index for a
+    /// statement measured on a million rows); nothing on PostgreSQL, which takes no such hint
+    /// and plans from its own statistics.
+    public func indexedBy(_ index: String) -> String {
+        switch self {
+        case .sqlite: "INDEXED BY \(index)"
+        case .postgresql: ""
+        }
+    }
+
+    /// An aggregate that is 1 when `condition` holds for a row of the group, 0 when it holds
+    /// for none (NULL when it is NULL on every row): SQLite's `max(condition)`, where a
+    /// comparison is an integer; PostgreSQL's `bool_or` made an integer.
+    public func anyRow(_ condition: String) -> String {
+        switch self {
+        case .sqlite: "max(\(condition))"
+        case .postgresql: "CAST(bool_or(\(condition)) AS INTEGER)"
+        }
+    }
+
     /// The column type of the schema's integers (epoch milliseconds need 64 bits: PostgreSQL's
     /// `integer` has 32).
     public var integerType: String {

@@ -47,6 +47,30 @@ public struct CachedContent: Sendable, Equatable, FetchableRecord, PersistableRe
         container["data"] = content.data
     }
 
+    /// Reads a row of the `content` table from either engine, by column name.
+    init(store row: StoreRow) throws(StoreDecodingError) {
+        source = try row.decode("source")
+        content = NotificationContent(
+            id: try row.decode("id"), title: try row.decode("title"), body: try row.decode("body"),
+            scheduledTime: try row.decode("scheduledTime"), mediaUrl: try row.decode("mediaUrl"), fetchTime: try row.decode("fetchTime"),
+            deepLink: try row.decode("deepLink"), expiresAt: try row.decode("expiresAt"), data: try row.decode("data"))
+    }
+
+    /// Inserts a row of the `content` table.
+    static let insertSQL = """
+        INSERT INTO content (source, id, title, body, scheduledTime, mediaUrl, fetchTime, deepLink, expiresAt, data)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    /// The values of `insertSQL`, in its order.
+    var storeValues: [StoreValue] {
+        [
+            source.storeValue, content.id.storeValue, content.title.storeValue, content.body.storeValue,
+            content.scheduledTime.storeValue, content.mediaUrl.storeValue, content.fetchTime.storeValue,
+            content.deepLink.storeValue, content.expiresAt.storeValue, content.data.storeValue,
+        ]
+    }
+
     /// The row without its fetch time: two fetches of the same item compare equal.
     var comparable: CachedContent {
         var row = self

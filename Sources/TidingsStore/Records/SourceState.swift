@@ -66,6 +66,56 @@ public struct FetchAttempt: Codable, Sendable, Equatable, FetchableRecord, Persi
     }
 }
 
+extension SourceState {
+    /// Reads a `source` row from either engine, by column name.
+    init(store row: StoreRow) throws(StoreDecodingError) {
+        self.init(
+            name: try row.decode("name"), url: try row.decode("url"), etag: try row.decode("etag"),
+            lastModified: try row.decode("lastModified"), firstSeenAt: try row.decode("firstSeenAt"),
+            lastAttemptAt: try row.decode("lastAttemptAt"), lastSuccessAt: try row.decode("lastSuccessAt"),
+            lastOutcome: try row.decode("lastOutcome"), changeSeq: try row.decode("changeSeq"))
+    }
+
+    /// Inserts the state, or replaces every column of the stored one (its name is the key).
+    static let saveSQL = """
+        INSERT INTO source (name, url, etag, lastModified, firstSeenAt, lastAttemptAt, lastSuccessAt, lastOutcome, changeSeq)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (name) DO UPDATE SET url = excluded.url, etag = excluded.etag, lastModified = excluded.lastModified,
+            firstSeenAt = excluded.firstSeenAt, lastAttemptAt = excluded.lastAttemptAt, lastSuccessAt = excluded.lastSuccessAt,
+            lastOutcome = excluded.lastOutcome, changeSeq = excluded.changeSeq
+        """
+
+    /// The values of `saveSQL`, in its order.
+    var storeValues: [StoreValue] {
+        [
+            name.storeValue, url.storeValue, etag.storeValue, lastModified.storeValue, firstSeenAt.storeValue,
+            lastAttemptAt.storeValue, lastSuccessAt.storeValue, lastOutcome.storeValue, changeSeq.storeValue,
+        ]
+    }
+}
+
+extension FetchAttempt {
+    /// Reads a `fetchAttempt` row from either engine, by column name.
+    init(store row: StoreRow) throws(StoreDecodingError) {
+        self.init(
+            source: try row.decode("source"), startedAt: try row.decode("startedAt"), durationMs: try row.decode("durationMs"),
+            outcome: try row.decode("outcome"), httpStatus: try row.decode("httpStatus"), bytes: try row.decode("bytes"),
+            reason: try row.decode("reason"))
+    }
+
+    /// Inserts an attempt (its id is the table's own).
+    static let insertSQL =
+        "INSERT INTO fetchAttempt (source, startedAt, durationMs, outcome, httpStatus, bytes, reason) VALUES (?, ?, ?, ?, ?, ?, ?)"
+
+    /// The values of `insertSQL`, in its order.
+    var storeValues: [StoreValue] {
+        [
+            source.storeValue, startedAt.storeValue, durationMs.storeValue, outcome.storeValue, httpStatus.storeValue,
+            bytes.storeValue, reason.storeValue,
+        ]
+    }
+}
+
 /// One run of one program, for `tidings log`.
 public struct StageRun: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
     public static let databaseTableName = "stageRun"
