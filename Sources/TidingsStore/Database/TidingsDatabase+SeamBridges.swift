@@ -26,4 +26,16 @@ extension TidingsDatabase {
     static func dropClears(of id: String, db: any StoreConnection) throws {
         try dropClears(of: id, db: sqlite(db, for: "dropClears(of:db:)"))
     }
+
+    /// `clearableLegs(of:channels:now:db:)` of TidingsDatabase+Clear.swift, from the seam.
+    static func clearableLegs(of row: NotificationRecord, channels: [ChannelName], now: EpochMillis, db: any StoreConnection) throws
+        -> [ClearableLeg]
+    {
+        try clearableLegs(of: row, channels: channels, now: now, db: sqlite(db, for: "clearableLegs(of:channels:now:db:)"))
+    }
+
+    /// `queueClears(_:reason:now:db:)` of TidingsDatabase+Clear.swift, from the seam.
+    static func queueClears(_ legs: [ClearableLeg], reason: String, now: EpochMillis, db: any StoreConnection) throws {
+        try queueClears(legs, reason: reason, now: now, db: sqlite(db, for: "queueClears(_:reason:now:db:)"))
+    }
 }
