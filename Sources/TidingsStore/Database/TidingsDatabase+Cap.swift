@@ -1,4 +1,3 @@
-import GRDB
 import TidingsCore
 
 /// How the pending cap stands: what it holds back now, and what it kept back until too late.
@@ -27,20 +26,20 @@ extension TidingsDatabase {
     /// `soon` that would still wait at their time, and the items it kept back until they were
     /// missed, due from `since` on.
     public func capState(_ cap: PendingCap, now: EpochMillis, soon: EpochMillis, since: EpochMillis) throws(StoreError) -> CapState {
-        try read("read the pending cap") { db in
+        try snapshot("read the pending cap") { db in
             var state = CapState()
-            state.pending = try Int.fetchOne(db, sql: "SELECT count(*) FROM notification WHERE state = 'pending'") ?? 0
-            state.backlog = try Int.fetchOne(db, sql: "SELECT count(*) FROM notification WHERE state = 'backlog'") ?? 0
+            state.pending = try db.value("SELECT count(*) FROM notification WHERE state = 'pending'", as: Int.self) ?? 0
+            state.backlog = try db.value("SELECT count(*) FROM notification WHERE state = 'backlog'", as: Int.self) ?? 0
             if state.backlog > 0 {
                 // Every place (however far ahead its item is due), and the backlog due soon:
                 // the backlog due later ranks after it and takes no place before it.
-                let open = try NotificationRecord.fetchAll(
-                    db,
-                    sql: """
-                        SELECT * FROM notification WHERE (state = 'pending' OR (state = 'backlog' AND dueAt < ?))
-                          AND (expiresAt IS NULL OR expiresAt > ?)
-                        """,
-                    arguments: [soon, now])
+                let open = try db.rows(
+                    """
+                    SELECT * FROM notification WHERE (state = 'pending' OR (state = 'backlog' AND dueAt < ?))
+                      AND (expiresAt IS NULL OR expiresAt > ?)
+                    """,
+                    [soon.storeValue, now.storeValue]
+                ).map(NotificationRecord.init(store:))
                 state.backlogSoon = cap.heldPastDue(open, now: now).count
             }
             state.missed = try cappedMisses(db, from: since, until: .max)
@@ -50,13 +49,12 @@ extension TidingsDatabase {
 
     /// Items due in `from ..< until` that the pending cap kept back until they were missed
     /// or expired.
-    func cappedMisses(_ db: Database, from: EpochMillis, until: EpochMillis) throws -> Int {
-        try Int.fetchOne(
-            db,
-            sql: """
-                SELECT count(*) FROM notification WHERE state IN ('missed', 'expired') AND dueAt >= ? AND dueAt < ?
-                  AND hold & \(Hold.cap.rawValue) <> 0
-                """,
-            arguments: [from, until]) ?? 0
+    func cappedMisses(_ db: any StoreConnection, from: EpochMillis, until: EpochMillis) throws -> Int {
+        try db.value(
+            """
+            SELECT count(*) FROM notification WHERE state IN ('missed', 'expired') AND dueAt >= ? AND dueAt < ?
+              AND hold & \(Hold.cap.rawValue) <> 0
+            """,
+            [from.storeValue, until.storeValue], as: Int.self) ?? 0
     }
 }

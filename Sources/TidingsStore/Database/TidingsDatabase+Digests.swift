@@ -38,9 +38,8 @@ extension TidingsDatabase {
     public func mergePending(
         _ candidates: DigestCandidates, now: EpochMillis, compose: ([NotificationRecord]) -> [DigestMerge]
     ) throws(StoreError) -> [DigestMerge] {
-        try write("merge notifications") { db in
+        try transaction("merge notifications") { db in
             var merges = compose(try Self.digestCandidates(candidates, now: now, db: db))
-            let remember = try db.cachedStatement(sql: "INSERT OR IGNORE INTO digestMember (digestId, memberId) VALUES (?, ?)")
             for index in merges.indices {
                 var digest = merges[index].digest
                 let allBacklog = merges[index].members.allSatisfy { $0.state == .backlog }
@@ -48,10 +47,12 @@ extension TidingsDatabase {
                 digest.holdForUser()
                 digest.createdAt = now
                 digest.updatedAt = now
-                try digest.insert(db)
+                try db.execute(NotificationRecord.insertSQL, digest.storeValues)
                 merges[index].digest = digest
                 merges[index].members = try merges[index].members.map { member in
-                    try remember.execute(arguments: [digest.id, member.id])
+                    try db.execute(
+                        "INSERT INTO digestMember (digestId, memberId) VALUES (?, ?) ON CONFLICT (digestId, memberId) DO NOTHING",
+                        [digest.id.storeValue, member.id.storeValue])
                     var member = member
                     member.hold.insert(.digest)
                     return try Self.settle(member, reason: "merged into \(digest.id)", now: now, db: db)
@@ -62,7 +63,9 @@ extension TidingsDatabase {
     }
 
     /// The open first sends `candidates` names, not expired at `now`, earliest first.
-    private static func digestCandidates(_ candidates: DigestCandidates, now: EpochMillis, db: Database) throws -> [NotificationRecord] {
+    private static func digestCandidates(_ candidates: DigestCandidates, now: EpochMillis, db: any StoreConnection) throws
+        -> [NotificationRecord]
+    {
         let open = "state IN ('pending', 'backlog') AND kind <> 'digest' AND revision = 0 AND (expiresAt IS NULL OR expiresAt > ?)"
         let (filter, value): (String, String) =
             switch candidates {
@@ -72,8 +75,8 @@ extension TidingsDatabase {
             case .rule(.category(let category)):
                 ("category = ? AND kind <> 'reminder' AND hold & \(Hold.user.rawValue) = 0", category.rawValue)
             }
-        return try NotificationRecord.fetchAll(
-            db, sql: "SELECT * FROM notification WHERE \(open) AND \(filter) ORDER BY dueAt, id", arguments: [now, value])
+        return try db.rows("SELECT * FROM notification WHERE \(open) AND \(filter) ORDER BY dueAt, id", [now.storeValue, value.storeValue])
+            .map(NotificationRecord.init(store:))
     }
 
     /// The trigger that gives a digest's end to its members still cancelled as merged

@@ -1,4 +1,3 @@
-import GRDB
 import TidingsCore
 
 /// What the last plan saw: when it ran, a fingerprint of its inputs, and the latest change
@@ -22,44 +21,45 @@ public struct PlanInputs: Sendable, Equatable {
 extension TidingsDatabase {
     /// The inputs of the last plan that wrote its schedule, or nil before the first.
     public func planInputs() throws(StoreError) -> PlanInputs? {
-        try read("read the last plan's inputs") { db in
-            try Row.fetchOne(db, sql: "SELECT plannedAt, fingerprint, changeSeq FROM planInputs WHERE id = 1").map { row in
-                PlanInputs(plannedAt: row["plannedAt"], fingerprint: row["fingerprint"], changeSeq: row["changeSeq"])
+        try snapshot("read the last plan's inputs") { db in
+            try db.row("SELECT plannedAt, fingerprint, changeSeq FROM planInputs WHERE id = 1").map { row throws in
+                PlanInputs(plannedAt: try row.decode("plannedAt"), fingerprint: try row.decode("fingerprint"), changeSeq: try row.decode("changeSeq"))
             }
         }
     }
 
     /// Records the inputs of a plan that wrote its schedule.
     public func recordPlanInputs(_ inputs: PlanInputs) throws(StoreError) {
-        try write("record the plan's inputs") { db in
+        _ = try transaction("record the plan's inputs") { db in
             try db.execute(
-                sql: """
-                    INSERT INTO planInputs (id, plannedAt, fingerprint, changeSeq) VALUES (1, ?, ?, ?)
-                    ON CONFLICT (id) DO UPDATE SET plannedAt = excluded.plannedAt, fingerprint = excluded.fingerprint,
-                        changeSeq = excluded.changeSeq
-                    """,
-                arguments: [inputs.plannedAt, inputs.fingerprint, inputs.changeSeq])
+                """
+                INSERT INTO planInputs (id, plannedAt, fingerprint, changeSeq) VALUES (1, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET plannedAt = excluded.plannedAt, fingerprint = excluded.fingerprint,
+                    changeSeq = excluded.changeSeq
+                """,
+                [inputs.plannedAt.storeValue, inputs.fingerprint.storeValue, inputs.changeSeq.storeValue])
         }
     }
 
     /// The number of the latest change to any source's cached content; 0 before the first.
     public func latestChange() throws(StoreError) -> Int64 {
-        try read("read the latest change") { db in
-            try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(changeSeq), 0) FROM source") ?? 0
+        try snapshot("read the latest change") { db in
+            try db.value("SELECT COALESCE(MAX(changeSeq), 0) FROM source", as: Int64.self) ?? 0
         }
     }
 
     /// The sources whose cached content changed after change `number`, by name.
     public func sourcesChanged(after number: Int64) throws(StoreError) -> [String] {
-        try read("read changed sources") { db in
-            try String.fetchAll(db, sql: "SELECT name FROM source WHERE changeSeq > ? ORDER BY name", arguments: [number])
+        try snapshot("read changed sources") { db in
+            try db.values("SELECT name FROM source WHERE changeSeq > ? ORDER BY name", [number.storeValue], as: String.self)
         }
     }
 
     /// The stored state of every source, by name.
     public func sourceStates() throws(StoreError) -> [String: SourceState] {
-        try read("read source states") { db in
-            Dictionary(try SourceState.fetchAll(db).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        try snapshot("read source states") { db in
+            let states = try db.rows("SELECT * FROM source").map(SourceState.init(store:))
+            return Dictionary(states.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         }
     }
 }

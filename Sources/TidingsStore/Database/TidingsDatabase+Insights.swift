@@ -1,4 +1,3 @@
-import GRDB
 import TidingsCore
 
 /// What insights are drawn from: how engaged the user is, and what the past days held.
@@ -39,56 +38,55 @@ extension TidingsDatabase {
     public func insightHistory(from: EpochMillis, until: EpochMillis, tapsNeeded: Int, insightsSince: EpochMillis) throws(StoreError)
         -> InsightHistory
     {
-        try read("read insight history") { db in
+        try snapshot("read insight history") { db in
             var history = InsightHistory()
             // Counting stops at what the gate needs: a year of taps is not read to learn it is more than 3.
-            history.taps = try Int.fetchOne(db, sql: Self.firstTapsSQL, arguments: [tapsNeeded]) ?? 0
+            history.taps = try db.value(Self.firstTapsSQL, [tapsNeeded.storeValue], as: Int.self) ?? 0
             // One index lookup per stage and one for deliveries: the earliest row of each.
             var first: [EpochMillis] = []
             for stage in Stage.allCases {
-                if let start = try EpochMillis.fetchOne(db, sql: "SELECT min(startedAt) FROM stageRun WHERE stage = ?", arguments: [stage]) {
+                if let start = try db.value("SELECT min(startedAt) FROM stageRun WHERE stage = ?", [stage.storeValue], as: EpochMillis.self) {
                     first.append(start)
                 }
             }
-            if let delivered = try EpochMillis.fetchOne(db, sql: "SELECT min(scheduledTime) FROM delivery") { first.append(delivered) }
+            if let delivered = try db.value("SELECT min(scheduledTime) FROM delivery", as: EpochMillis.self) { first.append(delivered) }
             history.firstUse = first.min()
 
-            for row in try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT engagement, count(DISTINCT notificationId) FROM delivery
-                    WHERE scheduledTime >= ? AND scheduledTime < ? AND engagement IN ('TAPPED', 'DISMISSED')
-                    GROUP BY engagement
-                    """,
-                arguments: [from, until])
+            for row in try db.rows(
+                """
+                SELECT engagement, count(DISTINCT notificationId) FROM delivery
+                WHERE scheduledTime >= ? AND scheduledTime < ? AND engagement IN ('TAPPED', 'DISMISSED')
+                GROUP BY engagement
+                """,
+                [from.storeValue, until.storeValue])
             {
-                if row[0] as Engagement == .tapped { history.opened = row[1] } else { history.dismissed = row[1] }
+                let count = try row.decode(1, as: Int.self)
+                if try row.decode(0, as: Engagement.self) == .tapped { history.opened = count } else { history.dismissed = count }
             }
-            let reached: [any DatabaseValueConvertible] = NotificationState.allCases.filter(\.reachedUser)
-            for row in try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT staleness, count(*) FROM notification
-                    WHERE state IN (\(databaseQuestionMarks(count: reached.count))) AND dueAt >= ? AND dueAt < ?
-                    GROUP BY staleness
-                    """,
-                arguments: StatementArguments(reached + [from, until]))
+            let reached = NotificationState.allCases.filter(\.reachedUser).map(\.storeValue)
+            let marks = Array(repeating: "?", count: reached.count).joined(separator: ", ")
+            for row in try db.rows(
+                """
+                SELECT staleness, count(*) FROM notification
+                WHERE state IN (\(marks)) AND dueAt >= ? AND dueAt < ?
+                GROUP BY staleness
+                """,
+                reached + [from.storeValue, until.storeValue])
             {
-                let count: Int = row[1]
+                let count = try row.decode(1, as: Int.self)
                 history.delivered += count
                 // Compared as text: a staleness this version does not know counts as not fresh.
-                if row[0] as String != Staleness.fresh.rawValue { history.stale += count }
+                if try row.decode(0, as: String.self) != Staleness.fresh.rawValue { history.stale += count }
             }
             // A range of the kind and due index (v22).
-            history.earlier = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT dueAt, subject FROM notification
-                    WHERE kind = 'insight' AND dueAt >= ? AND dueAt < ? AND state <> 'cancelled'
-                    ORDER BY dueAt
-                    """,
-                arguments: [insightsSince, until]
-            ).map { ($0[0], $0[1]) }
+            history.earlier = try db.rows(
+                """
+                SELECT dueAt, subject FROM notification
+                WHERE kind = 'insight' AND dueAt >= ? AND dueAt < ? AND state <> 'cancelled'
+                ORDER BY dueAt
+                """,
+                [insightsSince.storeValue, until.storeValue]
+            ).map { row throws in (try row.decode(0, as: EpochMillis.self), try row.decode(1, as: String?.self)) }
             return history
         }
     }

@@ -1,4 +1,3 @@
-import GRDB
 import TidingsCore
 
 /// A meeting ahead with a join link, as its reminders in the database describe it: what
@@ -43,18 +42,18 @@ extension TidingsDatabase {
     /// whose reminders `plan` cancelled (the event was removed) is gone; one the user
     /// cancelled or merged (`tidings pending`) still takes place. All-day events are left out.
     public func nextMeeting(at now: EpochMillis) throws(StoreError) -> NextMeeting? {
-        let rows = try read("read meeting reminders") { db in
+        let rows = try snapshot("read meeting reminders") { db in
             // A reminder expires at its meeting's start: two days back covers any meeting
             // still in progress but the longest.
-            try NotificationRecord.fetchAll(
-                db,
-                sql: """
-                    SELECT * FROM notification
-                    WHERE kind = 'meeting' AND startsAt IS NOT NULL AND isAllDay = 0
-                      AND (expiresAt IS NULL OR expiresAt > ?)
-                    ORDER BY updatedAt DESC, revision DESC, id
-                    """,
-                arguments: [now - 2 * 86_400_000])
+            try db.rows(
+                """
+                SELECT * FROM notification
+                WHERE kind = 'meeting' AND startsAt IS NOT NULL AND isAllDay = 0
+                  AND (expiresAt IS NULL OR expiresAt > ?)
+                ORDER BY updatedAt DESC, revision DESC, id
+                """,
+                [(now - 2 * 86_400_000).storeValue]
+            ).map(NotificationRecord.init(store:))
         }
         var seen = Set<String>()
         var meetings: [NextMeeting] = []

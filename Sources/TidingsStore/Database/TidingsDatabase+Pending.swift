@@ -1,4 +1,3 @@
-import GRDB
 import TidingsCore
 
 /// Why a change the user asked for was refused: the item and the reason.
@@ -47,15 +46,15 @@ extension TidingsDatabase {
     /// The notifications still to be sent (pending, in the backlog, or being sent right now),
     /// earliest first, at most `limit`; with `cancelled`, also cancelled ones due from `now` on.
     public func pendingList(cancelled: Bool, now: EpochMillis, limit: Int) throws(StoreError) -> [NotificationRecord] {
-        try read("read pending notifications") { db in
-            try NotificationRecord.fetchAll(
-                db,
-                sql: """
-                    SELECT * FROM notification
-                    WHERE state IN ('pending', 'backlog', 'delivering') OR (? AND state = 'cancelled' AND dueAt >= ?)
-                    ORDER BY dueAt, id LIMIT ?
-                    """,
-                arguments: [cancelled, now, limit])
+        try snapshot("read pending notifications") { db in
+            try db.rows(
+                """
+                SELECT * FROM notification
+                WHERE state IN ('pending', 'backlog', 'delivering') OR (? = 1 AND state = 'cancelled' AND dueAt >= ?)
+                ORDER BY dueAt, id LIMIT ?
+                """,
+                [cancelled.storeValue, now.storeValue, limit.storeValue]
+            ).map(NotificationRecord.init(store:))
         }
     }
 
@@ -67,7 +66,7 @@ extension TidingsDatabase {
     /// back there instead of refused: a clear is queued for `deliver`, and the item stays
     /// delivered, held for the user.
     public func cancelPending(ids: [String], reason: String, now: EpochMillis, clearing: [ChannelName] = []) throws(StoreError) -> PendingWrite {
-        try write("cancel notifications") { db in
+        try transaction("cancel notifications") { db in
             var rows: [NotificationRecord] = []
             var delivered: [NotificationRecord] = []
             var clears: [ClearableLeg] = []
@@ -76,7 +75,7 @@ extension TidingsDatabase {
                 switch try Self.openRow(id, db: db) {
                 case .success(let row): rows.append(row)
                 case .failure(let refusal):
-                    let row = try NotificationRecord.fetchOne(db, key: id)
+                    let row = try Self.storedNotification(id, db: db)
                     let legs = try row.map { try Self.clearableLegs(of: $0, channels: clearing, now: now, db: db) } ?? []
                     if let row, !legs.isEmpty {
                         delivered.append(row)
@@ -93,7 +92,7 @@ extension TidingsDatabase {
                 row.holdForUser()
                 row.hold.insert(.takenBack)
                 row.updatedAt = now
-                try row.update(db)
+                try Self.rewrite(row, db: db)
                 return row
             }
             return .done(try rows.map { row in try Self.settle(row, reason: reason, now: now, db: db) } + held)
@@ -104,7 +103,7 @@ extension TidingsDatabase {
     /// (`plan` no longer rewrites it). Refused when it is unknown, no longer pending, has
     /// expired, or when the new time is before `now` or not before its expiry.
     public func updatePending(id: String, edit: PendingEdit, now: EpochMillis, zone: Zone) throws(StoreError) -> PendingWrite {
-        try write("update a notification") { db in
+        try transaction("update a notification") { db in
             var row: NotificationRecord
             switch try Self.openRow(id, db: db) {
             case .success(let found): row = found
@@ -129,14 +128,14 @@ extension TidingsDatabase {
             if let body = edit.body { row.body = body }
             row.holdForUser()
             row.updatedAt = now
-            try row.update(db)
+            try Self.rewrite(row, db: db)
             return .done([row])
         }
     }
 
     /// The open row `id`, or why it cannot be changed.
-    static func openRow(_ id: String, db: Database) throws -> Result<NotificationRecord, PendingRefusal> {
-        guard let row = try NotificationRecord.fetchOne(db, key: id) else {
+    static func openRow(_ id: String, db: any StoreConnection) throws -> Result<NotificationRecord, PendingRefusal> {
+        guard let row = try storedNotification(id, db: db) else {
             return .failure(PendingRefusal(id: id, reason: "no such notification (see tidings pending)"))
         }
         guard row.isOpen else {
@@ -150,14 +149,19 @@ extension TidingsDatabase {
 
     /// Cancels the open `row` for `reason` (an update of a delivered item goes back to
     /// delivered), held for the user.
-    static func settle(_ row: NotificationRecord, reason: String, now: EpochMillis, db: Database) throws -> NotificationRecord {
+    static func settle(_ row: NotificationRecord, reason: String, now: EpochMillis, db: any StoreConnection) throws -> NotificationRecord {
         var row = row
         row.state = row.revision > 0 ? .delivered : .cancelled
         row.stateReason = reason
         row.holdForUser()
         row.updatedAt = now
-        try row.update(db)
+        try rewrite(row, db: db)
         return row
+    }
+
+    /// The notification `id`; nil when there is none.
+    static func storedNotification(_ id: String, db: any StoreConnection) throws -> NotificationRecord? {
+        try db.row("SELECT * FROM notification WHERE id = ?", [id.storeValue]).map(NotificationRecord.init(store:))
     }
 
     /// `2026-11-22T07:30`: the wall time of `instant` in `zone`, as rows keep it.

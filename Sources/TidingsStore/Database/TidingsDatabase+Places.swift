@@ -1,4 +1,3 @@
-import GRDB
 import TidingsCore
 
 extension TidingsDatabase {
@@ -9,17 +8,17 @@ extension TidingsDatabase {
     /// plan. It only promotes: what is pending stays pending.
     @discardableResult
     public func fillPendingPlaces(under cap: PendingCap, now: EpochMillis) throws(StoreError) -> Int {
-        try write("fill pending places") { db in
-            let pending = try Int.fetchOne(db, sql: "SELECT count(*) FROM notification WHERE state = 'pending'") ?? 0
+        try transaction("fill pending places") { db in
+            let pending = try db.value("SELECT count(*) FROM notification WHERE state = 'pending'", as: Int.self) ?? 0
             guard pending < cap.limit else { return 0 }
-            let waiting = try NotificationRecord.fetchAll(
-                db, sql: "SELECT * FROM notification WHERE state = 'backlog' AND (expiresAt IS NULL OR expiresAt > ?)", arguments: [now])
+            let waiting = try db.rows(
+                "SELECT * FROM notification WHERE state = 'backlog' AND (expiresAt IS NULL OR expiresAt > ?)", [now.storeValue]
+            ).map(NotificationRecord.init(store:))
             let promoted = waiting.sorted { PendingCap.ranks($0, before: $1, now: now) }.prefix(cap.limit - pending)
             for item in promoted {
                 try db.execute(
-                    sql:
-                        "UPDATE notification SET state = 'pending', stateReason = NULL, hold = hold & ~\(Hold.cap.rawValue), updatedAt = ? WHERE id = ? AND state = 'backlog'",
-                    arguments: [now, item.id])
+                    "UPDATE notification SET state = 'pending', stateReason = NULL, hold = hold & ~\(Hold.cap.rawValue), updatedAt = ? WHERE id = ? AND state = 'backlog'",
+                    [now.storeValue, item.id.storeValue])
             }
             return promoted.count
         }
@@ -32,17 +31,16 @@ extension TidingsDatabase {
     /// changes; expired items are left to `deliver`. Returns how many items moved.
     @discardableResult
     public func placeUnderCap(_ cap: PendingCap, now: EpochMillis) throws(StoreError) -> Int {
-        try write("place under the pending cap") { db in
-            let open = try NotificationRecord.fetchAll(
-                db, sql: "SELECT * FROM notification WHERE state IN ('pending', 'backlog') AND (expiresAt IS NULL OR expiresAt > ?)",
-                arguments: [now])
+        try transaction("place under the pending cap") { db in
+            let open = try db.rows(
+                "SELECT * FROM notification WHERE state IN ('pending', 'backlog') AND (expiresAt IS NULL OR expiresAt > ?)", [now.storeValue]
+            ).map(NotificationRecord.init(store:))
             let before = Dictionary(open.map { ($0.id, $0.state) }, uniquingKeysWith: { first, _ in first })
             var moved = 0
             for item in cap.assign(open, now: now) where before[item.id] != item.state {
                 try db.execute(
-                    sql:
-                        "UPDATE notification SET state = ?, stateReason = ?, hold = ?, updatedAt = ? WHERE id = ? AND state IN ('pending', 'backlog')",
-                    arguments: [item.state, item.stateReason, item.hold, now, item.id])
+                    "UPDATE notification SET state = ?, stateReason = ?, hold = ?, updatedAt = ? WHERE id = ? AND state IN ('pending', 'backlog')",
+                    [item.state.storeValue, item.stateReason.storeValue, item.hold.storeValue, now.storeValue, item.id.storeValue])
                 moved += 1
             }
             return moved

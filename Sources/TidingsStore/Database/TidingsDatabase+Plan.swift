@@ -1,4 +1,3 @@
-import GRDB
 import TidingsCore
 
 /// What applying a plan changed.
@@ -23,16 +22,19 @@ public struct PlanChanges: Sendable, Equatable {
 extension TidingsDatabase {
     /// The notifications with these ids that exist, keyed by id.
     public func notifications(ids: [String]) throws(StoreError) -> [String: NotificationRecord] {
-        try read("read notifications") { db in
+        try snapshot("read notifications") { db in
             // In chunks through one prepared statement: a plan over a year asks for tens of
             // thousands of ids, and one statement with as many placeholders is slow to build.
             let chunk = 500
             var found: [String: NotificationRecord] = [:]
             var start = 0
             while start < ids.count {
-                let part = Array(ids[start..<min(start + chunk, ids.count)])
-                let statement = try db.cachedStatement(sql: "SELECT * FROM notification WHERE id IN (\(databaseQuestionMarks(count: part.count)))")
-                for row in try NotificationRecord.fetchAll(statement, arguments: StatementArguments(part)) { found[row.id] = row }
+                let part = ids[start..<min(start + chunk, ids.count)]
+                let marks = Array(repeating: "?", count: part.count).joined(separator: ", ")
+                for row in try db.rows("SELECT * FROM notification WHERE id IN (\(marks))", part.map(\.storeValue)) {
+                    let record = try NotificationRecord(store: row)
+                    found[record.id] = record
+                }
                 start += chunk
             }
             return found
@@ -43,12 +45,12 @@ extension TidingsDatabase {
     /// those given under `stamp` (see `SchemeHandlers.stamp`) at `since` or later; the others
     /// are out of date.
     public func schemeHandlerAnswers(stamp: String, since: EpochMillis) throws(StoreError) -> [String: Bool] {
-        try read("read scheme handlers") { db in
+        try snapshot("read scheme handlers") { db in
             var answers: [String: Bool] = [:]
-            for row in try Row.fetchAll(
-                db, sql: "SELECT scheme, installed FROM schemeHandler WHERE stamp = ? AND checkedAt >= ?", arguments: [stamp, since])
+            for row in try db.rows(
+                "SELECT scheme, installed FROM schemeHandler WHERE stamp = ? AND checkedAt >= ?", [stamp.storeValue, since.storeValue])
             {
-                answers[row[0]] = row[1]
+                answers[try row.decode(0, as: String.self)] = try row.decode(1, as: Bool.self)
             }
             return answers
         }
@@ -57,36 +59,30 @@ extension TidingsDatabase {
     /// Keeps `answers` (scheme: installed) under `stamp` for later runs.
     public func saveSchemeHandlerAnswers(_ answers: [String: Bool], stamp: String, now: EpochMillis) throws(StoreError) {
         guard !answers.isEmpty else { return }
-        try write("save scheme handlers") { db in
+        try transaction("save scheme handlers") { db in
             for (scheme, installed) in answers {
                 try db.execute(
-                    sql: """
-                        INSERT INTO schemeHandler (scheme, installed, stamp, checkedAt) VALUES (?, ?, ?, ?)
-                        ON CONFLICT (scheme) DO UPDATE SET installed = excluded.installed, stamp = excluded.stamp, checkedAt = excluded.checkedAt
-                        """,
-                    arguments: [scheme, installed, stamp, now])
+                    """
+                    INSERT INTO schemeHandler (scheme, installed, stamp, checkedAt) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (scheme) DO UPDATE SET installed = excluded.installed, stamp = excluded.stamp, checkedAt = excluded.checkedAt
+                    """,
+                    [scheme.storeValue, installed.storeValue, stamp.storeValue, now.storeValue])
             }
         }
     }
 
     /// Every pending or backlogged notification, earliest first.
     public func openNotifications() throws(StoreError) -> [NotificationRecord] {
-        try read("read pending notifications") { db in
-            try NotificationRecord
-                .filter([NotificationState.pending, .backlog].contains(NotificationRecord.Columns.state))
-                .order(NotificationRecord.Columns.dueAt)
-                .fetchAll(db)
+        try snapshot("read pending notifications") { db in
+            try db.rows("SELECT * FROM notification WHERE state IN ('pending', 'backlog') ORDER BY dueAt").map(NotificationRecord.init(store:))
         }
     }
 
     /// Pending notifications of `kind`, earliest first.
     public func pendingNotifications(kind: NotificationKind) throws(StoreError) -> [NotificationRecord] {
-        try read("read pending notifications") { db in
-            try NotificationRecord
-                .filter(NotificationRecord.Columns.state == NotificationState.pending)
-                .filter(NotificationRecord.Columns.kind == kind)
-                .order(NotificationRecord.Columns.dueAt)
-                .fetchAll(db)
+        try snapshot("read pending notifications") { db in
+            try db.rows("SELECT * FROM notification WHERE state = 'pending' AND kind = ? ORDER BY dueAt", [kind.storeValue])
+                .map(NotificationRecord.init(store:))
         }
     }
 
@@ -99,27 +95,28 @@ extension TidingsDatabase {
     /// cancelled or merged (`isHeldByUser`) keeps its text, time and state; an open one only
     /// moves between pending and backlog as `planned` says.
     public func applyPlan(_ planned: [NotificationRecord], cancel: [String: String] = [:], now: EpochMillis) throws(StoreError) -> PlanChanges {
-        try write("save plan") { db in
+        try transaction("save plan") { db in
             var changes = PlanChanges()
             for (id, reason) in cancel {
                 try db.execute(
-                    sql: """
-                        UPDATE notification SET state = \(Self.unsentState(.cancelled)),
-                            stateReason = ?, updatedAt = ? WHERE id = ? AND state IN ('pending', 'backlog')
-                            AND hold & \(Hold.user.rawValue) = 0
-                        """,
-                    arguments: [reason, now, id])
+                    """
+                    UPDATE notification SET state = \(Self.unsentState(.cancelled)),
+                        stateReason = ?, updatedAt = ? WHERE id = ? AND state IN ('pending', 'backlog')
+                        AND hold & \(Hold.user.rawValue) = 0
+                    """,
+                    [reason.storeValue, now.storeValue, id.storeValue])
             }
-            // One statement, prepared once: building a request per row (and GRDB's check of
-            // what each new statement reads) cost more than the rest of the save.
-            let lookup = try db.cachedStatement(sql: "SELECT * FROM notification WHERE id = ?")
-            let save = try db.cachedStatement(sql: NotificationRecord.replaceSQL)
+            // One look-up and one write per row, each statement prepared once (the connection
+            // keeps them by their text): building a request per row cost more than the rest
+            // of the save. The look-up tells which write: an insert of a new row, or an
+            // update of every column of a known one.
             for item in planned {
-                guard var existing = try NotificationRecord.fetchOne(lookup, arguments: [item.id]) else {
-                    try save.execute(arguments: item.columnValues)
+                guard let row = try db.row("SELECT * FROM notification WHERE id = ?", [item.id.storeValue]) else {
+                    try db.execute(NotificationRecord.insertSQL, item.storeValues)
                     changes.created += 1
                     continue
                 }
+                var existing = try NotificationRecord(store: row)
                 if existing.isHeldByUser {
                     try Self.keepHeld(existing, placedAs: item, now: now, changes: &changes, db: db)
                     continue
@@ -144,7 +141,7 @@ extension TidingsDatabase {
                 existing = item
                 existing.createdAt = createdAt
                 existing.updatedAt = now
-                try save.execute(arguments: existing.columnValues)
+                try Self.rewrite(existing, db: db)
                 if !resent { changes.updated += 1 }
             }
             return changes
@@ -154,7 +151,8 @@ extension TidingsDatabase {
     /// Leaves `held` as the user left it, except that an open one takes the pending or
     /// backlog place the cap gave `placed`.
     private static func keepHeld(
-        _ held: NotificationRecord, placedAs placed: NotificationRecord, now: EpochMillis, changes: inout PlanChanges, db: Database
+        _ held: NotificationRecord, placedAs placed: NotificationRecord, now: EpochMillis, changes: inout PlanChanges,
+        db: any StoreConnection
     ) throws {
         guard held.isOpen else {
             changes.settled += 1
@@ -169,7 +167,12 @@ extension TidingsDatabase {
         moved.stateReason = placed.stateReason
         moved.hold = held.hold.subtracting(.cap).union(placed.hold.intersection(.cap))
         moved.updatedAt = now
-        try moved.update(db)
+        try rewrite(moved, db: db)
         changes.updated += 1
+    }
+
+    /// Writes every column of the stored notification `row` (found by its id).
+    static func rewrite(_ row: NotificationRecord, db: any StoreConnection) throws {
+        try db.execute(NotificationRecord.updateSQL, Array(row.storeValues.dropFirst()) + [row.id.storeValue])
     }
 }

@@ -298,6 +298,10 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
             default: break
             }
             self.init(path: path, message: message, sqliteCode: error.resultCode.primaryResultCode.rawValue)
+        } else if let error = error as? StoreDecodingError {
+            // Named as GRDB's decoding error named it before the store moved onto the seam:
+            // `column: "state"`.
+            self.init(path: path, message: "\(operation) failed: \(error) - column: \"\(error.column)\"")
         } else {
             self.init(path: path, message: "\(operation) failed: \(error)")
         }

@@ -165,10 +165,6 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
         "hold", "isAllDay", "generatorReason", "occurrence", "lead", "day", "startsAt", "endsAt", "eventTitle", "joinURL",
     ]
 
-    /// The values of `columnOrder`, for statements that write a whole row without going
-    /// through `Encodable` (a first plan inserts a thousand rows).
-    var columnValues: StatementArguments { StatementArguments(databaseValues) }
-
     /// The values of `columnOrder`, in that order.
     private var databaseValues: [(any DatabaseValueConvertible)?] {
         [
@@ -184,10 +180,6 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
     public func encode(to container: inout PersistenceContainer) {
         for (name, value) in zip(Self.columnOrder, databaseValues) { container[name] = value }
     }
-
-    /// `INSERT OR REPLACE` of every column, in `columnOrder`.
-    static let replaceSQL =
-        "INSERT OR REPLACE INTO notification (\(columnOrder.joined(separator: ", "))) VALUES (\(databaseQuestionMarks(count: columnOrder.count)))"
 
     /// Whether two versions show the same thing at the same time (ignoring bookkeeping).
     public func plansSame(as other: NotificationRecord) -> Bool {

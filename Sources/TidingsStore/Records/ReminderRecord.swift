@@ -86,3 +86,40 @@ public struct ReminderRecord: Codable, Sendable, Equatable, FetchableRecord, Per
     /// How it repeats; nil for a stored text this version does not read.
     public var repetition: Repetition? { try? Repetition(every) }
 }
+
+extension ReminderRecord {
+    /// The columns, in table order.
+    static let columnOrder = [
+        "id", "category", "title", "body", "deepLink", "channels", "every", "firstAt", "untilAt", "zone", "createdAt", "stoppedAt",
+    ]
+
+    /// Reads a `reminder` row from either engine by column name, the chosen channels parsed
+    /// once from their stored text. A category this version does not know throws, naming the column.
+    init(store row: StoreRow) throws(StoreDecodingError) {
+        id = try row.decode("id")
+        category = try row.decode("category")
+        title = try row.decode("title")
+        body = try row.decode("body")
+        deepLink = try row.decode("deepLink")
+        channels = NotificationRecord.channelList(try row.decode("channels"))
+        every = try row.decode("every")
+        firstAt = try row.decode("firstAt")
+        untilAt = try row.decode("untilAt")
+        zone = try row.decode("zone")
+        createdAt = try row.decode("createdAt")
+        stoppedAt = try row.decode("stoppedAt")
+    }
+
+    /// The values of `columnOrder`, in that order, for either engine.
+    var storeValues: [StoreValue] {
+        [
+            id.storeValue, category.storeValue, title.storeValue, body.storeValue, deepLink.storeValue,
+            NotificationRecord.channelText(channels).storeValue, every.storeValue, firstAt.storeValue, untilAt.storeValue,
+            zone.storeValue, createdAt.storeValue, stoppedAt.storeValue,
+        ]
+    }
+
+    /// `INSERT` of every column, in `columnOrder`: a new rule.
+    static let insertSQL =
+        "INSERT INTO reminder (\(columnOrder.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columnOrder.count).joined(separator: ", ")))"
+}
