@@ -75,7 +75,7 @@ extension TidingsDatabase {
                 }
             }
             if counts.notificationStates[.missed] != nil || counts.notificationStates[.expired] != nil {
-                counts.capped = try cappedMissCount(db, from: from, until: until)
+                counts.capped = try cappedMisses(db, from: from, until: until)
             }
             if !engagementChannels.isEmpty {
                 let engagement = try engagementCounts(db, from: from, until: until, channels: engagementChannels)
@@ -85,18 +85,6 @@ extension TidingsDatabase {
             counts.snoozed = try db.value(Self.snoozedCountSQL(db.dialect), window, as: Int.self) ?? 0
             return counts
         }
-    }
-
-    /// Items due in `from ..< until` that the pending cap kept back until they were missed
-    /// or expired: `cappedMisses` (TidingsDatabase+Cap.swift) on the engine seam, the same
-    /// statement; one of the two goes when that file moves onto the seam.
-    private func cappedMissCount(_ db: any StoreConnection, from: EpochMillis, until: EpochMillis) throws -> Int {
-        try db.value(
-            """
-            SELECT count(*) FROM notification WHERE state IN ('missed', 'expired') AND dueAt >= ? AND dueAt < ?
-              AND hold & \(Hold.cap.rawValue) <> 0
-            """,
-            [from.storeValue, until.storeValue], as: Int.self) ?? 0
     }
 }
 

@@ -99,5 +99,5 @@ extension TidingsDatabase {
 
     /// The engine check of SQLite's own maintenance (PRAGMAs, `VACUUM`): whether the store is a
     /// SQLite file. The store's connection is GRDB's, so it is unless it is a database in memory.
-    var isSQLiteFile: Bool { path != ":memory:" }
+    var isSQLiteFile: Bool { postgres == nil && path != ":memory:" }
 }

@@ -38,9 +38,4 @@ extension TidingsDatabase {
     static func queueClears(_ legs: [ClearableLeg], reason: String, now: EpochMillis, db: any StoreConnection) throws {
         try queueClears(legs, reason: reason, now: now, db: sqlite(db, for: "queueClears(_:reason:now:db:)"))
     }
-
-    /// `cappedMisses` on the seam, for the report (TidingsDatabase+Report.swift) still on GRDB.
-    func cappedMisses(_ db: Database, from: EpochMillis, until: EpochMillis) throws -> Int {
-        try cappedMisses(SQLiteStoreConnection(database: db), from: from, until: until)
-    }
 }

@@ -5,7 +5,7 @@ extension TidingsDatabase {
     /// Records one run of a program.
     public func recordStageRun(_ run: StageRun) throws(StoreError) {
         try transaction("record stage run") { db in
-            try db.execute("INSERT INTO stageRun (stage, startedAt, endedAt, outcome, summary) VALUES (?, ?, ?, ?, ?)", run.storeValues)
+            _ = try db.execute("INSERT INTO stageRun (stage, startedAt, endedAt, outcome, summary) VALUES (?, ?, ?, ?, ?)", run.storeValues)
         }
     }
 

@@ -32,21 +32,6 @@ public struct SourceState: Codable, Sendable, Equatable, FetchableRecord, Persis
     }
 }
 
-extension SourceState {
-    /// Reads a `source` row from either engine, by column name.
-    init(store row: StoreRow) throws(StoreDecodingError) {
-        name = try row.decode("name")
-        url = try row.decode("url")
-        etag = try row.decode("etag")
-        lastModified = try row.decode("lastModified")
-        firstSeenAt = try row.decode("firstSeenAt")
-        lastAttemptAt = try row.decode("lastAttemptAt")
-        lastSuccessAt = try row.decode("lastSuccessAt")
-        lastOutcome = try row.decode("lastOutcome")
-        changeSeq = try row.decode("changeSeq")
-    }
-}
-
 /// One fetch attempt: the measurement behind the fetch success rate.
 public struct FetchAttempt: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
     public static let databaseTableName = "fetchAttempt"
