@@ -1,4 +1,3 @@
-import GRDB
 import TidingsCore
 
 /// One thing a channel showed that can be taken back: the item and the channel.
@@ -32,22 +31,25 @@ extension TidingsDatabase {
     /// as delivered too, since it still shows the old time.
     public func clearableMeetingLegs(channels: [ChannelName], now: EpochMillis, updates: [String] = []) throws(StoreError) -> [ClearableLeg] {
         guard !channels.isEmpty else { return [] }
-        return try read("read delivered reminders") { db in
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT DISTINCT n.id, d.channel FROM notification n JOIN delivery d ON d.notificationId = n.id
-                    WHERE (n.state IN ('delivered', 'read', 'dismissed') OR (n.revision > 0 AND n.id IN (SELECT value FROM json_each(?))))
-                      AND n.dueAt > ? AND n.kind = 'meeting' AND n.expiresAt > ?
-                      AND d.outcome = 'delivered' AND d.channel IN (SELECT value FROM json_each(?))
-                      AND NOT EXISTS (SELECT 1 FROM delivery c WHERE c.notificationId = n.id AND c.channel = d.channel
-                                      AND c.outcome = 'cleared' AND c.revision >= d.revision)
-                      AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.notificationId = n.id AND o.channel = d.channel
-                                      AND o.action = 'clear')
-                    ORDER BY n.id, d.channel
-                    """,
-                arguments: [Self.jsonList(updates), now - 86_400_000, now, Self.jsonList(channels.map(\.description))])
-            return rows.map { ClearableLeg(notificationId: $0[0], channel: $0[1]) }
+        return try snapshot("read delivered reminders") { db in
+            let list = db.dialect.jsonTextList
+            let rows = try db.rows(
+                """
+                SELECT DISTINCT n.id, d.channel FROM notification n JOIN delivery d ON d.notificationId = n.id
+                WHERE (n.state IN ('delivered', 'read', 'dismissed') OR (n.revision > 0 AND n.id IN \(list)))
+                  AND n.dueAt > ? AND n.kind = 'meeting' AND n.expiresAt > ?
+                  AND d.outcome = 'delivered' AND d.channel IN \(list)
+                  AND NOT EXISTS (SELECT 1 FROM delivery c WHERE c.notificationId = n.id AND c.channel = d.channel
+                                  AND c.outcome = 'cleared' AND c.revision >= d.revision)
+                  AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.notificationId = n.id AND o.channel = d.channel
+                                  AND o.action = 'clear')
+                ORDER BY n.id, d.channel
+                """,
+                [
+                    Self.jsonList(updates).storeValue, (now - 86_400_000).storeValue, now.storeValue,
+                    Self.jsonList(channels.map(\.description)).storeValue,
+                ])
+            return try rows.map { row throws in ClearableLeg(notificationId: try row.decode(0), channel: try row.decode(1)) }
         }
     }
 
@@ -55,42 +57,43 @@ extension TidingsDatabase {
     /// item still waiting on that channel (an update's retry) becomes the clear.
     public func queueClears(_ legs: [ClearableLeg], reason: String, now: EpochMillis) throws(StoreError) {
         guard !legs.isEmpty else { return }
-        try write("queue clears") { db in try Self.queueClears(legs, reason: reason, now: now, db: db) }
+        try transaction("queue clears") { db in try Self.queueClears(legs, reason: reason, now: now, db: db) }
     }
 
-    static func queueClears(_ legs: [ClearableLeg], reason: String, now: EpochMillis, db: Database) throws {
-        let insert = try db.cachedStatement(
-            sql: """
+    static func queueClears(_ legs: [ClearableLeg], reason: String, now: EpochMillis, db: any StoreConnection) throws {
+        for leg in legs {
+            try db.execute(
+                """
                 INSERT INTO outbox (notificationId, channel, attempts, nextAttemptAt, lastError, action) VALUES (?, ?, 0, ?, ?, 'clear')
                 ON CONFLICT (notificationId, channel) DO UPDATE SET attempts = 0, nextAttemptAt = excluded.nextAttemptAt,
                     lastError = excluded.lastError, action = 'clear', claimedBy = NULL
-                """)
-        for leg in legs {
-            try insert.execute(arguments: [leg.notificationId, leg.channel, now, reason])
+                """,
+                [leg.notificationId.storeValue, leg.channel.storeValue, now.storeValue, reason.storeValue])
         }
     }
 
     /// The legs of the delivered `row` that `channels` showed and can still take back: not
     /// cleared there yet nor waiting to be, and the item not expired at `now`.
-    static func clearableLegs(of row: NotificationRecord, channels: [ChannelName], now: EpochMillis, db: Database) throws -> [ClearableLeg] {
+    static func clearableLegs(of row: NotificationRecord, channels: [ChannelName], now: EpochMillis, db: any StoreConnection) throws
+        -> [ClearableLeg]
+    {
         guard !channels.isEmpty, row.state.reachedUser, (row.expiresAt ?? .max) > now else { return [] }
-        return try ChannelName.fetchAll(
-            db,
-            sql: """
-                SELECT DISTINCT d.channel FROM delivery d
-                WHERE d.notificationId = ? AND d.outcome = 'delivered' AND d.channel IN (SELECT value FROM json_each(?))
-                  AND NOT EXISTS (SELECT 1 FROM delivery c WHERE c.notificationId = d.notificationId AND c.channel = d.channel
-                                  AND c.outcome = 'cleared' AND c.revision >= d.revision)
-                  AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.notificationId = d.notificationId AND o.channel = d.channel
-                                  AND o.action = 'clear')
-                ORDER BY d.channel
-                """,
-            arguments: [row.id, jsonList(channels.map(\.description))]
+        return try db.values(
+            """
+            SELECT DISTINCT d.channel FROM delivery d
+            WHERE d.notificationId = ? AND d.outcome = 'delivered' AND d.channel IN \(db.dialect.jsonTextList)
+              AND NOT EXISTS (SELECT 1 FROM delivery c WHERE c.notificationId = d.notificationId AND c.channel = d.channel
+                              AND c.outcome = 'cleared' AND c.revision >= d.revision)
+              AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.notificationId = d.notificationId AND o.channel = d.channel
+                              AND o.action = 'clear')
+            ORDER BY d.channel
+            """,
+            [row.id.storeValue, jsonList(channels.map(\.description)).storeValue], as: ChannelName.self
         ).map { ClearableLeg(notificationId: row.id, channel: $0) }
     }
 
     /// Drops the clears still waiting for `id`: an update of it is about to show it again.
-    static func dropClears(of id: String, db: Database) throws {
-        try db.cachedStatement(sql: "DELETE FROM outbox WHERE notificationId = ? AND action = 'clear'").execute(arguments: [id])
+    static func dropClears(of id: String, db: any StoreConnection) throws {
+        try db.execute("DELETE FROM outbox WHERE notificationId = ? AND action = 'clear'", [id.storeValue])
     }
 }

@@ -1,4 +1,3 @@
-import GRDB
 import TidingsCore
 
 extension TidingsDatabase {
@@ -9,19 +8,23 @@ extension TidingsDatabase {
     /// fill). Indexed look-ups only: the idle path. (An item that expires before it is due is
     /// settled by the first run after it is due.)
     public func hasDeliveryWork(at now: EpochMillis, missedBefore: EpochMillis? = nil, pendingLimit: Int? = nil) throws(StoreError) -> Bool {
-        try read("check for due notifications") { db in
-            try Bool.fetchOne(
-                db,
-                sql: """
-                    SELECT EXISTS (SELECT 1 FROM notification WHERE state = 'pending' AND dueAt <= ?)
-                        OR EXISTS (SELECT 1 FROM notification WHERE state = 'delivering'
-                                   AND (claimedBy IS NOT NULL OR (claims = 0 AND claimedAt < ?)))
-                        OR EXISTS (SELECT 1 FROM outbox WHERE nextAttemptAt <= ?)
-                        OR EXISTS (SELECT 1 FROM notification WHERE state = 'backlog' AND dueAt <= ? AND (dueAt < ? OR expiresAt <= ?))
-                        OR (? IS NOT NULL AND EXISTS (SELECT 1 FROM notification WHERE state = 'backlog')
-                            AND (SELECT count(*) FROM notification WHERE state = 'pending') < ?)
-                    """,
-                arguments: [now, now - Self.abandonedClaimAge, now, now, missedBefore ?? now, now, pendingLimit, pendingLimit]) ?? false
+        try snapshot("check for due notifications") { db in
+            // The limit's presence goes in as a flag of its own: a NULL argument that only
+            // `IS NOT NULL` looks at has no type PostgreSQL can infer.
+            try db.value(
+                """
+                SELECT EXISTS (SELECT 1 FROM notification WHERE state = 'pending' AND dueAt <= ?)
+                    OR EXISTS (SELECT 1 FROM notification WHERE state = 'delivering'
+                               AND (claimedBy IS NOT NULL OR (claims = 0 AND claimedAt < ?)))
+                    OR EXISTS (SELECT 1 FROM outbox WHERE nextAttemptAt <= ?)
+                    OR EXISTS (SELECT 1 FROM notification WHERE state = 'backlog' AND dueAt <= ? AND (dueAt < ? OR expiresAt <= ?))
+                    OR (? = 1 AND EXISTS (SELECT 1 FROM notification WHERE state = 'backlog')
+                        AND (SELECT count(*) FROM notification WHERE state = 'pending') < ?)
+                """,
+                [
+                    now.storeValue, (now - Self.abandonedClaimAge).storeValue, now.storeValue, now.storeValue,
+                    (missedBefore ?? now).storeValue, now.storeValue, (pendingLimit != nil).storeValue, pendingLimit.storeValue,
+                ], as: Bool.self) ?? false
         }
     }
 
@@ -29,14 +32,14 @@ extension TidingsDatabase {
     /// delivery row saying so) and returns them; they are never sent. An update of an item
     /// already delivered just stays delivered: the first version reached the user.
     public func markExpired(now: EpochMillis, zone: Zone) throws(StoreError) -> [NotificationRecord] {
-        try write("mark expired notifications") { db in
-            let expired = try NotificationRecord.fetchAll(
-                db,
-                sql: """
-                    UPDATE notification SET updatedAt = ?, state = \(Self.unsentState(.expired))
-                    WHERE state IN ('pending', 'backlog') AND expiresAt <= ? RETURNING *
-                    """,
-                arguments: [now, now])
+        try transaction("mark expired notifications") { db in
+            let expired = try db.rows(
+                """
+                UPDATE notification SET updatedAt = ?, state = \(Self.unsentState(.expired))
+                WHERE state IN ('pending', 'backlog') AND expiresAt <= ? RETURNING *
+                """,
+                [now.storeValue, now.storeValue]
+            ).map(NotificationRecord.init(store:))
             try Self.settleUnsent(expired, as: .expired, db: db) { item in
                 let at = ISOTime.format(item.expiresAt ?? now, in: zone)
                 if item.revision > 0 { return "update not sent: expired at \(at)" }
@@ -58,14 +61,14 @@ extension TidingsDatabase {
     public func markMissed(dueBefore cutoff: EpochMillis, now: EpochMillis, reason: (NotificationRecord) -> String) throws(StoreError)
         -> [NotificationRecord]
     {
-        try write("mark missed notifications") { db in
-            let missed = try NotificationRecord.fetchAll(
-                db,
-                sql: """
-                    UPDATE notification SET updatedAt = ?, state = \(Self.unsentState(.missed))
-                    WHERE state IN ('pending', 'backlog') AND dueAt < ? AND id NOT IN (SELECT notificationId FROM outbox) RETURNING *
-                    """,
-                arguments: [now, cutoff])
+        try transaction("mark missed notifications") { db in
+            let missed = try db.rows(
+                """
+                UPDATE notification SET updatedAt = ?, state = \(Self.unsentState(.missed))
+                WHERE state IN ('pending', 'backlog') AND dueAt < ? AND id NOT IN (SELECT notificationId FROM outbox) RETURNING *
+                """,
+                [now.storeValue, cutoff.storeValue]
+            ).map(NotificationRecord.init(store:))
             try Self.settleUnsent(missed, as: .missed, db: db) { item in
                 item.revision > 0 ? "update not sent: " + reason(item) : reason(item)
             }
@@ -86,16 +89,16 @@ extension TidingsDatabase {
     /// Gives `items`, just taken out of the pending set, their reason; a first send also gets
     /// a delivery row with `outcome` (an update has none: its item stays delivered).
     private static func settleUnsent(
-        _ items: [NotificationRecord], as outcome: DeliveryOutcome, db: Database, reason: (NotificationRecord) -> String
+        _ items: [NotificationRecord], as outcome: DeliveryOutcome, db: any StoreConnection, reason: (NotificationRecord) -> String
     ) throws {
         for item in items {
             let text = reason(item)
-            try db.execute(sql: "UPDATE notification SET stateReason = ? WHERE id = ?", arguments: [text, item.id])
+            try db.execute("UPDATE notification SET stateReason = ? WHERE id = ?", [text.storeValue, item.id.storeValue])
             guard item.revision == 0, item.state != .delivered else { continue }
-            try DeliveryRecord(
+            let row = DeliveryRecord(
                 notificationId: item.id, scheduledTime: item.dueAt, actualDeliveryTime: nil, contentAge: nil,
-                staleness: item.staleness, channel: nil, outcome: outcome, failureReason: text
-            ).insert(db)
+                staleness: item.staleness, channel: nil, outcome: outcome, failureReason: text)
+            try db.execute(DeliveryRecord.insertSQL, row.storeValues)
         }
     }
 
@@ -104,15 +107,19 @@ extension TidingsDatabase {
     /// With `only`, just those ids are claimed (a test notification). The claim is a lease
     /// held by `claimant`: when that process dies, `releaseAbandonedClaims` gives it back.
     public func claimDue(at now: EpochMillis, only ids: [String]? = nil, claimant: Claimant = .current) throws(StoreError) -> [NotificationRecord] {
-        let claimed = try write("claim due notifications") { db in
-            let restriction = ids.map { "AND id IN (\(databaseQuestionMarks(count: $0.count)))" } ?? ""
-            return try NotificationRecord.fetchAll(
-                db,
-                sql: """
-                    UPDATE notification SET state = 'delivering', claimedAt = ?, updatedAt = ?, claimedBy = ?, claims = claims + 1
-                    WHERE state = 'pending' AND dueAt <= ? \(restriction) RETURNING *
-                    """,
-                arguments: StatementArguments([now, now, claimant.description, now] as [any DatabaseValueConvertible] + (ids ?? [])))
+        let claimed = try transaction("claim due notifications") { db in
+            // The ids go in as one JSON array: one text for any number of them, and an empty
+            // list is still a list on both engines.
+            let restriction = ids == nil ? "" : "AND id IN \(db.dialect.jsonTextList)"
+            var arguments = [now.storeValue, now.storeValue, claimant.description.storeValue, now.storeValue]
+            if let ids { arguments.append(Self.jsonList(ids).storeValue) }
+            return try db.rows(
+                """
+                UPDATE notification SET state = 'delivering', claimedAt = ?, updatedAt = ?, claimedBy = ?, claims = claims + 1
+                WHERE state = 'pending' AND dueAt <= ? \(restriction) RETURNING *
+                """,
+                arguments
+            ).map(NotificationRecord.init(store:))
         }
         return claimed.sorted { ($0.dueAt, -$0.priority, $0.id) < ($1.dueAt, -$1.priority, $1.id) }
     }
@@ -124,15 +131,16 @@ extension TidingsDatabase {
     /// The platform info of the latest delivery of each of `ids` on `channel`, by id: what an
     /// update needs to replace what the channel showed (the desktop's notification id).
     public func lastDeliveredPlatformInfo(ids: [String], channel: ChannelName) throws(StoreError) -> [String: String] {
-        try read("read earlier deliveries") { db in
+        try snapshot("read earlier deliveries") { db in
             var found: [String: String] = [:]
-            let statement = try db.cachedStatement(
-                sql: """
+            for id in ids {
+                let info = try db.value(
+                    """
                     SELECT platformInfo FROM delivery WHERE notificationId = ? AND channel = ? AND outcome = 'delivered'
                     ORDER BY id DESC LIMIT 1
-                    """)
-            for id in ids {
-                if let info = try String.fetchOne(statement, arguments: [id, channel]) { found[id] = info }
+                    """,
+                    [id.storeValue, channel.storeValue], as: String.self)
+                if let info { found[id] = info }
             }
             return found
         }
@@ -140,24 +148,25 @@ extension TidingsDatabase {
 
     /// Whether `channel` took a later revision of `id` than `revision` (which then replaced it).
     public func hasNewerDelivery(of id: String, on channel: ChannelName, than revision: Int) throws(StoreError) -> Bool {
-        try read("read earlier deliveries") { db in
-            try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM delivery WHERE notificationId = ? AND channel = ? AND revision > ? AND outcome = 'delivered')",
-                arguments: [id, channel, revision]) ?? false
+        try snapshot("read earlier deliveries") { db in
+            try db.value(
+                "SELECT EXISTS (SELECT 1 FROM delivery WHERE notificationId = ? AND channel = ? AND revision > ? AND outcome = 'delivered')",
+                [id.storeValue, channel.storeValue, revision.storeValue], as: Bool.self) ?? false
         }
     }
 
     /// Which of `items` (id and revision) `channel` already took in that version.
     public func delivered(_ items: [(id: String, revision: Int)], on channel: ChannelName) throws(StoreError) -> Set<String> {
-        try read("read earlier deliveries") { db in
-            let statement = try db.cachedStatement(
-                sql: """
+        try snapshot("read earlier deliveries") { db in
+            var found = Set<String>()
+            for item in items {
+                let taken = try db.value(
+                    """
                     SELECT EXISTS (SELECT 1 FROM delivery WHERE notificationId = ? AND channel = ? AND revision = ?
                                    AND outcome IN ('delivered', 'replaced'))
-                    """)
-            var found = Set<String>()
-            for item in items where try Bool.fetchOne(statement, arguments: [item.id, channel, item.revision]) == true {
-                found.insert(item.id)
+                    """,
+                    [item.id.storeValue, channel.storeValue, item.revision.storeValue], as: Bool.self)
+                if taken == true { found.insert(item.id) }
             }
             return found
         }

@@ -1,4 +1,3 @@
-import GRDB
 import TidingsCore
 
 /// One notification in the inbox.
@@ -24,15 +23,15 @@ extension TidingsDatabase {
     public func recordEngagement(notificationId: String, channel: ChannelName, engagement: Engagement, at instant: EpochMillis) throws(StoreError)
         -> Bool
     {
-        try write("record engagement") { db in
-            try db.execute(
-                sql: """
-                    UPDATE delivery SET engagement = ?, engagedAt = ?
-                    WHERE id = (SELECT id FROM delivery WHERE notificationId = ? AND channel = ?
-                                AND outcome = 'delivered' AND engagement IS NULL ORDER BY id DESC LIMIT 1)
-                    """,
-                arguments: [engagement, instant, notificationId, channel])
-            guard db.changesCount > 0 else { return false }
+        try transaction("record engagement") { db in
+            let changed = try db.execute(
+                """
+                UPDATE delivery SET engagement = ?, engagedAt = ?
+                WHERE id = (SELECT id FROM delivery WHERE notificationId = ? AND channel = ?
+                            AND outcome = 'delivered' AND engagement IS NULL ORDER BY id DESC LIMIT 1)
+                """,
+                [engagement.storeValue, instant.storeValue, notificationId.storeValue, channel.storeValue])
+            guard changed > 0 else { return false }
             let state: NotificationState? =
                 switch engagement {
                 case .tapped: .read
@@ -41,8 +40,8 @@ extension TidingsDatabase {
                 }
             if let state {
                 try db.execute(
-                    sql: "UPDATE notification SET state = ?, updatedAt = ? WHERE id = ? AND state IN ('delivered', 'read', 'dismissed')",
-                    arguments: [state, instant, notificationId])
+                    "UPDATE notification SET state = ?, updatedAt = ? WHERE id = ? AND state IN ('delivered', 'read', 'dismissed')",
+                    [state.storeValue, instant.storeValue, notificationId.storeValue])
             }
             return true
         }
@@ -59,37 +58,35 @@ extension TidingsDatabase {
 
     /// Inbox items, newest first: the ones unread at `now` only, or all.
     public func inboxItems(includeRead: Bool, limit: Int, at now: EpochMillis) throws(StoreError) -> [InboxItem] {
-        try read("read inbox") { db in
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT notification.*, delivery.actualDeliveryTime AS inboxDeliveredAt, delivery.engagement AS inboxEngagement,
-                           \(Self.unreadInboxSQL) AS inboxUnread
-                    FROM delivery JOIN notification ON notification.id = delivery.notificationId
-                    WHERE delivery.channel = 'inbox' AND delivery.outcome = 'delivered'
-                      \(includeRead ? "" : "AND delivery.engagement IS NULL AND \(Self.unreadInboxSQL)")
-                    ORDER BY delivery.actualDeliveryTime DESC, delivery.id DESC LIMIT ?
-                    """,
-                arguments: includeRead ? [now, limit] : [now, now, limit])
-            return try rows.map { row in
+        try snapshot("read inbox") { db in
+            let rows = try db.rows(
+                """
+                SELECT notification.*, delivery.actualDeliveryTime AS inboxDeliveredAt, delivery.engagement AS inboxEngagement,
+                       \(Self.unreadInboxSQL) AS inboxUnread
+                FROM delivery JOIN notification ON notification.id = delivery.notificationId
+                WHERE delivery.channel = 'inbox' AND delivery.outcome = 'delivered'
+                  \(includeRead ? "" : "AND delivery.engagement IS NULL AND \(Self.unreadInboxSQL)")
+                ORDER BY delivery.actualDeliveryTime DESC, delivery.id DESC LIMIT ?
+                """,
+                includeRead ? [now.storeValue, limit.storeValue] : [now.storeValue, now.storeValue, limit.storeValue])
+            return try rows.map { row throws in
                 InboxItem(
-                    notification: try NotificationRecord(row: row), deliveredAt: row["inboxDeliveredAt"],
-                    engagement: try row.decode(forColumn: "inboxEngagement"), unread: row["inboxUnread"])
+                    notification: try NotificationRecord(store: row), deliveredAt: try row.decode("inboxDeliveredAt"),
+                    engagement: try row.decode("inboxEngagement"), unread: try row.decode("inboxUnread"))
             }
         }
     }
 
     /// How many inbox items are unread at `now`.
     public func inboxUnreadCount(at now: EpochMillis) throws(StoreError) -> Int {
-        try read("count inbox") { db in
-            try Int.fetchOne(
-                db,
-                sql: """
-                    SELECT count(*) FROM delivery JOIN notification ON notification.id = delivery.notificationId
-                    WHERE delivery.channel = 'inbox' AND delivery.outcome = 'delivered' AND delivery.engagement IS NULL
-                      AND \(Self.unreadInboxSQL)
-                    """,
-                arguments: [now]) ?? 0
+        try snapshot("count inbox") { db in
+            try db.value(
+                """
+                SELECT count(*) FROM delivery JOIN notification ON notification.id = delivery.notificationId
+                WHERE delivery.channel = 'inbox' AND delivery.outcome = 'delivered' AND delivery.engagement IS NULL
+                  AND \(Self.unreadInboxSQL)
+                """,
+                [now.storeValue], as: Int.self) ?? 0
         }
     }
 
@@ -107,15 +104,14 @@ extension TidingsDatabase {
     /// When the user tapped or dismissed a notification, on any channel, from `start` on
     /// (inclusive) to `end` (exclusive), oldest first.
     public func engagementTimes(from start: EpochMillis, to end: EpochMillis) throws(StoreError) -> [EpochMillis] {
-        try read("read engagement times") { db in
-            try EpochMillis.fetchAll(
-                db,
-                sql: """
-                    SELECT engagedAt FROM delivery
-                    WHERE engagement IN ('TAPPED', 'DISMISSED') AND engagedAt >= ? AND engagedAt < ?
-                    ORDER BY engagedAt
-                    """,
-                arguments: [start, end])
+        try snapshot("read engagement times") { db in
+            try db.values(
+                """
+                SELECT engagedAt FROM delivery
+                WHERE engagement IN ('TAPPED', 'DISMISSED') AND engagedAt >= ? AND engagedAt < ?
+                ORDER BY engagedAt
+                """,
+                [start.storeValue, end.storeValue], as: EpochMillis.self)
         }
     }
 }

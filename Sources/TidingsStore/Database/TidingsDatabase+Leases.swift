@@ -1,4 +1,3 @@
-import GRDB
 import TidingsCore
 
 /// What is known of one item's leg on one channel, from what earlier runs recorded.
@@ -43,7 +42,7 @@ extension TidingsDatabase {
     ///   outcome yet (a webhook again, with the same idempotency key; the inbox once);
     /// - its retry legs become free to claim.
     public func releaseAbandonedClaims(now: EpochMillis, observer: Claimant = .current) throws(StoreError) -> ReleasedClaims {
-        try write("release abandoned claims") { db in
+        try transaction("release abandoned claims") { db in
             var verdicts: [String: Claimant.Liveness] = [:]
             func abandoned(_ token: String?, since: EpochMillis?) -> Bool {
                 let liveness: Claimant.Liveness
@@ -61,51 +60,55 @@ extension TidingsDatabase {
             }
             var released = ReleasedClaims()
 
-            let flights = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT f.notificationId, f.channel, f.revision, f.claimedBy, f.startedAt, f.sent, n.dueAt, n.staleness
-                    FROM inflight f JOIN notification n ON n.id = f.notificationId
-                    """)
-            for flight in flights where abandoned(flight["claimedBy"], since: flight["startedAt"]) {
-                let sent: Bool = flight["sent"]
-                try DeliveryRecord(
-                    notificationId: flight["notificationId"], scheduledTime: flight["dueAt"], actualDeliveryTime: sent ? flight["startedAt"] : nil,
-                    contentAge: nil, staleness: try flight.decode(forColumn: "staleness"), channel: flight["channel"],
+            let flights = try db.rows(
+                """
+                SELECT f.notificationId, f.channel, f.revision, f.claimedBy, f.startedAt, f.sent, n.dueAt, n.staleness
+                FROM inflight f JOIN notification n ON n.id = f.notificationId
+                """)
+            for flight in flights {
+                guard abandoned(try flight.decode("claimedBy"), since: try flight.decode("startedAt")) else { continue }
+                let sent: Bool = try flight.decode("sent")
+                let id: String = try flight.decode("notificationId")
+                let channel: String = try flight.decode("channel")
+                let startedAt: EpochMillis = try flight.decode("startedAt")
+                let row = DeliveryRecord(
+                    notificationId: id, scheduledTime: try flight.decode("dueAt"), actualDeliveryTime: sent ? startedAt : nil,
+                    contentAge: nil, staleness: try flight.decode("staleness"), channel: try flight.decode("channel"),
                     outcome: sent ? .delivered : .failed,
                     failureReason: sent
                         ? nil
                         : "interrupted: the deliver run sending it ended before recording the outcome; it may have been shown, so it is not sent again",
-                    revision: flight["revision"]
-                ).insert(db)
-                try db.execute(
-                    sql: "DELETE FROM inflight WHERE notificationId = ? AND channel = ?",
-                    arguments: [flight["notificationId"] as String, flight["channel"] as String])
+                    revision: try flight.decode("revision"))
+                try db.execute(DeliveryRecord.insertSQL, row.storeValues)
+                try db.execute("DELETE FROM inflight WHERE notificationId = ? AND channel = ?", [id.storeValue, channel.storeValue])
                 if !sent { released.interrupted += 1 }
             }
 
             // Claims from before leases (no holder, never counted) that wait on nothing.
-            let claims = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT id, claimedBy, claimedAt FROM notification WHERE state = 'delivering'
-                      AND (claimedBy IS NOT NULL OR (claims = 0 AND claimedAt < ? AND id NOT IN (SELECT notificationId FROM outbox)))
-                    """,
-                arguments: [now - Self.abandonedClaimAge])
-            let release = try db.cachedStatement(
-                sql: """
-                    UPDATE notification SET state = 'pending', claimedBy = NULL, claims = max(claims, 1), updatedAt = ?,
-                        stateReason = 'resumed: the deliver run that claimed it ended before it finished'
-                    WHERE id = ?
-                    """)
-            for claim in claims where abandoned(claim["claimedBy"], since: claim["claimedAt"]) {
-                try release.execute(arguments: [now, claim["id"] as String])
+            let claims = try db.rows(
+                """
+                SELECT id, claimedBy, claimedAt FROM notification WHERE state = 'delivering'
+                  AND (claimedBy IS NOT NULL OR (claims = 0 AND claimedAt < ? AND id NOT IN (SELECT notificationId FROM outbox)))
+                """,
+                [(now - Self.abandonedClaimAge).storeValue])
+            let release = """
+                UPDATE notification SET state = 'pending', claimedBy = NULL, claims = \(db.dialect.greatest("claims", "1")), updatedAt = ?,
+                    stateReason = 'resumed: the deliver run that claimed it ended before it finished'
+                WHERE id = ?
+                """
+            for claim in claims {
+                guard abandoned(try claim.decode("claimedBy"), since: try claim.decode("claimedAt")) else { continue }
+                try db.execute(release, [now.storeValue, claim.value("id")])
                 released.items += 1
             }
 
-            let retries = try Row.fetchAll(db, sql: "SELECT rowid, claimedBy, nextAttemptAt FROM outbox WHERE claimedBy IS NOT NULL")
-            for retry in retries where abandoned(retry["claimedBy"], since: retry["nextAttemptAt"]) {
-                try db.execute(sql: "UPDATE outbox SET claimedBy = NULL WHERE rowid = ?", arguments: [retry["rowid"] as Int64])
+            // The outbox's key is the item and the channel.
+            let retries = try db.rows("SELECT notificationId, channel, claimedBy, nextAttemptAt FROM outbox WHERE claimedBy IS NOT NULL")
+            for retry in retries {
+                guard abandoned(try retry.decode("claimedBy"), since: try retry.decode("nextAttemptAt")) else { continue }
+                try db.execute(
+                    "UPDATE outbox SET claimedBy = NULL WHERE notificationId = ? AND channel = ?",
+                    [retry.value("notificationId"), retry.value("channel")])
                 released.retries += 1
             }
             return released
@@ -117,28 +120,30 @@ extension TidingsDatabase {
     /// it has no outcome yet. A stored channel name that is none of the channel forms tells
     /// nothing and is left out.
     public func legStates(of items: [NotificationRecord]) throws(StoreError) -> [String: [ChannelName: LegState]] {
-        try read("read earlier outcomes") { db in
-            let rows = try db.cachedStatement(
-                sql: """
-                    SELECT channel, outcome, failureReason, unavailable FROM delivery
-                    WHERE notificationId = ? AND revision = ? AND channel IS NOT NULL ORDER BY id
-                    """)
-            let waiting = try db.cachedStatement(sql: "SELECT channel FROM outbox WHERE notificationId = ?")
+        try snapshot("read earlier outcomes") { db in
             var found: [String: [ChannelName: LegState]] = [:]
             for item in items {
                 var legs: [ChannelName: LegState] = [:]
-                for row in try Row.fetchAll(rows, arguments: [item.id, item.revision]) {
-                    guard let channel = row.channel("channel") else { continue }
+                let rows = try db.rows(
+                    """
+                    SELECT channel, outcome, failureReason, unavailable FROM delivery
+                    WHERE notificationId = ? AND revision = ? AND channel IS NOT NULL ORDER BY id
+                    """,
+                    [item.id.storeValue, item.revision.storeValue])
+                for row in rows {
+                    guard let channel = ChannelName(storeValue: row.value("channel")) else { continue }
                     // An outcome this version does not know tells nothing of the leg.
-                    switch DeliveryOutcome(rawValue: row["outcome"]) {
+                    switch DeliveryOutcome(storeValue: row.value("outcome")) {
                     case .delivered, .replaced: legs[channel] = .delivered
-                    case .failed: legs[channel] = .failed(row["failureReason"] ?? "failed", unavailable: row["unavailable"])
+                    case .failed:
+                        legs[channel] = .failed(
+                            try row.decode("failureReason", as: String?.self) ?? "failed", unavailable: try row.decode("unavailable"))
                     case .expired: legs[channel] = .expired
                     default: break
                     }
                 }
-                for row in try Row.fetchAll(waiting, arguments: [item.id]) {
-                    if let channel = row.channel("channel") { legs[channel] = .waiting }
+                for row in try db.rows("SELECT channel FROM outbox WHERE notificationId = ?", [item.id.storeValue]) {
+                    if let channel = ChannelName(storeValue: row.value("channel")) { legs[channel] = .waiting }
                 }
                 found[item.id] = legs
             }
@@ -153,15 +158,19 @@ extension TidingsDatabase {
         throws(StoreError)
     {
         guard !legs.isEmpty else { return }
-        try write("mark deliveries in flight") { db in
-            // One statement for the step: the legs go in as a JSON array of [id, revision].
-            let mark = try db.cachedStatement(
-                sql: """
-                    INSERT OR REPLACE INTO inflight (notificationId, channel, revision, claimedBy, startedAt)
-                    SELECT json_extract(value, '$[0]'), ?, json_extract(value, '$[1]'), ?, ? FROM json_each(?)
-                    """)
+        try transaction("mark deliveries in flight") { db in
+            // One statement for the step: the legs go in as a JSON array of [id, revision]. A
+            // mark left from before starts over, not yet sent (`WHERE true` tells SQLite's
+            // parser that ON CONFLICT is no join's).
             let list = jsonArray(legs.map { "[\(JSONLine.quoted($0.id)),\($0.revision)]" })
-            try mark.execute(arguments: [channel, claimant.description, now, list])
+            try db.execute(
+                """
+                INSERT INTO inflight (notificationId, channel, revision, claimedBy, startedAt)
+                SELECT pairText, ?, pairNumber, ?, ? FROM \(db.dialect.jsonPairs) AS legs WHERE true
+                ON CONFLICT (notificationId, channel) DO UPDATE SET revision = excluded.revision, claimedBy = excluded.claimedBy,
+                    startedAt = excluded.startedAt, sent = 0
+                """,
+                [channel.storeValue, claimant.description.storeValue, now.storeValue, list.storeValue])
         }
     }
 
@@ -169,16 +178,16 @@ extension TidingsDatabase {
     /// shown (a pipe closed before their line was written). The next run sends them.
     public func releaseUnsent(_ ids: [String], channel: ChannelName, now: EpochMillis) throws(StoreError) {
         guard !ids.isEmpty else { return }
-        try write("release unsent notifications") { db in
+        try transaction("release unsent notifications") { db in
+            let reason = "not sent: \(channel) could not take it; it is due again"
             for id in ids {
-                try db.execute(sql: "DELETE FROM inflight WHERE notificationId = ? AND channel = ?", arguments: [id, channel])
+                try db.execute("DELETE FROM inflight WHERE notificationId = ? AND channel = ?", [id.storeValue, channel.storeValue])
                 try db.execute(
-                    sql: """
-                        UPDATE notification SET state = 'pending', claimedBy = NULL, updatedAt = ?,
-                            stateReason = 'not sent: ' || ? || ' could not take it; it is due again'
-                        WHERE id = ? AND state = 'delivering'
-                        """,
-                    arguments: [now, channel, id])
+                    """
+                    UPDATE notification SET state = 'pending', claimedBy = NULL, updatedAt = ?, stateReason = ?
+                    WHERE id = ? AND state = 'delivering'
+                    """,
+                    [now.storeValue, reason.storeValue, id.storeValue])
             }
         }
     }

@@ -46,38 +46,42 @@ extension TidingsDatabase {
     /// whose channel is none of the channel forms (written by hand, or by a newer version)
     /// leaves the outbox as a failed leg with the reason, and its item is settled.
     public func claimDueRetries(at now: EpochMillis, claimant: Claimant = .current) throws(StoreError) -> [RetryLeg] {
-        try write("claim due retries") { db in
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    UPDATE outbox SET claimedBy = ? WHERE nextAttemptAt <= ? AND claimedBy IS NULL
-                    RETURNING rowid, notificationId, channel, attempts, action
-                    """,
-                arguments: [claimant.description, now])
-            let ids = rows.map { $0["notificationId"] as String }
-            let notifications = try NotificationRecord.filter(keys: ids).fetchAll(db)
+        try transaction("claim due retries") { db in
+            let rows = try db.rows(
+                """
+                UPDATE outbox SET claimedBy = ? WHERE nextAttemptAt <= ? AND claimedBy IS NULL
+                RETURNING notificationId, channel, attempts, action
+                """,
+                [claimant.description.storeValue, now.storeValue])
+            let ids = try rows.map { row throws in try row.decode("notificationId", as: String.self) }
+            let notifications = try db.rows(
+                "SELECT * FROM notification WHERE id IN \(db.dialect.jsonTextList)", [Self.jsonList(ids).storeValue]
+            ).map(NotificationRecord.init(store:))
             let byID = Dictionary(notifications.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             var legs: [RetryLeg] = []
-            for row in rows {
-                guard let item = byID[row["notificationId"]] else { continue }
-                guard let channel = row.channel("channel") else {
-                    try Self.dropUnknownLeg(item, channel: row["channel"], rowid: row["rowid"], now: now, db: db)
+            for (row, id) in zip(rows, ids) {
+                guard let item = byID[id] else { continue }
+                guard let channel = ChannelName(storeValue: row.value("channel")) else {
+                    try Self.dropUnknownLeg(item, channel: try row.decode("channel"), now: now, db: db)
                     continue
                 }
-                legs.append(RetryLeg(notification: item, channel: channel, attempts: row["attempts"], clears: row["action"] == Self.clearAction))
+                legs.append(
+                    RetryLeg(
+                        notification: item, channel: channel, attempts: try row.decode("attempts"),
+                        clears: try row.decode("action", as: String.self) == Self.clearAction))
             }
             return legs
         }
     }
 
-    /// Takes the outbox row `rowid`, naming `channel` that is none of the channel forms, out
-    /// as a failed leg of `item`, and settles the item.
-    private static func dropUnknownLeg(_ item: NotificationRecord, channel: String, rowid: Int64, now: EpochMillis, db: Database) throws {
+    /// Takes the outbox row of `item` naming `channel`, which is none of the channel forms,
+    /// out as a failed leg of `item`, and settles the item.
+    private static func dropUnknownLeg(_ item: NotificationRecord, channel: String, now: EpochMillis, db: any StoreConnection) throws {
         let row = DeliveryRecord(
             notificationId: item.id, scheduledTime: item.dueAt, actualDeliveryTime: nil, contentAge: nil, staleness: item.staleness,
             channel: nil, outcome: .failed, failureReason: "its retry names \"\(channel)\", none of the channel forms", revision: item.revision)
         try insertLegs([row], retries: [], db: db)
-        try db.execute(sql: "DELETE FROM outbox WHERE rowid = ?", arguments: [rowid])
+        try db.execute("DELETE FROM outbox WHERE notificationId = ? AND channel = ?", [item.id.storeValue, channel.storeValue])
         try settle([item.id], now: now, db: db)
     }
 
@@ -108,18 +112,17 @@ extension TidingsDatabase {
         settle: Set<String>, hold: [String] = [], claimant: Claimant = .current, now: EpochMillis
     ) throws(StoreError) {
         do {
-            try write("record deliveries") { db in
+            try transaction("record deliveries") { db in
                 try Self.insertLegs(deliveries, retries: retries, db: db)
                 for id in hold {
                     try db.execute(
-                        sql: "UPDATE notification SET claimedBy = ?, claimedAt = ? WHERE id = ? AND state = 'delivering'",
-                        arguments: [claimant.description, now, id])
+                        "UPDATE notification SET claimedBy = ?, claimedAt = ? WHERE id = ? AND state = 'delivering'",
+                        [claimant.description.storeValue, now.storeValue, id.storeValue])
                 }
                 for (id, reason) in cancelled {
                     try db.execute(
-                        sql:
-                            "UPDATE notification SET state = \(Self.unsentState(.cancelled)), stateReason = ?, updatedAt = ?, claimedBy = NULL WHERE id = ? AND state = 'delivering'",
-                        arguments: [reason, now, id])
+                        "UPDATE notification SET state = \(Self.unsentState(.cancelled)), stateReason = ?, updatedAt = ?, claimedBy = NULL WHERE id = ? AND state = 'delivering'",
+                        [reason.storeValue, now.storeValue, id.storeValue])
                 }
                 try Self.settle(settle, now: now, db: db)
             }
@@ -129,13 +132,7 @@ extension TidingsDatabase {
         }
     }
 
-    private static func insertLegs(_ deliveries: [DeliveryRecord], retries: [ScheduledRetry], db: Database) throws {
-        let inboxEntry = try db.cachedStatement(
-            sql: """
-                SELECT EXISTS (SELECT 1 FROM delivery WHERE notificationId = ? AND channel = 'inbox' AND revision = ?
-                               AND outcome IN ('delivered', 'replaced'))
-                """)
-        let insert = try db.cachedStatement(sql: DeliveryRecord.insertSQL)
+    private static func insertLegs(_ deliveries: [DeliveryRecord], retries: [ScheduledRetry], db: any StoreConnection) throws {
         // Legs that end here leave the outbox, and every leg recorded here is no longer in
         // flight: one statement per channel for the step, not one per row.
         var finished: [ChannelName: [String]] = [:]
@@ -144,73 +141,44 @@ extension TidingsDatabase {
             let delivered = delivery.outcome == .delivered
             // The inbox is exactly once: an entry for this version already there is the entry.
             if delivered, delivery.channel == .inbox,
-                try Bool.fetchOne(inboxEntry, arguments: [delivery.notificationId, delivery.revision]) == true
+                try db.value(
+                    """
+                    SELECT EXISTS (SELECT 1 FROM delivery WHERE notificationId = ? AND channel = 'inbox' AND revision = ?
+                                   AND outcome IN ('delivered', 'replaced'))
+                    """,
+                    [delivery.notificationId.storeValue, delivery.revision.storeValue], as: Bool.self) == true
             {
                 continue
             }
             if delivery.revision > 0 && delivered {
                 try db.execute(
-                    sql: """
-                        UPDATE delivery SET outcome = 'replaced'
-                        WHERE notificationId = ? AND channel = ? AND outcome = 'delivered' AND revision < ?
-                        """,
-                    arguments: [delivery.notificationId, delivery.channel, delivery.revision])
+                    """
+                    UPDATE delivery SET outcome = 'replaced'
+                    WHERE notificationId = ? AND channel = ? AND outcome = 'delivered' AND revision < ?
+                    """,
+                    [delivery.notificationId.storeValue, delivery.channel.storeValue, delivery.revision.storeValue])
             }
-            try insert.execute(arguments: delivery.columnValues)
+            try db.execute(DeliveryRecord.insertSQL, delivery.storeValues)
             guard let channel = delivery.channel else { continue }
             if delivery.outcome != .retry { finished[channel, default: []].append(delivery.notificationId) }
             landed[channel, default: []].append(delivery.notificationId)
         }
-        let finishLegs = try db.cachedStatement(sql: finishLegsSQL)
-        for (channel, ids) in finished { try finishLegs.execute(arguments: [channel, jsonList(ids)]) }
-        let clearFlights = try db.cachedStatement(sql: clearFlightsSQL)
-        for (channel, ids) in landed { try clearFlights.execute(arguments: [channel, jsonList(ids)]) }
+        let finishLegs = finishLegsSQL(db.dialect)
+        for (channel, ids) in finished { try db.execute(finishLegs, [channel.storeValue, jsonList(ids).storeValue]) }
+        let clearFlights = clearFlightsSQL(db.dialect)
+        for (channel, ids) in landed { try db.execute(clearFlights, [channel.storeValue, jsonList(ids).storeValue]) }
         for retry in retries {
             try db.execute(
-                sql: """
-                    INSERT INTO outbox (notificationId, channel, attempts, nextAttemptAt, lastError, action) VALUES (?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (notificationId, channel) DO UPDATE SET attempts = excluded.attempts,
-                        nextAttemptAt = excluded.nextAttemptAt, lastError = excluded.lastError, action = excluded.action, claimedBy = NULL
-                    """,
-                arguments: [
-                    retry.notificationId, retry.channel, retry.attempts, retry.nextAttemptAt, retry.lastError,
-                    retry.clears ? clearAction : "send",
+                """
+                INSERT INTO outbox (notificationId, channel, attempts, nextAttemptAt, lastError, action) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (notificationId, channel) DO UPDATE SET attempts = excluded.attempts,
+                    nextAttemptAt = excluded.nextAttemptAt, lastError = excluded.lastError, action = excluded.action, claimedBy = NULL
+                """,
+                [
+                    retry.notificationId.storeValue, retry.channel.storeValue, retry.attempts.storeValue, retry.nextAttemptAt.storeValue,
+                    retry.lastError.storeValue, (retry.clears ? clearAction : "send").storeValue,
                 ])
         }
-    }
-
-    /// Gives each of `ids` the state its legs say, and lets go of its claim.
-    static func settle(_ ids: Set<String>, now: EpochMillis, db: Database) throws {
-        guard !ids.isEmpty else { return }
-        try db.cachedStatement(sql: settleSQL).execute(arguments: [now, now, jsonList(ids)])
-    }
-
-    /// Gives the items of a JSON array of ids the state their legs say. The unary `+` keeps
-    /// SQLite on the primary key: by the state index it would read every settled row.
-    public static let settleSQL = """
-        UPDATE notification SET updatedAt = ?, claimedBy = NULL,
-            state = CASE
-                WHEN EXISTS (SELECT 1 FROM delivery WHERE notificationId = notification.id AND outcome = 'delivered') THEN 'delivered'
-                WHEN EXISTS (SELECT 1 FROM outbox WHERE notificationId = notification.id) THEN 'delivering'
-                WHEN expiresAt <= ? THEN 'expired'
-                ELSE 'failed' END,
-            stateReason = CASE
-                WHEN EXISTS (SELECT 1 FROM delivery WHERE notificationId = notification.id AND outcome = 'delivered') THEN NULL
-                ELSE (SELECT failureReason FROM delivery WHERE notificationId = notification.id
-                      AND failureReason IS NOT NULL ORDER BY id DESC LIMIT 1) END
-        WHERE id IN (SELECT value FROM json_each(?)) AND +state IN ('delivering', 'delivered', 'failed')
-        """
-
-    /// Takes legs that ended (a channel and a JSON array of ids) out of the outbox.
-    public static let finishLegsSQL = "DELETE FROM outbox WHERE channel = ? AND notificationId IN (SELECT value FROM json_each(?))"
-
-    /// Clears the in-flight marks of recorded legs (a channel and a JSON array of ids).
-    public static let clearFlightsSQL = "DELETE FROM inflight WHERE channel = ? AND notificationId IN (SELECT value FROM json_each(?))"
-
-    /// `ids` as a JSON array, for statements that take a step's ids in one argument
-    /// (`IN (SELECT value FROM json_each(?))`).
-    static func jsonList(_ ids: some Sequence<String>) -> String {
-        jsonArray(ids.map(JSONLine.quoted))
     }
 
     /// The minimal write of a step the full disk stopped: the inbox entries first (the inbox
@@ -219,26 +187,28 @@ extension TidingsDatabase {
     /// channel took it, else cancelled or failed; legs sent on a channel without an entry
     /// keep that in their in-flight mark. Retries cannot be kept. Best effort: when even this
     /// fails, the claim stays and the next run resumes it.
+    /// The disk-full path is SQLite's own (a PostgreSQL server keeps its disk): it writes
+    /// through GRDB without `write`'s eviction and retry, which already ran.
     private func settleInPlace(deliveries: [DeliveryRecord], settle: Set<String>, cancelled: [String: String], now: EpochMillis) {
         let delivered = Set(deliveries.filter { $0.outcome == .delivered }.map(\.notificationId))
-        _ = try? writer.write { db in
-            try Self.insertLegs(deliveries.filter { $0.channel == .inbox }, retries: [], db: db)
+        _ = try? writer.write { sqlite in
+            try Self.insertLegs(deliveries.filter { $0.channel == .inbox }, retries: [], db: SQLiteStoreConnection(database: sqlite))
         }
-        _ = try? writer.write { db in
+        _ = try? writer.write { sqlite in
+            let db = SQLiteStoreConnection(database: sqlite)
             // Legs sent but not recorded keep that fact in their in-flight mark, changed in
             // place: the next run records them as delivered instead of interrupted.
             for delivery in deliveries where delivery.outcome == .delivered {
                 try db.execute(
-                    sql: "UPDATE inflight SET sent = 1 WHERE notificationId = ? AND channel = ?",
-                    arguments: [delivery.notificationId, delivery.channel])
+                    "UPDATE inflight SET sent = 1 WHERE notificationId = ? AND channel = ?",
+                    [delivery.notificationId.storeValue, delivery.channel.storeValue])
             }
             for id in settle {
                 let state = delivered.contains(id) ? "'delivered'" : Self.unsentState(cancelled[id] == nil ? .failed : .cancelled)
                 let reason = delivered.contains(id) ? nil : cancelled[id] ?? "not recorded: the disk was full"
                 try db.execute(
-                    sql:
-                        "UPDATE notification SET state = \(state), stateReason = ?, updatedAt = ?, claimedBy = NULL WHERE id = ? AND state = 'delivering'",
-                    arguments: [reason, now, id])
+                    "UPDATE notification SET state = \(state), stateReason = ?, updatedAt = ?, claimedBy = NULL WHERE id = ? AND state = 'delivering'",
+                    [reason.storeValue, now.storeValue, id.storeValue])
             }
         }
     }

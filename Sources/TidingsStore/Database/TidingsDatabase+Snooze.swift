@@ -1,4 +1,3 @@
-import GRDB
 import TidingsCore
 
 extension TidingsDatabase {
@@ -15,24 +14,27 @@ extension TidingsDatabase {
     public func snooze(
         id: String, on channel: ChannelName = .inbox, until: EpochMillis, body: String? = nil, now: EpochMillis, zone: Zone
     ) throws(StoreError) -> PendingWrite {
-        try write("snooze a notification") { db in
-            let latest = try db.cachedStatement(
-                sql: """
+        try transaction("snooze a notification") { db in
+            func latest(on channel: ChannelName) throws -> Int64? {
+                try db.value(
+                    """
                     SELECT id FROM delivery WHERE notificationId = ? AND channel = ?
                     AND outcome = 'delivered' AND engagement IS NULL ORDER BY id DESC LIMIT 1
-                    """)
-            let entry = try Int64.fetchOne(latest, arguments: [id, channel])
+                    """,
+                    [id.storeValue, channel.storeValue], as: Int64.self)
+            }
+            let entry = try latest(on: channel)
             var row: NotificationRecord
             switch try Self.snoozable(id, channel: channel, entry: entry, until: until, now: now, zone: zone, db: db) {
             case .success(let found): row = found
             case .failure(let refusal): return .refused([refusal])
             }
             var entries = [entry]
-            if channel != .inbox { entries.append(try Int64.fetchOne(latest, arguments: [id, ChannelName.inbox])) }
+            if channel != .inbox { entries.append(try latest(on: .inbox)) }
             for entry in entries.compactMap({ $0 }) {
                 try db.execute(
-                    sql: "UPDATE delivery SET engagement = ?, engagedAt = ? WHERE id = ?",
-                    arguments: [Engagement.snoozed, now, entry])
+                    "UPDATE delivery SET engagement = ?, engagedAt = ? WHERE id = ?",
+                    [Engagement.snoozed.storeValue, now.storeValue, entry.storeValue])
             }
             row.state = .pending
             row.stateReason = nil
@@ -46,7 +48,7 @@ extension TidingsDatabase {
             if let body { row.body = body }
             row.holdForUser()
             row.updatedAt = now
-            try row.update(db)
+            try db.execute(NotificationRecord.updateSQL, Array(row.storeValues.dropFirst()) + [row.id.storeValue])
             return .done([row])
         }
     }
@@ -54,10 +56,10 @@ extension TidingsDatabase {
     /// The notification `id` when it can be snoozed until `until`, or why not. `entry` is its
     /// delivery on `channel` still without an engagement, if any.
     private static func snoozable(
-        _ id: String, channel: ChannelName, entry: Int64?, until: EpochMillis, now: EpochMillis, zone: Zone, db: Database
+        _ id: String, channel: ChannelName, entry: Int64?, until: EpochMillis, now: EpochMillis, zone: Zone, db: any StoreConnection
     ) throws -> Result<NotificationRecord, PendingRefusal> {
         func refuse(_ reason: String) -> Result<NotificationRecord, PendingRefusal> { .failure(PendingRefusal(id: id, reason: reason)) }
-        guard let row = try NotificationRecord.fetchOne(db, key: id) else {
+        guard let row = try db.row("SELECT * FROM notification WHERE id = ?", [id.storeValue]).map(NotificationRecord.init(store:)) else {
             return refuse("no such notification (see tidings inbox --all)")
         }
         if row.kind == .test { return refuse("a test notification cannot be snoozed") }
