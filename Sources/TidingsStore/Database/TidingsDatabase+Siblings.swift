@@ -1,4 +1,3 @@
-import GRDB
 import TidingsCore
 
 extension TidingsDatabase {
@@ -7,11 +6,13 @@ extension TidingsDatabase {
     /// before ids carried the lead (its own occurrence).
     public func notifications(occurrences: [String]) throws(StoreError) -> [String: NotificationRecord] {
         guard !occurrences.isEmpty else { return [:] }
-        return try read("read notifications") { db in
-            let statement = try db.cachedStatement(sql: "SELECT * FROM notification WHERE occurrence = ?")
+        return try snapshot("read notifications") { db in
             var found: [String: NotificationRecord] = [:]
             for occurrence in occurrences {
-                for row in try NotificationRecord.fetchAll(statement, arguments: [occurrence]) { found[row.id] = row }
+                for row in try db.rows("SELECT * FROM notification WHERE occurrence = ?", [occurrence.storeValue]) {
+                    let item = try NotificationRecord(store: row)
+                    found[item.id] = item
+                }
             }
             return found
         }
