@@ -25,9 +25,14 @@ struct SQLiteStoreConnection: StoreConnection {
         let statement = try database.cachedStatement(sql: sql)
         let columns = StoreColumns(statement.columnNames)
         let cursor = try Row.fetchCursor(statement, arguments: StatementArguments(arguments.map(\.databaseValue)))
+        let count = columns.names.count
         var rows: [StoreRow] = []
         while let row = try cursor.next() {
-            rows.append(StoreRow(columns: columns, values: row.databaseValues.map(StoreValue.init)))
+            // By position: GRDB's row as a collection would build each column's name too.
+            var values: [StoreValue] = []
+            values.reserveCapacity(count)
+            for index in 0..<count { values.append(StoreValue(row[index] as DatabaseValue)) }
+            rows.append(StoreRow(columns: columns, values: values))
         }
         return rows
     }
