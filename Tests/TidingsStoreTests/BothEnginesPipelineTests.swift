@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import TidingsCore
+import TidingsPostgres
 import TidingsTestSupport
 
 @testable import TidingsStore
@@ -129,5 +130,27 @@ import TidingsTestSupport
         let all = claims.withLock { $0 }.flatMap { $0 }
         #expect(all.count == 400, "every item claimed")
         #expect(Set(all).count == 400, "none twice")
+    }
+
+    @Test("A claim on PostgreSQL skips the items another host holds at that moment, and takes them once it lets go")
+    func claimsSkipLockedRows() throws {
+        let url = try PostgresTestCluster.shared().createDatabase().absoluteString
+        let database = try TidingsDatabase(postgres: url)
+        defer { database.closeConnection() }
+        _ = try database.applyPlan((0..<10).map { Self.item("s\($0)") }, now: Self.due - 3_600_000)
+        // Another host in the middle of its claim: it holds three rows, uncommitted.
+        let other = try PostgresConnection(url)
+        defer { other.close() }
+        try other.execute("BEGIN")
+        let held = try other.execute("SELECT id FROM notification WHERE id IN ('s0', 's1', 's2') FOR UPDATE")
+        #expect(held.rows.count == 3)
+        // A claim that waited for those rows would hit this and fail instead of passing.
+        try database.postgres?.withConnection { connection in _ = try connection.execute("SET lock_timeout = '5s'") }
+
+        let first = try database.claimDue(at: Self.due).map(\.id)
+        #expect(first == (3..<10).map { "s\($0)" }, "the held rows are skipped, not waited for")
+        try other.execute("COMMIT")
+        let second = try database.claimDue(at: Self.due).map(\.id)
+        #expect(second == ["s0", "s1", "s2"], "and claimed once let go")
     }
 }

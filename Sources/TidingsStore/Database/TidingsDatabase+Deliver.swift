@@ -103,7 +103,8 @@ extension TidingsDatabase {
     }
 
     /// Claims every pending item due at `now` for this run, atomically: when several runs
-    /// claim at once each item goes to exactly one of them. Earliest and most important first.
+    /// claim at once each item goes to exactly one of them (on PostgreSQL, items another
+    /// host is claiming at that moment are skipped, not waited for). Earliest and most important first.
     /// With `only`, just those ids are claimed (a test notification). The claim is a lease
     /// held by `claimant`: when that process dies, `releaseAbandonedClaims` gives it back.
     public func claimDue(at now: EpochMillis, only ids: [String]? = nil, claimant: Claimant = .current) throws(StoreError) -> [NotificationRecord] {
@@ -116,7 +117,8 @@ extension TidingsDatabase {
             return try db.rows(
                 """
                 UPDATE notification SET state = 'delivering', claimedAt = ?, updatedAt = ?, claimedBy = ?, claims = claims + 1
-                WHERE state = 'pending' AND dueAt <= ? \(restriction) RETURNING *
+                WHERE \(db.dialect.unlockedRows(of: "notification", key: "id", where: "state = 'pending' AND dueAt <= ? \(restriction)"))
+                RETURNING *
                 """,
                 arguments
             ).map(NotificationRecord.init(store:))

@@ -49,7 +49,8 @@ extension TidingsDatabase {
         try transaction("claim due retries") { db in
             let rows = try db.rows(
                 """
-                UPDATE outbox SET claimedBy = ? WHERE nextAttemptAt <= ? AND claimedBy IS NULL
+                UPDATE outbox SET claimedBy = ?
+                WHERE \(db.dialect.unlockedRows(of: "outbox", key: "notificationId, channel", where: "nextAttemptAt <= ? AND claimedBy IS NULL"))
                 RETURNING notificationId, channel, attempts, action
                 """,
                 [claimant.description.storeValue, now.storeValue])
