@@ -47,7 +47,7 @@ import TidingsTestSupport
     @Test("A failed row whose reason starts with its channel's \"unavailable: \" becomes unavailable; a refusal does not")
     func filled() throws {
         let (directory, database) = try migrated()
-        let items = try database.writer.read { try NotificationRecord.fetchAll($0, sql: "SELECT * FROM notification ORDER BY id") }
+        let items = try database.snapshot("read") { try $0.rows("SELECT * FROM notification ORDER BY id").map(NotificationRecord.init(store:)) }
         let legs = try database.legStates(of: items)
         #expect(legs["headless"]?[.desktop] == .failed("desktop unavailable: no session bus", unavailable: true))
         #expect(legs["refused"]?[.desktop] == .failed("the daemon refused the call", unavailable: false))

@@ -55,7 +55,9 @@ import TidingsTestSupport
 
     func rows(_ database: TidingsDatabase) throws -> [String: NotificationRecord] {
         try database.writer.read { db in
-            Dictionary(uniqueKeysWithValues: try NotificationRecord.fetchAll(db, sql: "SELECT * FROM notification").map { ($0.id, $0) })
+            Dictionary(
+                uniqueKeysWithValues: try SQLiteStoreConnection(database: db).rows("SELECT * FROM notification").map(NotificationRecord.init(store:))
+                    .map { ($0.id, $0) })
         }
     }
 

@@ -2,8 +2,8 @@ import TidingsCore
 
 extension NotificationRecord {
     /// Reads a row of the `notification` table from either engine (`SELECT *`, `RETURNING *`,
-    /// or a join that lists `notification.*` first) by column position, as `init(row:)`
-    /// does for GRDB's rows. A word this version does not know throws, naming the column.
+    /// or a join that lists `notification.*` first) by column position: planning reads every
+    /// open notification. A word this version does not know throws, naming the column.
     public init(store row: StoreRow) throws(StoreDecodingError) {
         self.init(
             id: try row.decode(0), kind: try row.decode(1), category: try row.decode(2), title: try row.decode(3),

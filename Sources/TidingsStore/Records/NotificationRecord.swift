@@ -1,9 +1,7 @@
-import GRDB
 import TidingsCore
 
 /// One planned notification, from planning to its final state.
-public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "notification"
+public struct NotificationRecord: Codable, Sendable, Equatable {
 
     /// A stable id such as `daily:2026-11-22`: planning again finds the same row.
     public var id: String
@@ -106,80 +104,13 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
         self.updatedAt = now
     }
 
-    /// Reads a row of the `notification` table (`SELECT *`, `RETURNING *`, or a join that
-    /// lists `notification.*` first) by column position, without going through `Decodable`:
-    /// planning reads every open notification, and a decoder per row costs several times more.
-    /// A kind, category, staleness or state this version does not know throws (see
-    /// `VocabularyWord+Database.swift`).
-    public init(row: Row) throws {
-        id = row[0]
-        kind = try row.decode(atIndex: 1)
-        category = try row.decode(atIndex: 2)
-        title = row[3]
-        body = row[4]
-        deepLink = row[5]
-        dueAt = row[6]
-        plannedLocal = row[7]
-        plannedZone = row[8]
-        staleness = try row.decode(atIndex: 9)
-        contentFetchTime = row[10]
-        priority = row[11]
-        state = try row.decode(atIndex: 12)
-        stateReason = row[13]
-        claimedAt = row[14]
-        createdAt = row[15]
-        updatedAt = row[16]
-        expiresAt = row[17]
-        revision = row[18]
-        subject = row[19]
-        fingerprint = row[20]
-        generator = try row.decode(atIndex: 21)
-        if row.count > 23 {
-            claims = row[22]
-            claimedBy = row[23]
-        }
-        if row.count > 24 { data = row[24] }
-        if row.count > 25 { channels = Self.channelList(row[25]) }
-        if row.count > 26 { anchor = try row.decode(atIndex: 26) }
-        if row.count > 29 {
-            hold = row[27]
-            isAllDay = row[28]
-            generatorReason = row[29]
-        }
-        if row.count > 36 {
-            occurrence = row[30]
-            lead = row[31]
-            day = (row[32] as String?).flatMap { LocalDate($0) }
-            startsAt = row[33]
-            endsAt = row[34]
-            eventTitle = row[35]
-            joinURL = row[36]
-        }
-    }
-
-    /// The columns in table order, as `init(row:)` reads them; a test checks it against the schema.
+    /// The columns in table order, as `init(store:)` reads them; a test checks it against the schema.
     public static let columnOrder = [
         "id", "kind", "category", "title", "body", "deepLink", "dueAt", "plannedLocal", "plannedZone", "staleness",
         "contentFetchTime", "priority", "state", "stateReason", "claimedAt", "createdAt", "updatedAt", "expiresAt",
         "revision", "subject", "fingerprint", "generator", "claims", "claimedBy", "data", "channels", "anchor",
         "hold", "isAllDay", "generatorReason", "occurrence", "lead", "day", "startsAt", "endsAt", "eventTitle", "joinURL",
     ]
-
-    /// The values of `columnOrder`, in that order.
-    private var databaseValues: [(any DatabaseValueConvertible)?] {
-        [
-            id, kind, category, title, body, deepLink, dueAt, plannedLocal, plannedZone, staleness,
-            contentFetchTime, priority, state, stateReason, claimedAt, createdAt, updatedAt, expiresAt,
-            revision, subject, fingerprint, generator, claims, claimedBy, data, Self.channelText(channels), anchor,
-            hold, isAllDay, generatorReason, occurrence, lead, day, startsAt, endsAt, eventTitle, joinURL,
-        ]
-    }
-
-    /// Writes the columns as `init(row:)` reads them (the chosen channels as one text), for
-    /// `insert`, `update` and `save`.
-    public func encode(to container: inout PersistenceContainer) {
-        for (name, value) in zip(Self.columnOrder, databaseValues) { container[name] = value }
-    }
 
     /// Whether two versions show the same thing at the same time (ignoring bookkeeping).
     public func plansSame(as other: NotificationRecord) -> Bool {
@@ -200,21 +131,10 @@ public struct NotificationRecord: Codable, Sendable, Equatable, FetchableRecord,
         guard let subject, let fingerprint, replanned.subject == subject, let next = replanned.fingerprint else { return false }
         return next != fingerprint
     }
-
-    /// The table's columns.
-    public enum Columns {
-        public static let id = Column(CodingKeys.id)
-        public static let kind = Column(CodingKeys.kind)
-        public static let dueAt = Column(CodingKeys.dueAt)
-        public static let state = Column(CodingKeys.state)
-        public static let expiresAt = Column(CodingKeys.expiresAt)
-    }
 }
 
 /// One delivery attempt or miss: `NotificationMetrics v1`.
-public struct DeliveryRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "delivery"
-
+public struct DeliveryRecord: Codable, Sendable, Equatable {
     public var notificationId: String
     /// When the notification was due.
     public var scheduledTime: EpochMillis
@@ -258,7 +178,7 @@ public struct DeliveryRecord: Codable, Sendable, Equatable, FetchableRecord, Per
         self.revision = revision
     }
 
-    /// The columns `insertSQL` writes (all but the row id), in `columnValues`' order.
+    /// The columns `insertSQL` writes (all but the row id), in `storeValues`' order.
     public static let insertedColumns = [
         "notificationId", "scheduledTime", "actualDeliveryTime", "contentAge", "staleness", "channel", "outcome",
         "engagement", "engagedAt", "failureReason", "platformInfo", "revision", "unavailable",
@@ -267,13 +187,6 @@ public struct DeliveryRecord: Codable, Sendable, Equatable, FetchableRecord, Per
     /// An `INSERT` of a new row, to prepare once for many rows: a delivery run records one
     /// row per item and channel, and encoding each through `Encodable` cost more than SQLite.
     static let insertSQL =
-        "INSERT INTO delivery (\(insertedColumns.joined(separator: ", "))) VALUES (\(databaseQuestionMarks(count: insertedColumns.count)))"
+        "INSERT INTO delivery (\(insertedColumns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: insertedColumns.count).joined(separator: ", ")))"
 
-    /// The values of `insertedColumns`.
-    var columnValues: StatementArguments {
-        [
-            notificationId, scheduledTime, actualDeliveryTime, contentAge, staleness, channel, outcome,
-            engagement, engagedAt, failureReason, platformInfo, revision, unavailable,
-        ]
-    }
 }
