@@ -64,7 +64,7 @@ public struct Deliver: TidingsCommand {
             throw CLIError.usage("--channel: \(problem)")
         }
         let database = try context.openDatabase()
-        guard try StageLock.acquire(context, wait: try lock.wait()) else { return }
+        guard try StageLock.acquire(context, database: database, wait: try lock.wait()) else { return }
         // A config file with an error: this run goes on with its last good version, and the
         // person is told once, by a notice due now (so this run is not idle).
         try context.recordConfigProblem(in: database)
@@ -81,7 +81,7 @@ public struct Deliver: TidingsCommand {
         let format = format
         let (outcome, notes) = try runBlocking {
             let channels = ChannelFactory(
-                config: context.config, databasePath: context.databasePath, environment: Environment.current,
+                config: context.config, databasePath: context.databaseForChildren, localStem: context.localStem, environment: Environment.current,
                 programFolder: Places.programFolder, format: format, zone: context.zone,
                 media: MediaAttachments.forConfig(
                     context.config, database: database, folder: context.places.mediaFolder, now: context.now,

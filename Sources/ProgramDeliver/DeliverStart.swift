@@ -24,6 +24,6 @@ public enum DeliverStart: Sendable, Equatable {
         guard try !database.hasDeliveryWork(at: now, missedBefore: now - delivery.grace, pendingLimit: maxPending) else { return .deliver }
         // The every-minute timer alone arms nothing, so there is no wake file to read.
         guard delivery.wake != .minute else { return .idle(rearm: false) }
-        return .idle(rearm: WakeState.read(forDatabase: database.path)?.needsRearming(at: now) == true)
+        return .idle(rearm: WakeState.read(forDatabase: database.localStem)?.needsRearming(at: now) == true)
     }
 }

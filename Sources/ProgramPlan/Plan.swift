@@ -67,7 +67,7 @@ public struct Plan: TidingsCommand {
         if ifChanged, dryRun { throw CLIError.usage("--if-changed: a dry run writes nothing; use one or the other") }
         let database = try dryRun ? context.openDatabaseReadingOnly() : context.openDatabase()
         // A dry run writes nothing, so it needs no lock.
-        guard try dryRun || StageLock.acquire(context, wait: try lock.wait()) else { return }
+        guard try dryRun || StageLock.acquire(context, database: database, wait: try lock.wait()) else { return }
         // What deliver and the commands that only read go on with when the file breaks.
         if !dryRun { try context.keepConfig(in: database) }
         // A dry run records nothing, so it needs no inputs.

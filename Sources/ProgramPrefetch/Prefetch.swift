@@ -42,7 +42,7 @@ public struct Prefetch: TidingsCommand {
 
     public func run(_ context: RunContext) throws {
         let database = try context.openDatabase()
-        guard try StageLock.acquire(context, wait: try lock.wait()) else { return }
+        guard try StageLock.acquire(context, database: database, wait: try lock.wait()) else { return }
         try context.keepConfig(in: database)
         if context.config.sources.isEmpty {
             let daily = context.config.daily.enabled ? "plan will use emergency lines" : "the daily update is \(context.config.daily.status)"

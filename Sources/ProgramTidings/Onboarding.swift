@@ -220,7 +220,7 @@ struct Onboarding {
 
     /// The command that refreshes the recorded session at login.
     private func refreshLine() -> String {
-        let database = context.databasePath == context.places.defaultDatabase ? [] : ["--db", ProgramCommand.absolute(context.databasePath)]
+        let database = context.databasePath == context.places.defaultDatabase ? [] : ["--db", ProgramCommand.absolute(context.databaseForChildren)]
         return ShellWords.line([Places.programFolder + "/tidings", "init", "--record-session"] + database)
     }
 }

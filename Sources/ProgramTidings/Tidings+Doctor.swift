@@ -44,7 +44,7 @@ extension Tidings {
             let findings = await Diagnosis(
                 config: context.config, configOrigin: context.configOrigin,
                 configError: context.configProblem.map { ($0.error, $0.fix) }, database: database,
-                databasePath: context.databasePath,
+                databasePath: context.databaseName,
                 missingDatabaseFix: "run prefetch and plan first (or tidings init), or check \(context.databasePathOrigin)",
                 databaseError: databaseError,
                 channels: ChannelCheck(config: context.config, factory: factory), now: context.now, zone: context.zone,

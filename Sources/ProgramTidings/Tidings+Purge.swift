@@ -32,6 +32,11 @@ extension Tidings {
         var yes = false
 
         func run(_ context: RunContext) throws {
+            if context.isPostgreSQL {
+                throw CLIError.failed(
+                    "the store is on PostgreSQL (\(context.databaseName)) and shared by every host that uses it: purge deletes only a SQLite database; "
+                        + "to start afresh, stop the timers on every host and drop the database (dropdb), then create it empty again")
+            }
             let database = context.databasePath
             let files =
                 [

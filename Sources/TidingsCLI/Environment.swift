@@ -24,6 +24,9 @@ public struct Places: Sendable {
     public var defaultConfig: String { folders.configHome + "/tidings/config.toml" }
     /// `$XDG_STATE_HOME/tidings/tidings.sqlite`.
     public var defaultDatabase: String { folders.stateHome + "/tidings/tidings.sqlite" }
+    /// `$XDG_STATE_HOME/tidings/postgresql`: the stem of this machine's own files of a store
+    /// on PostgreSQL (its lock files, its wake-up).
+    public var postgresStem: String { folders.stateHome + "/tidings/postgresql" }
     /// `$XDG_CACHE_HOME/tidings`.
     public var cacheFolder: String { folders.cacheHome + "/tidings" }
     /// `$XDG_CACHE_HOME/tidings/media`: the mirrored images.

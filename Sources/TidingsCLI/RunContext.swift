@@ -2,13 +2,15 @@ import ArgumentParser
 import Foundation
 import Synchronization
 import TidingsCore
+import TidingsPostgres
 import TidingsStore
 
 /// Everything a program needs to run, resolved from its options and the environment.
 public struct RunContext: Sendable {
     /// The program's name, for messages (`plan`).
     public let program: String
-    /// The database file.
+    /// The database file, or the `postgresql://` URL of a store on PostgreSQL (with its
+    /// password when `TIDINGS_DB` holds one: name it in messages as `databaseName`).
     public let databasePath: String
     /// Where `databasePath` came from, for messages: `--db`, `TIDINGS_DB`, or for the
     /// default place `--db (the default is under XDG_STATE_HOME)`.
@@ -56,6 +58,11 @@ public struct RunContext: Sendable {
         try RunContext.refuseLineBreak(
             databasePath,
             named: options.db != nil ? "--db" : databasePath == places.defaultDatabase ? "the database path (XDG_STATE_HOME)" : "TIDINGS_DB")
+        if let db = options.db, PostgresTarget.isURL(db), PostgresTarget(db).password != nil {
+            throw CLIError.usage(
+                "--db: the URL holds a password, which every user of this machine can read in the process list; put it in ~/.pgpass (or the file PGPASSFILE names), or in TIDINGS_DB or PGPASSWORD, and leave it out of --db"
+            )
+        }
         if let text = options.now ?? environment["TIDINGS_NOW"] {
             guard let instant = ISOTime.parse(text, in: zone) else {
                 throw CLIError.usage("--now: expected an ISO 8601 time, found \"\(text)\"")
@@ -140,12 +147,29 @@ public struct RunContext: Sendable {
         }
     }
 
+    /// Whether the store is on PostgreSQL (`databasePath` is a `postgresql://` URL).
+    public var isPostgreSQL: Bool { PostgresTarget.isURL(databasePath) }
+
+    /// The database as messages name it: the file, or the server's URL without its password.
+    public var databaseName: String { isPostgreSQL ? PostgresTarget(databasePath).redacted : databasePath }
+
+    /// The database as the programs this run starts get it on their command line (the
+    /// desktop waiters, the timers' programs): on PostgreSQL the URL without its password,
+    /// which they find where libpq looks for one (the password file).
+    public var databaseForChildren: String { isPostgreSQL ? PostgresTarget(databasePath).withoutPassword : databasePath }
+
+    /// Where this machine keeps its own files of the store, as `<stem>.deliver.lock`,
+    /// `<stem>.wake` and `session.env` beside it: the database file itself, or for a store
+    /// on PostgreSQL `$XDG_STATE_HOME/tidings/postgresql`, one stem for the host.
+    public var localStem: String { isPostgreSQL ? places.postgresStem : databasePath }
+
     /// Opens the shared database, for a run of a program to log there when the disk is full.
     public func openDatabase() throws(CLIError) -> TidingsDatabase {
         do {
             var database = try TidingsDatabase(path: databasePath)
             database.loggedRun = Stage(rawValue: program).map { StageTimer(stage: $0, now: now) }
             database.mediaFolder = places.mediaFolder
+            database.localStem = localStem
             OpenDatabases.keep(database)
             return database
         } catch {
@@ -178,6 +202,7 @@ public struct RunContext: Sendable {
     ) throws(CLIError) -> TidingsDatabase? {
         do {
             var database = try TidingsDatabase(path: databasePath, mode: mode)
+            database.localStem = localStem
             prepare(&database)
             OpenDatabases.keep(database)
             return database
@@ -191,7 +216,9 @@ public struct RunContext: Sendable {
     /// `no database at /path: run prefetch and plan first, or check --db`, naming where the
     /// path came from.
     public var missingDatabaseMessage: String {
-        "no database at \(databasePath): run prefetch and plan first, or check \(databasePathOrigin)"
+        isPostgreSQL
+            ? "no Tidings store in \(databaseName) yet: run prefetch and plan first, or check \(databasePathOrigin)"
+            : "no database at \(databasePath): run prefetch and plan first, or check \(databasePathOrigin)"
     }
 
     /// The shared database for a run that only looks (`tidings log`, `next`, `join`, the

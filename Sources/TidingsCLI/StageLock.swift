@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TidingsCore
+import TidingsStore
 
 /// The options of the programs that write (prefetch, plan, deliver) about overlapping runs.
 public struct LockOptions: ParsableArguments {
@@ -26,6 +27,11 @@ public struct LockOptions: ParsableArguments {
 /// One run of a program at a time on one database: an advisory lock (flock) on
 /// `<database>.<program>.lock`, held until the process ends. The file is opened close-on-exec,
 /// so that the programs a run starts (the desktop waiters) never hold it.
+///
+/// On a store on PostgreSQL the file is this machine's (beside `RunContext.localStem`): one
+/// run of each program per host. `plan` also takes the store's shared lock `stage plan`, so
+/// that one host plans at a time; the other programs share their work through their claims
+/// (deliver) and a lock per source (prefetch).
 public enum StageLock {
     /// How long `--wait-lock` waits by default.
     public static let defaultWait: Int64 = 10 * 60_000
@@ -35,8 +41,34 @@ public enum StageLock {
     /// where the lock file cannot be made stops nothing), false when another run holds it and
     /// `wait` is nil (that run is then told on stderr). With `wait`, tries again until the
     /// other run ends, and throws when it still runs after `wait` milliseconds.
-    public static func acquire(_ context: RunContext, wait: Int64?) throws(CLIError) -> Bool {
-        let path = "\(context.databasePath).\(context.program).lock"
+    public static func acquire(_ context: RunContext, database: TidingsDatabase, wait: Int64?) throws(CLIError) -> Bool {
+        guard try acquireFile(context, wait: wait) else { return false }
+        guard context.isPostgreSQL, context.program == "plan" else { return true }
+        let deadline = ContinuousClock.now + .milliseconds(wait ?? 0)
+        func held() throws(CLIError) -> Bool {
+            do {
+                return try database.tryLock("stage plan")
+            } catch {
+                throw CLIError.store(error)
+            }
+        }
+        while try !held() {
+            guard let wait else {
+                Terminal.note(program: context.program, "another host is planning on \(context.databaseName); this run ends (--wait-lock waits for it)")
+                return false
+            }
+            guard ContinuousClock.now < deadline else {
+                throw CLIError.failed(
+                    "another host still plans on \(context.databaseName) after \(DurationText.format(wait)) of waiting (--lock-timeout); is it stuck?")
+            }
+            usleep(50_000)
+        }
+        return true
+    }
+
+    /// The lock file of the program on this machine.
+    private static func acquireFile(_ context: RunContext, wait: Int64?) throws(CLIError) -> Bool {
+        let path = "\(context.localStem).\(context.program).lock"
         var descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         if descriptor < 0 { descriptor = open(path, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else {

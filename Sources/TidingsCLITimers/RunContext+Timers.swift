@@ -8,7 +8,7 @@ import TidingsTimers
 extension ProgramCommand {
     /// The programs beside this one, for the timers of the run of `context` (see `forTimers`).
     public init(context: RunContext) {
-        self = .forTimers(folder: Places.programFolder, database: context.databasePath, config: context.configPath)
+        self = .forTimers(folder: Places.programFolder, database: context.databaseForChildren, config: context.configPath)
     }
 }
 
@@ -32,7 +32,7 @@ extension Setup {
     public init(context: RunContext, environment: [String: String]) {
         let places = context.places
         self.init(
-            configPath: context.configPath, databasePath: context.databasePath, programFolder: Places.programFolder,
+            configPath: context.configPath, databasePath: context.databaseForChildren, localStem: context.localStem, programFolder: Places.programFolder,
             exactWakeUps: context.config.delivery.wake != .minute, configHome: places.configHome,
             sharedFile: { places.sharedFile($0) }, sharedFolders: places.sharedFoldersText, environment: environment)
     }

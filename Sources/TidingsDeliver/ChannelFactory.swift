@@ -5,6 +5,7 @@ import TidingsStore
 public final class ChannelFactory {
     private let config: TidingsConfig
     private let databasePath: String
+    private let localStem: String
     private let environment: [String: String]
     private let programFolder: String
     private let format: OutputFormat
@@ -15,11 +16,12 @@ public final class ChannelFactory {
     /// A factory for one run. `programFolder` holds the `tidings` program (the desktop waiter);
     /// `media`, when given, gives the desktop and ntfy webhooks the content images.
     public init(
-        config: TidingsConfig, databasePath: String, environment: [String: String], programFolder: String, format: OutputFormat, zone: Zone,
-        media: MediaAttachments? = nil
+        config: TidingsConfig, databasePath: String, localStem: String? = nil, environment: [String: String], programFolder: String,
+        format: OutputFormat, zone: Zone, media: MediaAttachments? = nil
     ) {
         self.config = config
         self.databasePath = databasePath
+        self.localStem = localStem ?? databasePath
         self.environment = environment
         self.programFolder = programFolder
         self.format = format
@@ -40,7 +42,7 @@ public final class ChannelFactory {
             channel = DesktopChannel(
                 config: config.desktop,
                 session: SessionEnvironment(
-                    environment: environment, recorded: RecordedSession.read(RecordedSession.path(forDatabase: databasePath))),
+                    environment: environment, recorded: RecordedSession.read(RecordedSession.path(forDatabase: localStem))),
                 databasePath: databasePath, waiterPath: programFolder + "/tidings", media: media)
         case .webhook(let webhook):
             channel = config.webhooks.first { $0.name == webhook }.map { target in

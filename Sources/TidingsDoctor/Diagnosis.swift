@@ -118,6 +118,13 @@ public struct Diagnosis {
             }
             return Finding(check: "database", ok: false, detail: "no database at \(databasePath)", fix: missingDatabaseFix)
         }
+        if database.isPostgreSQL {
+            do {
+                return Finding(check: "database", ok: true, detail: "\(database.path): \(try database.serverDescription()), schema current")
+            } catch {
+                return Finding(check: "database", ok: false, detail: error.description, fix: "check that the server runs and takes connections")
+            }
+        }
         do {
             let result = try database.integrityCheck()
             guard result == "ok" else {

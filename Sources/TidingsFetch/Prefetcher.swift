@@ -10,6 +10,9 @@ public struct PrefetchOutcome: Sendable {
     public var notes: [(source: String, note: String)] = []
     /// The sources a `--due` run left alone, with the time each is due.
     public var notDue: [(source: String, due: EpochMillis)] = []
+    /// The sources another host was fetching (a store on PostgreSQL), or had just fetched
+    /// when this run got its turn: left to it.
+    public var elsewhere: [String] = []
     /// Every image looked at, when media attachments are on.
     public var media: [MediaResult] = []
     /// Images deleted to keep the media cache under its quota.
@@ -23,7 +26,7 @@ public struct PrefetchOutcome: Sendable {
         var counts: [String: Int] = [:]
         for attempt in attempts { counts[attempt.outcome.description, default: 0] += 1 }
         let detail = counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-        let skipped = notDue.isEmpty ? "" : "; \(notDue.count) not due"
+        let skipped = (notDue.isEmpty ? "" : "; \(notDue.count) not due") + (elsewhere.isEmpty ? "" : "; \(elsewhere.count) fetched by another host")
         return "\(attempts.count) source\(attempts.count == 1 ? "" : "s")" + (detail.isEmpty ? "" : ": \(detail)") + skipped + mediaSummary
     }
 
@@ -82,7 +85,7 @@ public struct Prefetcher {
         let mirrorsMedia = config.features.mediaAttachments && media != nil && !(onlyDue && due.isEmpty)
         if !due.isEmpty || mirrorsMedia {
             let client = try httpClient()
-            try fetch(due, states: states, client: client, now: now, started: started, outcome: &outcome, report: report)
+            try fetch(due, states: states, client: client, now: now, onlyDue: onlyDue, started: started, outcome: &outcome, report: report)
             if mirrorsMedia, let media { try mirror(into: media, client: client, now: now, started: started, outcome: &outcome) }
         }
         // A --due run that found nothing due leaves no trace: it ran every 15 minutes.
@@ -120,11 +123,27 @@ public struct Prefetcher {
     /// Fetches each of `due` with what is left of the run budget and records the attempt; a
     /// source reached with less than a second left is not attempted.
     private func fetch(
-        _ due: [TidingsConfig.Source], states: [String: SourceState], client: HTTPClient, now: EpochMillis,
+        _ due: [TidingsConfig.Source], states: [String: SourceState], client: HTTPClient, now: EpochMillis, onlyDue: Bool,
         started: ContinuousClock.Instant, outcome: inout PrefetchOutcome, report: (FetchAttempt) -> Void
     ) throws(StoreError) {
         let fetcher = SourceFetcher(client: client)
+        var states = states
         for source in due {
+            // Hosts sharing a store fetch each source one at a time: one that another host is
+            // fetching is left to it, and one it fetched while this run waited is not due.
+            let lock = "source \(source.name)"
+            guard try database.tryLock(lock) else {
+                outcome.elsewhere.append(source.name)
+                continue
+            }
+            defer { try? database.unlock(lock) }
+            if database.isPostgreSQL {
+                states = try database.sourceStates()
+                if onlyDue, Refresh.nextDue(source, state: states[source.name], now: now) != nil {
+                    outcome.elsewhere.append(source.name)
+                    continue
+                }
+            }
             let remaining = Self.runBudget - (ContinuousClock.now - started).milliseconds
             let result: FetchResult
             if remaining < 1000 {

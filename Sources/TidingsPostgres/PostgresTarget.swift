@@ -27,6 +27,31 @@ public struct PostgresTarget: Sendable, Equatable {
         text.hasPrefix("postgresql://") || text.hasPrefix("postgres://")
     }
 
+    /// The URL with its password left out (`user:secret@` becomes `user@`, a `password=`
+    /// parameter goes), for a command line a child process or a timer gets: libpq then finds
+    /// the password where it finds one for every client, in `PGPASSWORD` or the password
+    /// file. A conninfo in `key=value` form is given back as it is.
+    public var withoutPassword: String {
+        guard Self.isURL(conninfo) else { return conninfo }
+        var url = conninfo
+        let scheme = url.range(of: "://")!.upperBound
+        let authorityEnd = url[scheme...].firstIndex { $0 == "/" || $0 == "?" } ?? url.endIndex
+        if let at = url[scheme..<authorityEnd].lastIndex(of: "@"), let colon = url[scheme..<at].firstIndex(of: ":") {
+            url.removeSubrange(colon..<at)
+        }
+        guard let question = url.firstIndex(of: "?") else { return url }
+        let kept = url[url.index(after: question)...].split(separator: "&").filter { !$0.hasPrefix("password=") }
+        return String(url[..<question]) + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
+    }
+
+    /// The password the URL or conninfo holds, as libpq reads it; nil when it holds none.
+    public var password: String? {
+        guard !secrets.isEmpty else { return nil }
+        let written = Self.isURL(conninfo) ? Self.urlPasswords(conninfo) : Self.keywordPasswords(conninfo)
+        guard let first = written.last else { return nil }
+        return Self.isURL(conninfo) ? Self.percentDecoded(first) : first
+    }
+
     /// The URL or conninfo with `***` for its password.
     public var redacted: String { redact(conninfo) }
 

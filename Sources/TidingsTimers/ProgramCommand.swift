@@ -28,9 +28,10 @@ public struct ProgramCommand: Sendable, Equatable {
         ProgramCommand(folder: folder, database: database, config: FileManager.default.fileExists(atPath: config) ? config : nil)
     }
 
-    /// `path` made absolute against `currentDirectory`.
+    /// `path` made absolute against `currentDirectory`; a `postgresql://` URL as it is.
     public static func absolute(_ path: String, in currentDirectory: String = FileManager.default.currentDirectoryPath) -> String {
-        ((path.hasPrefix("/") ? path : currentDirectory + "/" + path) as NSString).standardizingPath
+        if path.hasPrefix("postgresql://") || path.hasPrefix("postgres://") { return path }
+        return ((path.hasPrefix("/") ? path : currentDirectory + "/" + path) as NSString).standardizingPath
     }
 
     /// The command line of `program` (`deliver`), with the flags.

@@ -19,6 +19,9 @@ public struct Setup: Sendable {
     public let configPath: String
     /// The database the programs are to use.
     public let databasePath: String
+    /// Where this machine keeps its own files of the store (the database file, or the
+    /// stem of a store on PostgreSQL): the logs, the wake-up.
+    public let localStem: String
     /// The folder of the programs the timers start.
     public let programFolder: String
     /// Whether exact wake-ups may be armed (`delivery.wake` is not `minute`): the systemd
@@ -37,11 +40,12 @@ public struct Setup: Sendable {
     /// Setup writing `configPath`, timers starting the programs in `programFolder` on
     /// `databasePath`, outside programs run in `environment`.
     public init(
-        configPath: String, databasePath: String, programFolder: String, exactWakeUps: Bool, configHome: String,
+        configPath: String, databasePath: String, localStem: String? = nil, programFolder: String, exactWakeUps: Bool, configHome: String,
         sharedFile: @escaping @Sendable (String) -> String?, sharedFolders: String, environment: [String: String]
     ) {
         self.configPath = configPath
         self.databasePath = databasePath
+        self.localStem = localStem ?? databasePath
         self.programFolder = programFolder
         self.exactWakeUps = exactWakeUps
         self.configHome = configHome
@@ -125,7 +129,7 @@ public struct Setup: Sendable {
         case .cron:
             let current = try await installer.crontab()
             let textfile = Self.prometheusFile(chosen: chosenFile, remembered: CrontabBlock.prometheusFolder(in: current))
-            let database = ProgramCommand.absolute(databasePath)
+            let database = ProgramCommand.absolute(localStem)
             let block = CrontabBlock.render(commands, logFolder: (database as NSString).deletingLastPathComponent, prometheusFile: textfile.file)
             let (change, stray) = try await installer.installCron(block: block, into: current)
             var text = change == .unchanged ? "crontab lines already installed" : "crontab lines installed (crontab -l shows them)"
@@ -183,8 +187,8 @@ public struct Setup: Sendable {
     /// Stops the exact wake-up armed for the database and forgets it; what was armed, if anything.
     @discardableResult
     public func disarmWakeUp() async -> WakeState? {
-        let wake = await WakeUp.disarm(databasePath: databasePath, environment: processes.environment)
-        unlink(WakeState.path(forDatabase: databasePath))
+        let wake = await WakeUp.disarm(databasePath: localStem, environment: processes.environment)
+        unlink(WakeState.path(forDatabase: localStem))
         return wake
     }
 

@@ -16,9 +16,9 @@ public enum WakeUp {
     ) async -> (state: WakeState, problems: [String]) {
         // Runs at the same moment (plan and deliver, two plans) take turns: each sees what
         // the one before armed, and leaves it when it is the same.
-        let lock = await WakeLock.take(forDatabase: database.path)
+        let lock = await WakeLock.take(forDatabase: database.localStem)
         defer { lock?.release() }
-        let previous = WakeState.read(forDatabase: database.path)
+        let previous = WakeState.read(forDatabase: database.localStem)
         let due: EpochMillis?
         do {
             due = try database.nextDueTime()
@@ -33,14 +33,14 @@ public enum WakeUp {
             result = Waker.Result(state: WakeState(mechanism: .minute, note: "no systemd user manager reachable"), problems: [])
         } else {
             let processes = BoundedProcess(environment: withRuntimeFolder(environment))
-            let log = (ProgramCommand.absolute(database.path) as NSString).deletingLastPathComponent + "/deliver.log"
+            let log = (ProgramCommand.absolute(database.localStem) as NSString).deletingLastPathComponent + "/deliver.log"
             let waker = Waker(deliverCommand: deliver, logFile: log, processes: processes, zone: zone)
             result = await waker.arm(due: due, now: now, previous: previous, exact: wake != .minute)
         }
         problems += result.problems
         if result.state != previous {
             do {
-                try result.state.write(forDatabase: database.path)
+                try result.state.write(forDatabase: database.localStem)
             } catch {
                 problems.append(error.description)
             }

@@ -18,7 +18,7 @@ struct Pipeline {
     /// without content has no daily update otherwise.
     init(zone: String = "Europe/Berlin", config text: String = "", emergencyDaily: Bool = true) throws {
         folder = try TemporaryDirectory()
-        database = folder.file("state/tidings.sqlite")
+        database = try Pipeline.engine == .postgresql ? PostgresTestCluster.shared().createDatabase().absoluteString : folder.file("state/tidings.sqlite")
         let asked = emergencyDaily && !text.contains("[daily]") && !text.contains("[[sources]]")
         config = try folder.write((asked ? "[daily]\nenabled = true\n" : "") + text, to: "config.toml")
         runner = ProgramRunner(environment: ["TZ": zone, "TIDINGS_DB": database, "TIDINGS_CONFIG": config, "XDG_CACHE_HOME": folder.file("cache")])
@@ -49,6 +49,15 @@ struct Pipeline {
         #expect(result.status == 0, "\(program) \(arguments) exited \(result.status): \(result.stderr)", sourceLocation: sourceLocation)
         return result.stdout
     }
+}
+
+extension Pipeline {
+    /// The store engine the end-to-end tests run on: SQLite, or with
+    /// `TIDINGS_TEST_ENGINE=postgresql` (the second pass of scripts/test) a database of its
+    /// own on the test cluster for each pipeline, named in `TIDINGS_DB`.
+    enum Engine { case sqlite, postgresql }
+
+    static let engine: Engine = ProcessInfo.processInfo.environment["TIDINGS_TEST_ENGINE"] == "postgresql" ? .postgresql : .sqlite
 }
 
 /// A JSON object from a program's output.

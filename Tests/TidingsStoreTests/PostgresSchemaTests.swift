@@ -135,8 +135,8 @@ import TidingsTestSupport
     func olderSchema() throws {
         let (_, connection) = try emptyDatabase()
         let empty = try #require(throws: StoreError.self) { try PostgresSchema.check(connection) }
-        #expect(empty.isOlderSchema)
-        #expect(empty.message.contains("holds no Tidings tables yet"))
+        #expect(empty.isMissingDatabase, "an empty database is a missing store, as a missing file is")
+        #expect(empty.message.contains("no Tidings store in") && empty.message.contains("run prefetch and plan once"))
         #expect(try PostgresSchema.status(connection) == .empty)
         #expect(try connection.execute("SELECT to_regclass('tidings_migrations') IS NULL").first?[0].bool == true, "check created nothing")
 

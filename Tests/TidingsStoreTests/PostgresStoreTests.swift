@@ -70,7 +70,12 @@ import TidingsTestSupport
         #expect {
             _ = try TidingsDatabase(postgres: url, mode: .readOnly)
         } throws: { error in
-            (error as? StoreError)?.isOlderSchema == true
+            (error as? StoreError)?.isMissingDatabase == true
+        }
+        #expect {
+            _ = try TidingsDatabase(postgres: url, mode: .existingOnly)
+        } throws: { error in
+            (error as? StoreError)?.isMissingDatabase == true
         }
         let writer = try TidingsDatabase(postgres: url)
         writer.closeConnection()

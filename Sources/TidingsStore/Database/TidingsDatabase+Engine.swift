@@ -63,9 +63,14 @@ extension TidingsDatabase {
         }
         do {
             try store.withConnection { connection in
-                if mode == .readOnly {
+                switch mode {
+                case .readOnly:
                     try PostgresSchema.check(connection)
-                } else {
+                case .existingOnly:
+                    // A run that creates nothing finds no store in an empty database.
+                    if try PostgresSchema.status(connection) == .empty { throw PostgresSchema.emptyError(path: connection.target.redacted) }
+                    try PostgresSchema.migrate(connection)
+                case .createIfMissing:
                     try PostgresSchema.migrate(connection)
                 }
             }
@@ -78,6 +83,7 @@ extension TidingsDatabase {
         }
         postgres = store
         path = store.target
+        localStem = store.target
         do {
             writer = try DatabaseQueue()
         } catch {

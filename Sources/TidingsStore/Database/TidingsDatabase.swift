@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import TidingsCore
+import TidingsPostgres
 
 /// The one database every program shares, in WAL mode, migrated on open, with methods
 /// named after what the pipeline does.
@@ -23,6 +24,10 @@ public struct TidingsDatabase: Sendable {
     /// disk stops even after old history went is logged as a failed run of it, when there is
     /// room for the row.
     public var loggedRun: StageTimer?
+    /// Where this machine keeps its own files of the store (`<stem>.wake`, lock files): the
+    /// database file, or for a store on PostgreSQL the place the program sets (see
+    /// `RunContext.localStem`; until then the server's name, which is no file).
+    public var localStem: String
     /// The media cache folder: when a full disk stops a write and the folder is on the same
     /// file system, its images go before any history.
     public var mediaFolder: String?
@@ -47,9 +52,15 @@ public struct TidingsDatabase: Sendable {
 
     /// Opens the database at `path`, creating it when `mode` allows: its folder mode 0700,
     /// the file 0600, WAL mode, a busy timeout so that programs running at once wait for
-    /// each other. Refuses a database written by a newer Tidings.
+    /// each other. Refuses a database written by a newer Tidings. A `postgresql://` URL
+    /// opens the store on that server instead (see `init(postgres:mode:)`).
     public init(path: String, mode: OpenMode = .createIfMissing) throws(StoreError) {
+        if PostgresTarget.isURL(path) {
+            self = try TidingsDatabase(postgres: path, mode: mode)
+            return
+        }
         self.path = path
+        localStem = path
         postgres = nil
         switch mode {
         case .createIfMissing:
@@ -134,6 +145,7 @@ public struct TidingsDatabase: Sendable {
 
     private init(queue: DatabaseQueue, path: String) throws(StoreError) {
         self.path = path
+        localStem = path
         postgres = nil
         writer = queue
         try migrateIfNeeded()

@@ -74,7 +74,7 @@ public enum PostgresSchema {
         case .newer(let unknown):
             throw newerSchemaError(path: path, unknown: unknown)
         case .empty:
-            error = StoreError(path: path, message: "holds no Tidings tables yet: run `plan` or `deliver` once to set it up")
+            throw emptyError(path: path)
         case .older(let missing):
             let applied = identifiers.count - missing.count
             error = StoreError(
@@ -85,6 +85,14 @@ public enum PostgresSchema {
         }
         error.isOlderSchema = true
         throw error
+    }
+
+    /// The error for a database that holds no Tidings tables yet: a missing store, as a
+    /// missing SQLite file is.
+    static func emptyError(path: String) -> StoreError {
+        var error = StoreError(path: path, message: "no Tidings store in \(path) yet: run prefetch and plan once to set it up")
+        error.isMissingDatabase = true
+        return error
     }
 
     /// Brings `connection`'s database to this build's schema: creates it when it is empty,

@@ -59,7 +59,7 @@ public enum DesktopWaiter {
         }
         let engagement = await engagement(of: popup, expireMs: expireMs, closeWatch: closeWatch)
         await closeWatch?.stop()
-        if FileManager.default.fileExists(atPath: databasePath),
+        if storeMayExist(databasePath),
             (try? TidingsDatabase(path: databasePath).hasNewerDelivery(of: notification.id, on: .desktop, than: notification.revision)) == true
         {
             return 0
@@ -91,7 +91,7 @@ public enum DesktopWaiter {
     /// the item is due again `DesktopChannel.snoozeDelay` from now.
     static func record(_ engagement: Engagement, notification: (id: String, revision: Int), databasePath: String) async -> Int32 {
         let notificationId = notification.id
-        guard FileManager.default.fileExists(atPath: databasePath) else {
+        guard storeMayExist(databasePath) else {
             warn("no database at \(databasePath)")
             return 1
         }
@@ -149,4 +149,10 @@ public enum DesktopWaiter {
     static func warn(_ message: String) {
         FileHandle.standardError.write(Data("tidings desktop-wait: \(message)\n".utf8))
     }
+}
+
+/// Whether the store at `databasePath` may be there: a file that exists, or a store on a
+/// PostgreSQL server (which only an open can tell).
+private func storeMayExist(_ databasePath: String) -> Bool {
+    databasePath.hasPrefix("postgresql://") || databasePath.hasPrefix("postgres://") || FileManager.default.fileExists(atPath: databasePath)
 }

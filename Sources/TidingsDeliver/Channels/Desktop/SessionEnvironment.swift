@@ -21,7 +21,13 @@ public struct SessionEnvironment: Sendable, Equatable {
     public var kept: [String: String]
 
     /// The variables kept for spawned programs besides the session ones.
-    public static let keptNames = ["PATH", "HOME", "LANG", "LC_ALL", "LC_MESSAGES", "USER", "LOGNAME"]
+    /// The libpq variables among them say where a store on PostgreSQL is, for the desktop
+    /// waiter that records a click there; never `PGPASSWORD`, which no child gets.
+    public static let keptNames = [
+        "PATH", "HOME", "LANG", "LC_ALL", "LC_MESSAGES", "USER", "LOGNAME", "PGHOST", "PGHOSTADDR", "PGPORT", "PGDATABASE", "PGUSER",
+        "PGPASSFILE", "PGSERVICE", "PGSERVICEFILE", "PGSSLMODE", "PGSSLROOTCERT", "PGSSLCERT", "PGSSLKEY", "PGSSLCRL", "PGCONNECT_TIMEOUT",
+        "PGSYSCONFDIR", "PGTARGETSESSIONATTRS",
+    ]
     /// The search path spawned programs get when the environment has none.
     public static let defaultPath = "/usr/local/bin:/usr/bin:/bin"
 
