@@ -96,7 +96,7 @@ extension Tidings {
         /// Records the session in `session.env`; returns the file and its text.
         static func record(_ context: RunContext) throws(CLIError) -> (path: String, text: String) {
             do {
-                let recorded = try RecordedSession.record(environment: Environment.current, databasePath: context.databasePath)
+                let recorded = try RecordedSession.record(environment: Environment.current, databasePath: context.localStem)
                 context.narrate("recorded the session in \(recorded.path)")
                 return recorded
             } catch {

@@ -85,7 +85,7 @@ extension RunContext {
     ) -> (config: TidingsConfig, origin: String, text: String?, problem: ConfigProblem)? {
         guard policy != .refuse else { return nil }
         let absolute = absoluteConfigPath(path)
-        if let lastGood = storedLastGood(path: absolute, databasePath: databasePath) {
+        if let lastGood = storedLastGood(path: absolute, databasePath: databasePath, places: places) {
             let problem = ConfigProblem(error: error, lastGood: lastGood, zone: zone)
             guard let text = lastGood.text else {
                 // No file was there before: the built-in defaults were in force, and stay.
@@ -103,9 +103,10 @@ extension RunContext {
     }
 
     /// The last good config of `path` in the database at `databasePath`, when it exists.
-    private static func storedLastGood(path: String, databasePath: String) -> LastGoodConfig? {
-        guard let database = try? TidingsDatabase(path: databasePath, mode: .existingOnly) else { return nil }
+    private static func storedLastGood(path: String, databasePath: String, places: Places) -> LastGoodConfig? {
+        guard var database = try? TidingsDatabase(path: databasePath, mode: .existingOnly) else { return nil }
         defer { database.closeConnection() }
+        database.localStem = localStem(of: databasePath, places: places)
         return try? database.lastGoodConfig(path: path)
     }
 

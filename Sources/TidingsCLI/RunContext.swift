@@ -161,12 +161,18 @@ public struct RunContext: Sendable {
     /// Where this machine keeps its own files of the store, as `<stem>.deliver.lock`,
     /// `<stem>.wake` and `session.env` beside it: the database file itself, or for a store
     /// on PostgreSQL `$XDG_STATE_HOME/tidings/postgresql`, one stem for the host.
-    public var localStem: String { isPostgreSQL ? places.postgresStem : databasePath }
+    public var localStem: String { Self.localStem(of: databasePath, places: places) }
+
+    /// `localStem` for the store at `databasePath`.
+    static func localStem(of databasePath: String, places: Places) -> String {
+        PostgresTarget.isURL(databasePath) ? places.postgresStem : databasePath
+    }
 
     /// Opens the shared database, for a run of a program to log there when the disk is full.
     public func openDatabase() throws(CLIError) -> TidingsDatabase {
         do {
             var database = try TidingsDatabase(path: databasePath)
+            if database.isPostgreSQL { try? PrivateFolder.create((localStem as NSString).deletingLastPathComponent) }
             database.loggedRun = Stage(rawValue: program).map { StageTimer(stage: $0, now: now) }
             database.mediaFolder = places.mediaFolder
             database.localStem = localStem

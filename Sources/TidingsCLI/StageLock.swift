@@ -54,12 +54,14 @@ public enum StageLock {
         }
         while try !held() {
             guard let wait else {
-                Terminal.note(program: context.program, "another host is planning on \(context.databaseName); this run ends (--wait-lock waits for it)")
+                Terminal.note(
+                    program: context.program, "another host is planning on \(context.databaseName); this run ends (--wait-lock waits for it)")
                 return false
             }
             guard ContinuousClock.now < deadline else {
                 throw CLIError.failed(
-                    "another host still plans on \(context.databaseName) after \(DurationText.format(wait)) of waiting (--lock-timeout); is it stuck?")
+                    "another host still plans on \(context.databaseName) after \(DurationText.format(wait)) of waiting (--lock-timeout); is it stuck?"
+                )
             }
             usleep(50_000)
         }

@@ -32,7 +32,8 @@ extension Setup {
     public init(context: RunContext, environment: [String: String]) {
         let places = context.places
         self.init(
-            configPath: context.configPath, databasePath: context.databaseForChildren, localStem: context.localStem, programFolder: Places.programFolder,
+            configPath: context.configPath, databasePath: context.databaseForChildren, localStem: context.localStem,
+            programFolder: Places.programFolder,
             exactWakeUps: context.config.delivery.wake != .minute, configHome: places.configHome,
             sharedFile: { places.sharedFile($0) }, sharedFolders: places.sharedFoldersText, environment: environment)
     }

@@ -9,7 +9,7 @@ extension Diagnosis {
         let wanted = config.delivery.wake
         let safetyNet = scheduling.systemd && scheduling.deliverCalendar == SystemdUnits.safetyNetCalendar
         let reinstall = "set delivery.wake = \"minute\" and run tidings init --timers systemd again (the every-minute deliver timer)"
-        guard let state = WakeState.read(forDatabase: databasePath) else {
+        guard let state = WakeState.read(forDatabase: database?.localStem ?? databasePath) else {
             if safetyNet && wanted == .minute {
                 return Finding(
                     check: "wake-ups", ok: false, detail: "every 15 minutes: delivery.wake = \"minute\" with the deliver timer of exact wake-ups",

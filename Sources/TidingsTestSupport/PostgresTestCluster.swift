@@ -69,6 +69,21 @@ public final class PostgresTestCluster: Sendable {
         return url
     }
 
+    /// Every row of `database` as `pg_dump --data-only --inserts` writes it: what the
+    /// server keeps of a store, for the tests that scan it for a secret.
+    public func dump(database: String) throws -> Data {
+        let file = NSTemporaryDirectory() + "/tidings-dump-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sql"
+        defer { unlink(file) }
+        try Self.run(
+            [
+                binaries + "/pg_dump", "--host", folder, "--port", "\(port)", "--username", "postgres", "--data-only", "--inserts", "--file", file,
+                database,
+            ],
+            log: file + ".log")
+        unlink(file + ".log")
+        return try Data(contentsOf: URL(fileURLWithPath: file))
+    }
+
     /// Where the PostgreSQL programs are: the newest /usr/lib/postgresql/N/bin with an initdb.
     private static func binaryFolder() -> String? {
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []

@@ -3,7 +3,7 @@ import Testing
 import TidingsTestSupport
 
 /// `tidings backup` through the built program.
-@Suite struct BackupEndToEndTests {
+@Suite(.sqliteFileOnly) struct BackupEndToEndTests {
     @Test("tidings backup makes a checked 0600 copy that the programs read like the original, and never overwrites")
     func backup() async throws {
         let pipeline = try Pipeline(config: "[routes]\nsystem = [\"inbox\"]\n")

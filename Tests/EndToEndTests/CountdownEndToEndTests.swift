@@ -69,7 +69,8 @@ import TidingsTestSupport
     }
 
     @Test(
-        "A reminder planned before the countdown slot, in a database from before v22: the next plan --if-changed gives it the slot, and sent at 08:57 it says 3 minutes"
+        "A reminder planned before the countdown slot, in a database from before v22: the next plan --if-changed gives it the slot, and sent at 08:57 it says 3 minutes",
+        .sqliteFileOnly
     )
     func plannedBeforeSlot() async throws {
         let pipeline = try await pipeline()

@@ -87,13 +87,13 @@ import TidingsTestSupport
         let pipeline = try Pipeline(config: "[routes]\nsystem = [\"inbox\"]\n")
         try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "1d")
         // Another deliver run holds the lock.
-        let held = open(pipeline.database + ".deliver.lock", O_RDWR | O_CREAT, 0o600)
+        let held = open(pipeline.localStem + ".deliver.lock", O_RDWR | O_CREAT, 0o600)
         #expect(held >= 0 && flock(held, LOCK_EX) == 0)
         let busy = try await pipeline.run("deliver", "--now", "2026-11-22T07:30")
         #expect(busy.status == 0)
         #expect(
             busy.stderr
-                == "deliver: another deliver run is still running (it holds \(pipeline.database).deliver.lock); this one ends (--wait-lock waits for it)\n"
+                == "deliver: another deliver run is still running (it holds \(pipeline.localStem).deliver.lock); this one ends (--wait-lock waits for it)\n"
         )
         #expect(try await pipeline.succeed("tidings", "inbox", "--count") == "0\n")
         // A plan run is not held up by deliver's lock.
@@ -106,7 +106,7 @@ import TidingsTestSupport
         #expect(ContinuousClock.now - started >= .seconds(1))
         #expect(
             gaveUp.stderr
-                == "deliver: error: another deliver run still holds \(pipeline.database).deliver.lock after 1s of waiting (--lock-timeout); is it stuck?\n"
+                == "deliver: error: another deliver run still holds \(pipeline.localStem).deliver.lock after 1s of waiting (--lock-timeout); is it stuck?\n"
         )
         let usage = try await pipeline.run("deliver", "--now", "2026-11-22T07:30", "--lock-timeout", "1s")
         #expect(usage.status == 64)
@@ -114,7 +114,7 @@ import TidingsTestSupport
 
         async let waited = pipeline.run("deliver", "--now", "2026-11-22T07:30", "--wait-lock")
         // It has the lock file open: it is trying for the lock, and cannot deliver without it.
-        #expect(await waitUntil { !processes(holdingOpen: "\(pipeline.database).deliver.lock").isEmpty })
+        #expect(await waitUntil { !processes(holdingOpen: "\(pipeline.localStem).deliver.lock").isEmpty })
         #expect(try await pipeline.succeed("tidings", "inbox", "--count") == "0\n", "still waiting")
         close(held)
         let result = try await waited
@@ -122,7 +122,7 @@ import TidingsTestSupport
         #expect(try await pipeline.succeed("tidings", "inbox", "--count") == "1\n")
     }
 
-    @Test("Offline at display time: deliver in a network namespace with no network still delivers")
+    @Test("Offline at display time: deliver in a network namespace with no network still delivers", .sqliteFileOnly)
     func offline() async throws {
         let pipeline = try Pipeline(config: Self.feedConfig)
         try pipeline.folder.write(Feed.item(id: "o", title: "Cached", body: "Shown offline"), to: "today.json")

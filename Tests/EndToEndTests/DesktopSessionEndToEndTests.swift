@@ -64,7 +64,7 @@ import TidingsTestSupport
         let record = try await pipeline.runner.run("tidings", ["init", "--no-test"], extra: session.environment)
         #expect(record.status == 0, "\(record.stderr)")
         #expect(record.stdout.contains("init --record-session"))
-        let file = pipeline.folder.file("state/session.env")
+        let file = (pipeline.localStem as NSString).deletingLastPathComponent + "/session.env"
         let recorded = try String(contentsOfFile: file, encoding: .utf8)
         #expect(recorded.contains("DBUS_SESSION_BUS_ADDRESS=\(session.environment["DBUS_SESSION_BUS_ADDRESS"] ?? "?")"))
         var info = stat()

@@ -7,7 +7,7 @@ import TidingsTestSupport
 /// deliver on a real full file system: a small tmpfs in a mount namespace of its own
 /// (`unshare -m`, which needs root, as the test suite runs in CI), filled to the last byte by
 /// another file. Where mounting is refused, the scenario fails with status 90.
-@Suite(.serialized) struct DiskFullEndToEndTests {
+@Suite(.serialized, .sqliteFileOnly) struct DiskFullEndToEndTests {
     static let now = TestClock.at("2026-11-22T12:00:00Z")
 
     /// How one deliver run ended.

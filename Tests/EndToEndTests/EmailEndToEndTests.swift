@@ -57,8 +57,9 @@ import TidingsTestSupport
         for output in [deliver, test, doctor, text] {
             #expect(!output.stdout.contains(Self.password) && !output.stderr.contains(Self.password))
         }
-        let database = try Data(contentsOf: URL(fileURLWithPath: pipeline.database))
-        #expect(database.range(of: Data(Self.password.utf8)) == nil)
+        let stored = try pipeline.storedBytes()
+        #expect(!stored.isEmpty)
+        for (name, bytes) in stored { #expect(bytes.range(of: Data(Self.password.utf8)) == nil, "\(name) holds the password") }
     }
 
     @Test("A refused recipient after a login fails with the reply's codes and falls back to the inbox")

@@ -112,12 +112,11 @@ import TidingsTestSupport
             }
         }
         var scanned = 0
-        for suffix in ["", "-wal"] {
-            guard let bytes = FileManager.default.contents(atPath: pipeline.database + suffix) else { continue }
+        for (name, bytes) in try pipeline.storedBytes() {
             scanned += 1
             for secret in [Self.password, Self.token] {
                 for form in Self.forms(secret) {
-                    #expect(bytes.range(of: Data(form.utf8)) == nil, "the database\(suffix) holds \(form)")
+                    #expect(bytes.range(of: Data(form.utf8)) == nil, "\(name) holds \(form)")
                 }
             }
         }

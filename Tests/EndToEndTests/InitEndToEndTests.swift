@@ -37,7 +37,8 @@ import TidingsTestSupport
         let flags = "--db \(pipeline.database) --config \(pipeline.config)"
         #expect(
             crontab.contains(
-                "* * * * *  \(Self.carried) \(pipeline.runner.path("deliver")) \(flags) >>\(pipeline.folder.file("state"))/deliver.log 2>&1\n"))
+                "* * * * *  \(Self.carried) \(pipeline.runner.path("deliver")) \(flags) >>\((pipeline.localStem as NSString).deletingLastPathComponent)/deliver.log 2>&1\n"
+            ))
         #expect(crontab.contains("\(Self.carried) \(pipeline.runner.path("plan")) \(flags) --if-changed >>"))
         #expect(crontab.hasSuffix("# END Tidings\n"))
         // The daily time was written into the config, its comment kept.

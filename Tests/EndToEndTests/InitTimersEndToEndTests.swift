@@ -81,7 +81,7 @@ import TidingsTestSupport
         let none = try await pipeline.run("tidings", "init", "--yes", "--timers", "none", "--no-test")
         #expect(none.stdout.contains("\n✓ timers: removed the wake-up timer \(unit).timer; none installed now"), "\(none.stdout)")
         #expect(fakes.calls("systemctl").contains(["--user", "stop", "\(unit).timer"]))
-        #expect(!FileManager.default.fileExists(atPath: pipeline.database + ".wake"))
+        #expect(!FileManager.default.fileExists(atPath: pipeline.localStem + ".wake"))
     }
 
     @Test("systemd without a user manager: the step fails in one line saying why, and no unit file stays")

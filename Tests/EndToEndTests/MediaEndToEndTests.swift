@@ -126,7 +126,7 @@ import TidingsTestSupport
         #expect(history.contains(Self.mediaFile(pipeline, server: server)))
     }
 
-    @Test("tidings purge deletes the media folder with the database")
+    @Test("tidings purge deletes the media folder with the database", .sqliteFileOnly)
     func purge() async throws {
         let server = try Self.imageServer()
         let pipeline = try Self.pipeline(server: server, hook: nil, route: "inbox")

@@ -18,10 +18,20 @@ struct Pipeline {
     /// without content has no daily update otherwise.
     init(zone: String = "Europe/Berlin", config text: String = "", emergencyDaily: Bool = true) throws {
         folder = try TemporaryDirectory()
-        database = try Pipeline.engine == .postgresql ? PostgresTestCluster.shared().createDatabase().absoluteString : folder.file("state/tidings.sqlite")
+        var environment = ["XDG_CACHE_HOME": folder.file("cache")]
+        if Pipeline.engine == .postgresql {
+            // As a host would be set up: the URL without the password, which is in a password file.
+            let cluster = try PostgresTestCluster.shared()
+            database = cluster.url(database: try cluster.createDatabase().lastPathComponent, password: nil)
+            environment["PGPASSFILE"] = try Pipeline.passwordFile(for: cluster)
+            environment["XDG_STATE_HOME"] = folder.file("state")
+        } else {
+            database = folder.file("state/tidings.sqlite")
+        }
         let asked = emergencyDaily && !text.contains("[daily]") && !text.contains("[[sources]]")
         config = try folder.write((asked ? "[daily]\nenabled = true\n" : "") + text, to: "config.toml")
-        runner = ProgramRunner(environment: ["TZ": zone, "TIDINGS_DB": database, "TIDINGS_CONFIG": config, "XDG_CACHE_HOME": folder.file("cache")])
+        environment.merge(["TZ": zone, "TIDINGS_DB": database, "TIDINGS_CONFIG": config]) { $1 }
+        runner = ProgramRunner(environment: environment)
     }
 
     /// Stores `count` pending items due at `now` and the `spacing` before it (`load:0`, …),
@@ -36,6 +46,24 @@ struct Pipeline {
         try FileManager.default.createDirectory(atPath: folder.file("state"), withIntermediateDirectories: true)
         _ = try TidingsDatabase(path: database).applyPlan(items, now: now - 3_600_000)
     }
+
+    /// Where the programs keep this machine's own files of the store (lock files, the
+    /// wake-up, the heartbeat): beside the database file, or on PostgreSQL under the stem in
+    /// `XDG_STATE_HOME`.
+    var localStem: String { Pipeline.engine == .postgresql ? folder.file("state") + "/tidings/postgresql" : database }
+
+    /// What the store keeps, as bytes, for the tests that scan it for a secret: the database
+    /// file and its WAL, or on PostgreSQL a dump of every row of its database.
+    func storedBytes() throws -> [(name: String, bytes: Data)] {
+        if Pipeline.engine == .postgresql {
+            let name = (database.split(separator: "/").last).map(String.init) ?? database
+            return [("the PostgreSQL database \(name)", try PostgresTestCluster.shared().dump(database: name))]
+        }
+        return ["", "-wal"].compactMap { suffix in FileManager.default.contents(atPath: database + suffix).map { ("the database\(suffix)", $0) } }
+    }
+
+    /// How a program that creates nothing says there is no store yet.
+    var missingStore: String { Pipeline.engine == .postgresql ? "no Tidings store in " : "no database at " }
 
     /// Runs `program` with `arguments` and returns its result.
     func run(_ program: String, _ arguments: String..., prefix: [String] = []) async throws -> ProgramResult {
@@ -56,6 +84,20 @@ extension Pipeline {
     /// `TIDINGS_TEST_ENGINE=postgresql` (the second pass of scripts/test) a database of its
     /// own on the test cluster for each pipeline, named in `TIDINGS_DB`.
     enum Engine { case sqlite, postgresql }
+
+    /// The password file of the test cluster's role, written once, and named in this
+    /// process's `PGPASSFILE` too, so that the tests' own opens of a pipeline's store find it.
+    static func passwordFile(for cluster: PostgresTestCluster) throws -> String {
+        let file = cluster.folder + "/pgpass"
+        if access(file, R_OK) != 0 {
+            let temporary = file + ".tmp-\(getpid())"
+            try "127.0.0.1:\(cluster.port):*:\(cluster.role):\(cluster.password)\n".write(toFile: temporary, atomically: false, encoding: .utf8)
+            chmod(temporary, 0o600)
+            rename(temporary, file)
+        }
+        setenv("PGPASSFILE", file, 1)
+        return file
+    }
 
     static let engine: Engine = ProcessInfo.processInfo.environment["TIDINGS_TEST_ENGINE"] == "postgresql" ? .postgresql : .sqlite
 }
@@ -101,5 +143,14 @@ enum Feed {
 
     static func list(_ items: String...) -> String {
         #"{"version":1,"items":[\#(items.joined(separator: ","))]}"#
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// For a test of the SQLite file itself (its pages and -wal, its permissions, its
+    /// reserve, a full disk under it, a copy of it) or of a machine with no network at all:
+    /// it runs in the SQLite pass, and the PostgreSQL pass names it as left out.
+    static var sqliteFileOnly: Self {
+        .enabled(if: Pipeline.engine == .sqlite, "a test of the SQLite file itself: the PostgreSQL pass leaves it out")
     }
 }

@@ -3,7 +3,7 @@ import Testing
 import TidingsTestSupport
 
 /// `tidings purge` through the built program.
-@Suite struct PurgeEndToEndTests {
+@Suite(.sqliteFileOnly) struct PurgeEndToEndTests {
     @Test("purge asks first (no terminal, no --yes: nothing deleted), deletes every file with --yes, keeps the config, refuses while deliver runs")
     func purge() async throws {
         var pipeline = try Pipeline(config: "[routes]\nsystem = [\"inbox\"]\n")

@@ -6,7 +6,7 @@ import TidingsTestSupport
 /// The runs that only look open the database read-only: they never migrate it, an older
 /// schema is an error naming the programs that bring it up to date, and on a current one
 /// they write neither the file nor its WAL.
-@Suite struct ReadOnlySchemaEndToEndTests {
+@Suite(.sqliteFileOnly) struct ReadOnlySchemaEndToEndTests {
     /// The runs that only look, each with the name its messages give.
     static let lookers: [(name: String, program: String, arguments: [String])] = [
         ("tidings log", "tidings", ["log"]),

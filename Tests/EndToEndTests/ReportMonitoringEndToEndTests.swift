@@ -15,7 +15,7 @@ import TidingsTestSupport
     @Test("prometheus: each stage's last success, deliver's from the heartbeat of an idle run that wrote nothing to the database")
     func prometheusTimestamps() async throws {
         let pipeline = try Pipeline()
-        let heartbeat = pipeline.database + ".deliver-alive"
+        let heartbeat = pipeline.localStem + ".deliver-alive"
         try await pipeline.succeed("prefetch", "--now", "2026-11-22T06:00")
         try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "1d")
         let database = [pipeline.database, pipeline.database + "-wal"].map(Self.stamp)
@@ -59,7 +59,7 @@ import TidingsTestSupport
     func unwritableHeartbeat() async throws {
         let pipeline = try Pipeline()
         try await pipeline.succeed("plan", "--now", "2026-11-22T06:00", "--horizon", "1d")
-        let heartbeat = pipeline.database + ".deliver-alive"
+        let heartbeat = pipeline.localStem + ".deliver-alive"
         try FileManager.default.createSymbolicLink(atPath: heartbeat, withDestinationPath: "/nonexistent-tidings-folder/alive")
 
         let quiet = try await pipeline.run("deliver", "--now", "2026-11-22T06:30")

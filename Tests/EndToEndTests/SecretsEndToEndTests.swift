@@ -58,10 +58,11 @@ import TidingsTestSupport
                 #expect(!output.stdout.contains(secret) && !output.stderr.contains(secret), "\(output.stdout)\(output.stderr)")
             }
         }
-        for suffix in ["", "-wal"] {
-            guard let bytes = FileManager.default.contents(atPath: pipeline.database + suffix) else { continue }
+        let stored = try pipeline.storedBytes()
+        #expect(!stored.isEmpty)
+        for (name, bytes) in stored {
             for secret in [Self.token, Self.signing] {
-                #expect(bytes.range(of: Data(secret.utf8)) == nil, "the database\(suffix) holds a secret")
+                #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(name) holds a secret")
             }
         }
     }

@@ -71,7 +71,9 @@ import TidingsTestSupport
         #expect(plan.stderr.contains("systemd-run: exit status 1: Failed to connect to bus"), "\(plan.stderr)")
         #expect(fakes.calls("at") == [["-t", "202611220730"]])
         // Its output goes to the log beside the database, as the crontab line's does, not to mail.
-        #expect(fakes.input("at") == deliverCommand(pipeline).joined(separator: " ") + " >>\(pipeline.folder.file("state"))/deliver.log 2>&1\n")
+        #expect(
+            fakes.input("at") == deliverCommand(pipeline).joined(separator: " ")
+                + " >>\((pipeline.localStem as NSString).deletingLastPathComponent)/deliver.log 2>&1\n")
         #expect(try await wakeLine(pipeline).string("detail") == "exact (at), next 2026-11-22T07:30:00+01:00")
     }
 
@@ -194,7 +196,7 @@ import TidingsTestSupport
         #expect(line.string("fix")?.contains("apt install at") == true)
     }
 
-    @Test("tidings purge stops the armed timer, or removes the at job, before deleting the record of it")
+    @Test("tidings purge stops the armed timer, or removes the at job, before deleting the record of it", .sqliteFileOnly)
     func purgeDisarms() async throws {
         let (pipeline, fakes) = try pipeline()
         try fakes.install("systemd-run")
@@ -204,7 +206,7 @@ import TidingsTestSupport
         let purged = try await pipeline.succeed("tidings", "purge", "--yes")
         #expect(fakes.calls("systemctl") == [["--user", "stop", "\(unit).timer"]])
         #expect(purged.hasPrefix("Stopped the wake-up timer \(unit).timer\n"), "\(purged)")
-        for file in [".wake", ".wake.lock"] { #expect(!FileManager.default.fileExists(atPath: pipeline.database + file)) }
+        for file in [".wake", ".wake.lock"] { #expect(!FileManager.default.fileExists(atPath: pipeline.localStem + file)) }
 
         let (again, atFakes) = try self.pipeline()
         try atFakes.install("systemd-run", status: 1, error: "Failed to connect to bus\n")
@@ -212,10 +214,10 @@ import TidingsTestSupport
         try atFakes.install("atrm")
         _ = try await again.run("plan", "--now", "2026-11-22T06:00", "--horizon", "1d")
         // Without its lock file (an install from before it): the one stopping makes goes too.
-        #expect(unlink(again.database + ".wake.lock") == 0)
+        #expect(unlink(again.localStem + ".wake.lock") == 0)
         #expect(try await again.succeed("tidings", "purge", "--yes").hasPrefix("Removed the wake-up at job 31\n"))
         #expect(atFakes.calls("atrm") == [["31"]])
-        for file in [".wake", ".wake.lock"] { #expect(!FileManager.default.fileExists(atPath: again.database + file)) }
+        for file in [".wake", ".wake.lock"] { #expect(!FileManager.default.fileExists(atPath: again.localStem + file)) }
     }
 
     @Test(

@@ -119,10 +119,11 @@ import TidingsTestSupport
 
         // And neither the database (with its WAL) nor any other file holds them
         let stored = Self.files(under: pipeline.folder.path)
-        #expect(stored.contains { $0.path.hasSuffix("tidings.sqlite") })
-        for file in stored where !file.path.hasSuffix("config.toml") {
+        #expect(Pipeline.engine == .postgresql || stored.contains { $0.path.hasSuffix("tidings.sqlite") })
+        for file in stored where !file.path.hasSuffix("config.toml") && !file.path.hasSuffix("pgpass") {
             Self.expectNoSecret(in: file.bytes, file.path)
         }
+        for (name, bytes) in try pipeline.storedBytes() { Self.expectNoSecret(in: Array(bytes), name) }
 
         // Nor report, doctor or the run log
         let window = ["--since", "2026-11-22T00:00", "--until", "2026-11-23T00:00", "--now", "2026-11-22T10:00"]

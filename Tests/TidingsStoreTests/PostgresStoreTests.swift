@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import TidingsCore
+import TidingsStore
 import TidingsTestSupport
 
-@testable import TidingsStore
+@testable import TidingsPostgres
 
 /// The store opened on PostgreSQL: created and migrated by the first open, the functions on
 /// the engine seam running there as on SQLite, and the rest refused, never run on nothing.
@@ -53,14 +54,19 @@ import TidingsTestSupport
         #expect(try second.recentStageRuns(limit: 5).map(\.summary) == ["first"])
     }
 
-    @Test("A function still written for SQLite alone is refused on PostgreSQL, saying so")
-    func unportedRefused() throws {
-        let database = try TidingsDatabase(postgres: try PostgresTestCluster.shared().createDatabase().absoluteString)
+    @Test("The integrity check on PostgreSQL checks the schema: ok when current, an error naming the gap when a migration is missing")
+    func integrityCheck() throws {
+        let url = try PostgresTestCluster.shared().createDatabase().absoluteString
+        let database = try TidingsDatabase(postgres: url)
         defer { database.closeConnection() }
+        #expect(try database.integrityCheck() == "ok")
+        let connection = try PostgresConnection(url)
+        defer { connection.close() }
+        _ = try connection.execute("DELETE FROM tidings_migrations WHERE identifier = $1", [.text(PostgresSchema.identifiers.last!)])
         #expect {
             _ = try database.integrityCheck()
         } throws: { error in
-            "\(error)".contains("check integrity is not available on PostgreSQL yet")
+            (error as? StoreError)?.isOlderSchema == true
         }
     }
 

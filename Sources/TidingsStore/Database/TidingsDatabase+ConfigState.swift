@@ -36,11 +36,12 @@ public struct RecordedConfigError: Sendable, Equatable {
 
 extension TidingsDatabase {
     /// The private file beside the database (mode 0600) that holds the last good text of the
-    /// config file at `path`: `tidings.sqlite.config-1a2b3c4d5e6f.toml`. A config holds what
+    /// config file at `path`: `tidings.sqlite.config-1a2b3c4d5e6f.toml` (for a store on
+    /// PostgreSQL beside this machine's `localStem`: each host keeps its own config's text). A config holds what
     /// its owner wrote, a token in a URL too, so its text stays out of the database, its WAL
     /// and its backups; the database keeps only its hash and time. Nil for a database in memory.
     public func lastGoodConfigFile(path configPath: String) -> String? {
-        path == ":memory:" ? nil : "\(path).config-\(StableHash.hex(configPath).prefix(12)).toml"
+        path == ":memory:" ? nil : "\(localStem).config-\(StableHash.hex(configPath).prefix(12)).toml"
     }
 
     /// The last good config of the file at `path` (absolute), nil when none was kept or its

@@ -22,7 +22,7 @@ extension TidingsDatabase {
     /// The reserve file beside the database (`tidings.sqlite.reserve`): 1 MiB of allocated
     /// space that is given up when the disk is full, so that deleting old history, which
     /// itself must write to the WAL, can start. Nil for a database in memory.
-    public var reservePath: String? { path == ":memory:" ? nil : path + ".reserve" }
+    public var reservePath: String? { path == ":memory:" || postgres != nil ? nil : path + ".reserve" }
 
     /// Whether this process may write the file (a read-only open does not show it).
     public var isWritable: Bool { path == ":memory:" || access(path, W_OK) == 0 }

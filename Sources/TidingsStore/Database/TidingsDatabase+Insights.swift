@@ -30,7 +30,7 @@ public struct InsightHistory: Sendable, Equatable {
 extension TidingsDatabase {
     /// How many taps there are, counted up to the number given: read from the index of
     /// tapped deliveries (`v10-tapped-index`), not from every delivery.
-    public static let firstTapsSQL = "SELECT count(*) FROM (SELECT 1 FROM delivery WHERE engagement = 'TAPPED' LIMIT ?)"
+    public static let firstTapsSQL = "SELECT count(*) FROM (SELECT 1 FROM delivery WHERE engagement = 'TAPPED' LIMIT ?) AS taps"
 
     /// The history insights are drawn from, over `from ..< until`: taps counted up to
     /// `tapsNeeded`, the first use, engagement and staleness in the window, and the insights

@@ -47,7 +47,7 @@ extension TidingsDatabase {
     /// succeeded without writing to the database (`tidings.sqlite.deliver-alive`); nil for a
     /// database in memory.
     public func heartbeatPath(of stage: Stage) -> String? {
-        path == ":memory:" ? nil : "\(path).\(stage.rawValue)-alive"
+        path == ":memory:" ? nil : "\(localStem).\(stage.rawValue)-alive"
     }
 
     /// Sets `stage`'s heartbeat to `now`, creating the file when it is missing. On the idle

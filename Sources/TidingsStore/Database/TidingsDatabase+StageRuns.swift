@@ -39,8 +39,21 @@ extension TidingsDatabase {
 extension TidingsDatabase {
     /// SQLite's `PRAGMA quick_check` (with `full`, the slower `integrity_check`, which also
     /// compares every index with its table): "ok", or what is damaged.
+    ///
+    /// On PostgreSQL, whose server keeps its own pages consistent (and checks them with
+    /// `amcheck` when asked), it checks that the schema is this build's, every migration applied.
     public func integrityCheck(full: Bool = false) throws(StoreError) -> String {
-        try read("check integrity") { db in
+        if let postgres {
+            do {
+                try postgres.withConnection { connection in try PostgresSchema.check(connection) }
+            } catch let error as StoreError {
+                throw error
+            } catch {
+                throw StoreError(path: path, operation: "check integrity", error: error)
+            }
+            return "ok"
+        }
+        return try read("check integrity") { db in
             try String.fetchAll(db, sql: full ? "PRAGMA integrity_check" : "PRAGMA quick_check").joined(separator: "; ")
         }
     }
