@@ -6,7 +6,8 @@ public struct CommonOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The SQLite database (env TIDINGS_DB; default $XDG_STATE_HOME/tidings/tidings.sqlite).", valueName: "path"))
+            "The database: a SQLite file, or a postgresql:// URL without its password (env TIDINGS_DB; default $XDG_STATE_HOME/tidings/tidings.sqlite).",
+            valueName: "path|url"))
     public var db: String?
 
     @Option(

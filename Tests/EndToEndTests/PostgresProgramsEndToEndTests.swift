@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import TidingsPostgres
 import TidingsStore
 import TidingsTestSupport
 
