@@ -38,17 +38,17 @@ extension TidingsDatabase {
                 try Self.refuseRows(plans, in: destination, target: targetPath)
                 var copied: [CopiedTable] = []
                 for plan in plans {
-                    let rows = try source.rows("SELECT \(plan.columns.joined(separator: ", ")) FROM \(plan.name)")
-                    try Self.insert(rows, into: plan, destination)
+                    let sourceRows: Int = try source.value("SELECT count(*) FROM \(plan.name)") ?? 0
+                    try Self.copyRows(of: plan, from: source, to: destination)
                     try Self.moveIdentities(of: plan, past: source, destination)
                     let counted: Int = try destination.value("SELECT count(*) FROM \(plan.name)") ?? 0
-                    guard counted == rows.count else {
+                    guard counted == sourceRows else {
                         throw StoreError(
                             path: targetPath,
                             message:
-                                "copy failed: table \(plan.name) holds \(counted) rows after the copy, the source \(rows.count); nothing was copied")
+                                "copy failed: table \(plan.name) holds \(counted) rows after the copy, the source \(sourceRows); nothing was copied")
                     }
-                    copied.append(CopiedTable(name: plan.name, sourceRows: rows.count, targetRows: counted))
+                    copied.append(CopiedTable(name: plan.name, sourceRows: sourceRows, targetRows: counted))
                 }
                 return copied
             }
@@ -61,24 +61,37 @@ extension TidingsDatabase {
         var name: String
         var columns: [String]
         var identities: [String]
+        /// Whether the source's table has a `rowid` to read it in pages by.
+        var pagedByRowid: Bool
     }
 
     /// The source's tables and their columns in order, GRDB's and SQLite's own left out;
     /// `rowid` added for the tables that keep it on PostgreSQL.
-    static func copiedTables(source: any StoreConnection) throws -> [(name: String, columns: [String])] {
-        let names: [String] = try source.values(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'grdb_migrations' ORDER BY name")
-        return try names.map { name throws -> (name: String, columns: [String]) in
+    static func copiedTables(source: any StoreConnection) throws -> [SourceTable] {
+        let rows = try source.rows(
+            """
+            SELECT name, upper(sql) LIKE '%WITHOUT ROWID%' FROM sqlite_master
+            WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'grdb_migrations' ORDER BY name
+            """)
+        return try rows.map { row throws -> SourceTable in
+            let name: String = try row.decode(0)
             var columns: [String] = try source.values("SELECT name FROM pragma_table_info(?) ORDER BY cid", [.text(name)])
             if PostgresSchema.rowidTables.contains(name.lowercased()) { columns.append("rowid") }
-            return (name, columns)
+            return SourceTable(name: name, columns: columns, hasRowid: try !row.decode(1, as: Bool.self))
         }
+    }
+
+    /// A table of the source: its name, its columns in order, and whether it has a `rowid`.
+    struct SourceTable {
+        var name: String
+        var columns: [String]
+        var hasRowid: Bool
     }
 
     /// Matches the source's tables with the target's, by name and columns without regard to
     /// case: the same set on both sides, or an error naming what is on one side only.
     static func matchTables(
-        _ tables: [(name: String, columns: [String])], in destination: any StoreConnection, source: String, target: String
+        _ tables: [SourceTable], in destination: any StoreConnection, source: String, target: String
     ) throws -> [CopyPlan] {
         let rows = try destination.rows(
             """
@@ -115,7 +128,8 @@ extension TidingsDatabase {
                 throw StoreError(
                     path: target, message: "copy refused: the target's table \(table.name) has a column \(extra.name) the source has not")
             }
-            return CopyPlan(name: table.name, columns: table.columns, identities: columns.filter(\.identity).map(\.name))
+            return CopyPlan(
+                name: table.name, columns: table.columns, identities: columns.filter(\.identity).map(\.name), pagedByRowid: table.hasRowid)
         }
     }
 
@@ -135,7 +149,30 @@ extension TidingsDatabase {
         }
     }
 
-    /// Inserts `rows` into the plan's table, many rows to a statement.
+    /// The rows read from the source at a time: a history of a million rows is copied
+    /// without holding it all in memory.
+    static let pageSize = 5_000
+
+    /// Copies the plan's table page by page, in the order of SQLite's `rowid` (read after the
+    /// plan's columns, and left out of what is inserted); a table without one (`WITHOUT
+    /// ROWID`: the digests' members, a few rows) at once.
+    static func copyRows(of plan: CopyPlan, from source: any StoreConnection, to destination: any StoreConnection) throws {
+        guard plan.pagedByRowid else {
+            return try insert(source.rows("SELECT \(plan.columns.joined(separator: ", ")) FROM \(plan.name)"), into: plan, destination)
+        }
+        let select = "SELECT \(plan.columns.joined(separator: ", ")), rowid FROM \(plan.name) WHERE rowid > ? ORDER BY rowid LIMIT ?"
+        var after = Int64.min
+        while true {
+            let page = try source.rows(select, [.integer(after), .integer(Int64(pageSize))])
+            guard let last = page.last else { return }
+            after = try last.decode(plan.columns.count)
+            try insert(page, into: plan, destination)
+            if page.count < pageSize { return }
+        }
+    }
+
+    /// Inserts `rows` (the plan's columns, then anything after them, left out) into the plan's
+    /// table, many rows to a statement.
     static func insert(_ rows: [StoreRow], into plan: CopyPlan, _ destination: any StoreConnection) throws {
         // PostgreSQL takes at most 65535 parameters in one statement.
         let perStatement = max(1, 30_000 / plan.columns.count)
@@ -146,7 +183,7 @@ extension TidingsDatabase {
             let sql =
                 "INSERT INTO \(plan.name) (\(plan.columns.joined(separator: ", "))) VALUES "
                 + Array(repeating: tuple, count: batch.count).joined(separator: ", ")
-            try destination.execute(sql, batch.flatMap(\.values))
+            try destination.execute(sql, batch.flatMap { $0.values.prefix(plan.columns.count) })
             start += batch.count
         }
     }
