@@ -154,6 +154,14 @@ import TidingsTestSupport
         }
         // report logged its run on PostgreSQL under a new id.
         #expect(try Self.postgresCounts(url)["stagerun"] == before["stageRun"].map { $0 + 1 })
+        // deliver goes on from the copied outbox there: the webhook's retry is tried again
+        // and recorded as a new delivery.
+        let requests = source.hook.requests.count
+        let retried = try await source.runner.run("deliver", ["--now", "2026-11-22T09:00"], extra: onPostgres)
+        #expect(retried.status <= 1, "\(retried.stderr)")
+        #expect(!retried.stderr.contains("duplicate key"), "\(retried.stderr)")
+        #expect(source.hook.requests.count > requests, "the copied retry was sent")
+        #expect(try Self.postgresCounts(url)["delivery"] ?? 0 > before["delivery"] ?? 0)
     }
 
     @Test("a target that holds Tidings rows is refused and left unchanged; TIDINGS_DB names the target when --to is left out")
