@@ -104,8 +104,9 @@ public struct ReportCommand: TidingsCommand {
             // The store's server gone is CRITICAL on the Nagios line, not UNKNOWN: nothing runs.
             guard format == .nagios, let gone = Self.unreachable(error) else { throw error }
             Terminal.error(program: Self.program, gone.description)
-            // libpq's reason, without the server named twice (`open failed: PostgreSQL at …: `).
-            let reason = gone.message.range(of: gone.path + ": ").map { String(gone.message[$0.upperBound...]) } ?? gone.message
+            // libpq's reason, which the line gives after the server's name.
+            var reason = gone.message.hasPrefix("open failed: ") ? String(gone.message.dropFirst("open failed: ".count)) : gone.message
+            if reason.hasSuffix(StoreError.serverGoneNote) { reason.removeLast(StoreError.serverGoneNote.count) }
             let (line, status) = Report.nagiosUnreachable(server: context.databaseName, reason: reason)
             try Terminal.output(line)
             throw ExitCode(status)

@@ -59,7 +59,7 @@ extension TidingsDatabase {
         do {
             store = try PostgresStore(conninfo)
         } catch {
-            var failure = StoreError(path: PostgresTarget(conninfo).redacted, message: "open failed: \(error)")
+            var failure = StoreError(path: PostgresTarget(conninfo).redacted, message: "open failed: \(error.storeMessage)")
             failure.isUnreachable = error.isServerGone
             throw failure
         }

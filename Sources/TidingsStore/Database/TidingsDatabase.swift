@@ -315,7 +315,7 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
             }
             self.init(path: path, message: message, sqliteCode: error.resultCode.primaryResultCode.rawValue)
         } else if let error = error as? PostgresError {
-            self.init(path: path, message: "\(operation) failed: \(error)")
+            self.init(path: path, message: "\(operation) failed: \(error.storeMessage)")
             isUnreachable = error.isServerGone
         } else if let error = error as? StoreDecodingError {
             // Named as GRDB's decoding error named it before the store moved onto the seam:

@@ -1,3 +1,4 @@
+import Foundation
 import TidingsPostgres
 
 extension PostgresError {
@@ -9,4 +10,20 @@ extension PostgresError {
         guard let sqlState else { return false }
         return sqlState.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(sqlState)
     }
+
+    /// The message on one line (libpq's span several, indented with tabs), with the
+    /// server's SQLSTATE when it gave one and, when the server is gone, what that means for
+    /// the run: for a `StoreError`, which names the server itself.
+    var storeMessage: String {
+        var text = message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            .joined(separator: " ")
+        if let sqlState { text += " (SQLSTATE \(sqlState))" }
+        if isServerGone { text += StoreError.serverGoneNote }
+        return text
+    }
+}
+
+extension StoreError {
+    /// What a store error whose server is gone adds to libpq's reason.
+    public static let serverGoneNote = " (the server cannot be reached: what was not recorded is done by the next run once it is back)"
 }
