@@ -131,7 +131,7 @@ let package = Package(
             name: "ProgramTidings",
             dependencies: [
                 argumentParser, "TidingsCLI", "TidingsCLITimers", "TidingsCore", "TidingsDeliver", "TidingsDoctor", "TidingsGenerate",
-                "TidingsLinks", "TidingsPlan", "TidingsProcess", "TidingsStore", "TidingsTimers",
+                "TidingsLinks", "TidingsPlan", "TidingsPostgres", "TidingsProcess", "TidingsStore", "TidingsTimers",
             ]
         ),
         .executableTarget(name: "prefetch", dependencies: ["ProgramPrefetch"], path: "Sources/Main/prefetch"),
@@ -211,7 +211,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "TidingsCore", "TidingsStore", "TidingsTestSupport", .product(name: "GRDB", package: "GRDB.swift"), "prefetch", "plan", "deliver",
+                "TidingsCore", "TidingsPostgres", "TidingsStore", "TidingsTestSupport", .product(name: "GRDB", package: "GRDB.swift"), "prefetch",
+                "plan", "deliver",
                 "report",
                 "tidings",
             ],

@@ -32,10 +32,12 @@ public struct ReportCommand: TidingsCommand {
             since when it fails and its last reason.
 
             report only reads: it creates no database. Without one at the path it fails \
-            ("no database at PATH"; with --format nagios, TIDINGS UNKNOWN).
+            ("no database at PATH"; with --format nagios, TIDINGS UNKNOWN). When the \
+            store's PostgreSQL server cannot be reached, the Nagios line is TIDINGS CRITICAL, \
+            naming the server (exit 2).
 
             Exit status: 0 done; with --format nagios 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN \
-            (also when there is no database); 64 usage error, or a config error with no last good \
+            (also when there is no database; CRITICAL when the store's server is out of reach); 64 usage error, or a config error with no last good \
             config; 1 failure, or no database. A config error with a last good config is shown \
             in every format (nagios: WARNING) and the report goes on with that config.
             """)
@@ -91,11 +93,24 @@ public struct ReportCommand: TidingsCommand {
             } ?? context.now
         let start = try ISOTime.parse(since, in: context.zone) ?? end - durationOption(since, flag: "--since")
         guard start < end else { throw CLIError.usage("--since must be before --until") }
-        let database = try context.openExistingDatabase()
-        var report = try Report.generate(
-            database: database, since: start, until: end,
-            engagementChannels: ChannelName.engagementChannels, breakdown: by,
-            sources: Set(context.config.sources.map(\.name)), now: context.now)
+        var report: Report
+        do {
+            let database = try context.openExistingDatabase()
+            report = try Report.generate(
+                database: database, since: start, until: end,
+                engagementChannels: ChannelName.engagementChannels, breakdown: by,
+                sources: Set(context.config.sources.map(\.name)), now: context.now)
+        } catch {
+            // The store's server gone is CRITICAL on the Nagios line, not UNKNOWN: nothing runs.
+            guard format == .nagios, let gone = Self.unreachable(error) else { throw error }
+            Terminal.error(program: Self.program, gone.description)
+            // libpq's reason, which the line gives after the server's name.
+            var reason = gone.message.hasPrefix("open failed: ") ? String(gone.message.dropFirst("open failed: ".count)) : gone.message
+            if reason.hasSuffix(StoreError.serverGoneNote) { reason.removeLast(StoreError.serverGoneNote.count) }
+            let (line, status) = Report.nagiosUnreachable(server: context.databaseName, reason: reason)
+            try Terminal.output(line)
+            throw ExitCode(status)
+        }
         report.configError = context.configProblem?.error.description
         let text: String
         var status: Int32 = 0
@@ -113,6 +128,17 @@ public struct ReportCommand: TidingsCommand {
             try Terminal.output(text)
         }
         if status != 0 { throw ExitCode(status) }
+    }
+}
+
+extension ReportCommand {
+    /// The store error of `error` when it says the PostgreSQL server is out of reach.
+    static func unreachable(_ error: any Error) -> StoreError? {
+        switch error {
+        case let error as StoreError where error.isUnreachable: error
+        case CLIError.store(let error) where error.isUnreachable: error
+        default: nil
+        }
     }
 }
 

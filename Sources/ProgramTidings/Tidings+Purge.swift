@@ -61,18 +61,8 @@ extension Tidings {
                 }
             }
             // No program may be writing meanwhile: take their locks (never waiting).
-            var held: [Int32] = []
-            defer { for descriptor in held { close(descriptor) } }
-            for program in ["prefetch", "plan", "deliver"] where FileManager.default.fileExists(atPath: "\(database).\(program).lock") {
-                let descriptor = open("\(database).\(program).lock", O_RDONLY | O_CLOEXEC)
-                guard descriptor >= 0 else {
-                    throw CLIError.failed("cannot open \(database).\(program).lock to see whether \(program) runs; nothing deleted")
-                }
-                held.append(descriptor)
-                guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-                    throw CLIError.failed("\(program) is running; nothing deleted, try again when it is done")
-                }
-            }
+            let locks = try ProgramLocks(beside: database, creating: false, doing: "nothing deleted")
+            defer { locks.release() }
             // A wake-up left armed would start deliver later, which makes a new database.
             let environment = Environment.current
             if let stopped = try runBlocking({ await WakeUp.disarm(databasePath: database, environment: environment) }) {

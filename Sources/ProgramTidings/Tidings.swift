@@ -9,6 +9,7 @@ public struct Tidings: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             Add.self, Backup.self, Doctor.self, Init.self, Inbox.self, Join.self, Links.self, Log.self, Next.self, Pending.self, Purge.self,
+            Store.self,
             Test.self, DesktopWait.self,
         ])
 

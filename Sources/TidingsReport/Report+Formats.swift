@@ -239,6 +239,13 @@ extension Report {
         ("TIDINGS UNKNOWN - \(TextSanitizer.clean(reason))\n", 3)
     }
 
+    /// The Nagios line and status when the store's server cannot be reached: CRITICAL, since
+    /// no program can plan or deliver meanwhile, naming the server (without its password)
+    /// and libpq's reason.
+    public static func nagiosUnreachable(server: String, reason: String) -> (line: String, status: Int32) {
+        ("TIDINGS CRITICAL - the store's server \(TextSanitizer.clean(server)) cannot be reached: \(TextSanitizer.clean(reason))\n", 2)
+    }
+
     /// Whole Unix seconds of `millis`, rounded down.
     static func seconds(_ millis: EpochMillis) -> Int64 {
         millis >= 0 || millis % 1000 == 0 ? millis / 1000 : millis / 1000 - 1

@@ -37,6 +37,12 @@ public final class PostgresTestCluster: Sendable {
         }
     }
 
+    /// A cluster of the caller's own, not shared with the process's other tests, for a test
+    /// that stops and starts its server (`stopServer()`, `startServer()`); `destroy()` ends it.
+    public static func ownCluster() throws -> PostgresTestCluster {
+        try start()
+    }
+
     private init(password: String, port: Int, folder: String, binaries: String, runAs: [String]) {
         self.password = password
         self.port = port
@@ -121,11 +127,8 @@ public final class PostgresTestCluster: Sendable {
         var lastError: Error = SpawnError("the test cluster did not start")
         for _ in 0..<5 {
             let port = try freePort()
-            let options = "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
             do {
-                try run(
-                    runAs + [binaries + "/pg_ctl", "-D", folder + "/data", "-l", folder + "/server.log", "-w", "-t", "120", "-o", options, "start"],
-                    log: log)
+                try run(startCommand(runAs: runAs, binaries: binaries, folder: folder, port: port), log: log)
             } catch {
                 lastError = error
                 continue
@@ -142,6 +145,29 @@ public final class PostgresTestCluster: Sendable {
             return cluster
         }
         throw lastError
+    }
+
+    /// The `pg_ctl start` of the cluster in `folder` on `port`, waiting until it accepts
+    /// connections.
+    private static func startCommand(runAs: [String], binaries: String, folder: String, port: Int) -> [String] {
+        let options = "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+        return runAs + [binaries + "/pg_ctl", "-D", folder + "/data", "-l", folder + "/server.log", "-w", "-t", "120", "-o", options, "start"]
+    }
+
+    /// Stops the server (its data kept), as an administrator's `pg_ctl stop` does: the
+    /// sessions are ended (`fast`), the port closes, and `startServer()` brings it back.
+    public func stopServer() throws {
+        try Self.run(runAs + [binaries + "/pg_ctl", "-D", folder + "/data", "-m", "fast", "-w", "stop"], log: folder + "/setup.log")
+    }
+
+    /// Starts the stopped server again on its port, returning once it accepts connections.
+    public func startServer() throws {
+        try Self.run(Self.startCommand(runAs: runAs, binaries: binaries, folder: folder, port: port), log: folder + "/setup.log")
+    }
+
+    /// Stops the server of a cluster from `ownCluster()` and deletes its folder.
+    public func destroy() {
+        stop()
     }
 
     /// Runs `arguments` to the end, throwing with the end of `log` unless it exits 0.

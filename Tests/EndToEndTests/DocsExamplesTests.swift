@@ -31,7 +31,8 @@ import TidingsTestSupport
     func page(_ page: String) async throws {
         let examples = try Self.examples(of: page)
         guard !examples.isEmpty else { return }
-        let sandbox = try ExampleSandbox()
+        var sandbox = try ExampleSandbox()
+        if examples.contains(where: { $0.attributes.contains("postgresql") }) { try sandbox.usePostgreSQL() }
         for example in examples {
             switch example.language {
             case "sh", "shell", "console": try await sandbox.runCommands(example)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TidingsPostgres
 import TidingsTestSupport
 
 /// A folder that is HOME and the working folder of one page's examples, with the built
@@ -8,7 +9,7 @@ import TidingsTestSupport
 struct ExampleSandbox {
     let folder: TemporaryDirectory
     let home: String
-    let runner: ProgramRunner
+    private(set) var runner: ProgramRunner
 
     /// The tools a command of the manual may use besides the programs.
     static let tools = ["sh", "grep", "head", "tail", "cat", "echo", "ls", "wc", "sed", "env", "test", "true"]
@@ -32,6 +33,22 @@ struct ExampleSandbox {
                 "TIDINGS_SHARE": DocsExamplesTests.root + "/config",
                 "XDG_DATA_DIRS": folder.file("share"), "XDG_CONFIG_DIRS": folder.file("xdg"),
             ])
+    }
+
+    /// Gives the examples a PostgreSQL server, for a page whose examples are marked
+    /// `postgresql`: a database `tidings` (byte-order collation, owned by the role `tidings`)
+    /// on the test cluster, which libpq finds through `PGHOST`, `PGPORT` and `PGUSER`, the
+    /// password in `~/.pgpass`; so `postgresql:///tidings` names it, as it would a server
+    /// set up the same way.
+    mutating func usePostgreSQL() throws {
+        let cluster = try PostgresTestCluster.shared()
+        let admin = try PostgresConnection(cluster.adminConninfo())
+        defer { admin.close() }
+        try admin.execute("DROP DATABASE IF EXISTS tidings")
+        try admin.execute("CREATE DATABASE tidings OWNER \(cluster.role) TEMPLATE template0 LC_COLLATE 'C' LC_CTYPE 'C'")
+        try write("127.0.0.1:\(cluster.port):*:\(cluster.role):\(cluster.password)\n", to: "~/.pgpass")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: home + "/.pgpass")
+        runner.environment.merge(["PGHOST": "127.0.0.1", "PGPORT": "\(cluster.port)", "PGUSER": cluster.role]) { $1 }
     }
 
     /// Writes `text` to `name`: relative to HOME, `~/` too.

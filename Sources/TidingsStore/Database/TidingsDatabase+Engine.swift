@@ -59,7 +59,9 @@ extension TidingsDatabase {
         do {
             store = try PostgresStore(conninfo)
         } catch {
-            throw StoreError(path: PostgresTarget(conninfo).redacted, message: "open failed: \(error)")
+            var failure = StoreError(path: PostgresTarget(conninfo).redacted, message: "open failed: \(error.storeMessage)")
+            failure.isUnreachable = error.isServerGone
+            throw failure
         }
         do {
             try store.withConnection { connection in

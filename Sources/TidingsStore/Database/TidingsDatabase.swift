@@ -276,6 +276,10 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
     /// Whether the file's schema is older than this build's, for a read-only open, which
     /// never migrates: a run that writes brings it up to date.
     public var isOlderSchema = false
+    /// Whether the PostgreSQL server could not be reached or went away (refused, shut down,
+    /// cut off): the store is out of reach, not wrong, and what was not committed is still
+    /// to do.
+    public var isUnreachable = false
 
     /// Creates an error with a message.
     public init(path: String, message: String, sqliteCode: Int32? = nil) {
@@ -310,6 +314,9 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
             default: break
             }
             self.init(path: path, message: message, sqliteCode: error.resultCode.primaryResultCode.rawValue)
+        } else if let error = error as? PostgresError {
+            self.init(path: path, message: "\(operation) failed: \(error.storeMessage)")
+            isUnreachable = error.isServerGone
         } else if let error = error as? StoreDecodingError {
             // Named as GRDB's decoding error named it before the store moved onto the seam:
             // `column: "state"`.
