@@ -20,8 +20,11 @@ extension Deliverer {
             }
             var start = 0
             while start < legs.count {
-                let chunk = Array(legs[start..<min(legs.count, start + max(1, channel.chunkSize))])
+                var chunk = Array(legs[start..<min(legs.count, start + max(1, channel.chunkSize))])
                 start += chunk.count
+                let held = try database.renewLeases(step.fences, until: leaseUntil(step.now), now: step.now)
+                chunk = chunk.filter { step.fences.holds($0.notification.id, on: $0.channel, in: held) }
+                guard !chunk.isEmpty else { continue }
                 let items = chunk.map(\.notification)
                 let previous: [String: String]
                 do {
@@ -43,9 +46,9 @@ extension Deliverer {
         let rowsBefore = step.results.deliveries.count
         let retriesBefore = step.results.retries.count
         step.results.recordClears(legs, outcomes: outcomes)
-        try database.recordLegs(
-            deliveries: Array(step.results.deliveries[rowsBefore...]), retries: Array(step.results.retries[retriesBefore...]),
-            settle: [], now: step.now)
+        try self.record(
+            deliveries: Array(step.results.deliveries[rowsBefore...]), retries: Array(step.results.retries[retriesBefore...]), settle: [],
+            step: &step)
     }
 }
 
