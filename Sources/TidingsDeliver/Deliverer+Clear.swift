@@ -34,7 +34,8 @@ extension Deliverer {
                     try record(chunk, outcomes: items.map { _ in .transient(reason, retryAfter: nil) }, step: &step)
                     continue
                 }
-                let results = await channel.clear(items.map { Message(record: $0, previous: previous[$0.id]) }, now: step.now)
+                let messages = items.map { Message(record: $0, previous: previous[$0.id]) }
+                let results = await renewingLeases(of: step) { await channel.clear(messages, now: step.now) }
                 let byID = Dictionary(results.map { ($0.id, $0.outcome) }, uniquingKeysWith: { first, _ in first })
                 try record(chunk, outcomes: items.map { byID[$0.id] ?? .failed("the channel gave no result") }, step: &step)
             }

@@ -48,4 +48,21 @@ extension Deliverer {
         }
         return kept
     }
+
+    /// Runs `body` (a channel's step) while a heartbeat renews the step's leases every quarter
+    /// of a lease on the monotonic clock, so that a step longer than a lease (a command that
+    /// runs for minutes, webhook requests up to their timeouts) keeps its claims. A renewal
+    /// that fails is tried again at the next beat; the step's outcome is fenced either way.
+    func renewingLeases<T>(of step: DeliveryStep, during body: () async -> T) async -> T {
+        let (database, fences, elapsed, now) = (self.database, step.fences, self.elapsed, step.now)
+        guard !fences.isEmpty else { return await body() }
+        let heartbeat = Task {
+            while true {
+                try await Task.sleep(for: .milliseconds(TidingsDatabase.leaseLength / 4))
+                _ = try? database.renewLeases(fences, until: now + elapsed() + TidingsDatabase.leaseLength, now: now)
+            }
+        }
+        defer { heartbeat.cancel() }
+        return await body()
+    }
 }

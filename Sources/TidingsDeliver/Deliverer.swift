@@ -222,7 +222,7 @@ public struct Deliverer {
             guard !chunk.isEmpty else { continue }
             let items = chunk.map { Self.retimed($0.item, now: step.now) }
             let (messages, unread) = self.messages(items, on: channel.name)
-            let sent = await channel.send(messages, now: step.now)
+            let sent = await renewingLeases(of: step) { await channel.send(messages, now: step.now) }
             let byID = Dictionary(sent.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             try await finish(
                 chunk, on: name,
