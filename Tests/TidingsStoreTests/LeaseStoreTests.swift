@@ -110,6 +110,9 @@ import TidingsTestSupport
             deliveries: first.map { Self.delivered($0, on: .webhook("hook"), at: Self.due) }, retries: [], settle: [],
             fences: staleFences, claimant: stale, now: takeover + 2)
         #expect(try database.reportCounts(from: Self.due - 3_600_000, until: Self.due + 3_600_000, engagementChannels: []).suspectedDuplicates == 2)
+        // They go with the rest of the history.
+        _ = try database.prune(before: Self.due + 1)
+        #expect(try database.reportCounts(from: Self.due - 3_600_000, until: Self.due + 3_600_000, engagementChannels: []).suspectedDuplicates == 0)
         withExtendedLifetime(directory) {}
     }
 
