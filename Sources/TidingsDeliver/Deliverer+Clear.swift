@@ -20,8 +20,11 @@ extension Deliverer {
             }
             var start = 0
             while start < legs.count {
-                let chunk = Array(legs[start..<min(legs.count, start + max(1, channel.chunkSize))])
+                var chunk = Array(legs[start..<min(legs.count, start + max(1, channel.chunkSize))])
                 start += chunk.count
+                let held = try database.renewLeases(step.fences, until: leaseUntil(step.now), now: step.now)
+                chunk = chunk.filter { step.fences.holds($0.notification.id, on: $0.channel, in: held) }
+                guard !chunk.isEmpty else { continue }
                 let items = chunk.map(\.notification)
                 let previous: [String: String]
                 do {
@@ -31,7 +34,8 @@ extension Deliverer {
                     try record(chunk, outcomes: items.map { _ in .transient(reason, retryAfter: nil) }, step: &step)
                     continue
                 }
-                let results = await channel.clear(items.map { Message(record: $0, previous: previous[$0.id]) }, now: step.now)
+                let messages = items.map { Message(record: $0, previous: previous[$0.id]) }
+                let results = await renewingLeases(of: step) { await channel.clear(messages, now: step.now) }
                 let byID = Dictionary(results.map { ($0.id, $0.outcome) }, uniquingKeysWith: { first, _ in first })
                 try record(chunk, outcomes: items.map { byID[$0.id] ?? .failed("the channel gave no result") }, step: &step)
             }
@@ -43,9 +47,9 @@ extension Deliverer {
         let rowsBefore = step.results.deliveries.count
         let retriesBefore = step.results.retries.count
         step.results.recordClears(legs, outcomes: outcomes)
-        try database.recordLegs(
-            deliveries: Array(step.results.deliveries[rowsBefore...]), retries: Array(step.results.retries[retriesBefore...]),
-            settle: [], now: step.now)
+        try self.record(
+            deliveries: Array(step.results.deliveries[rowsBefore...]), retries: Array(step.results.retries[retriesBefore...]), settle: [],
+            step: &step)
     }
 }
 

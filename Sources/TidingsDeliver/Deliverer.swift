@@ -11,13 +11,21 @@ public struct Deliverer {
     public let channels: (ChannelName) -> (any Channel)?
     /// Send everything to this one channel instead of following the routes (`--channel`).
     public let only: ChannelName?
+    /// Milliseconds since the run began, on a monotonic clock: what a lease renewed during
+    /// the run adds to the run's `now` (which stays the time its rules use).
+    public let elapsed: @Sendable () -> Int64
 
-    /// A deliverer over `database` following `config`'s routes (or `only`).
-    public init(database: TidingsDatabase, config: TidingsConfig, only: ChannelName? = nil, channels: @escaping (ChannelName) -> (any Channel)?) {
+    /// A deliverer over `database` following `config`'s routes (or `only`); `elapsed` counts
+    /// from now on the monotonic clock unless given.
+    public init(
+        database: TidingsDatabase, config: TidingsConfig, only: ChannelName? = nil, elapsed: (@Sendable () -> Int64)? = nil,
+        channels: @escaping (ChannelName) -> (any Channel)?
+    ) {
         self.database = database
         self.config = config
         self.only = only
         self.channels = channels
+        self.elapsed = elapsed ?? Self.monotonicElapsed()
     }
 
     /// Delivers everything due at `now`: claims of runs that died are given back first;
@@ -50,9 +58,44 @@ public struct Deliverer {
         // from the backlog before the claim, so what it promotes goes out on time.
         outcome.promoted = try database.fillPendingPlaces(under: cap, now: now)
 
-        var step = DeliveryStep(config: config, now: now)
+        // Batches of `claimBatch`, so that runs on several hosts share what is due; retries
+        // and clears go with the first.
+        var first = true
+        while true {
+            var step = DeliveryStep(config: config, now: now)
+            let claimed = try database.claimDue(at: now, limit: Self.claimBatch, leaseUntil: leaseUntil(now))
+            let retries = first ? try database.claimDueRetries(at: now, leaseUntil: leaseUntil(now)) : []
+            first = false
+            try await deliver(claimed, retries: retries, step: &step, zone: zone)
+            outcome.add(step.results)
+            outcome.cancelled += step.plan.cancelled.count
+            outcome.dueAgain += step.dueAgain
+            outcome.takenOver += step.takenOver
+            outcome.refused += step.refused
+            outcome.firstFailure = outcome.firstFailure ?? step.firstUnsent
+            // Items a closed pipe gave back are due again, for the next run, not this one.
+            if claimed.count < Self.claimBatch || step.dueAgain > 0 { break }
+        }
+        // The places this run freed are filled at once: the wake-up is armed for them, and
+        // tidings pending shows them.
+        outcome.promoted += try database.fillPendingPlaces(under: cap, now: now)
+        if !outcome.idle {
+            try database.recordStageRun(timer.finish(outcome: outcome.stageOutcome, summary: outcome.summary))
+        }
+        return outcome
+    }
+
+    /// How many due items one claim takes: a run goes on claiming batches until none is
+    /// left, while runs on other hosts take the batches between.
+    public static let claimBatch = 100
+
+    /// Routes and sends one batch: `claimed` items (a resumed one only where it has no
+    /// outcome yet) and `retries` (clears among them), recording each step as it goes.
+    private func deliver(_ claimed: [NotificationRecord], retries: [RetryLeg], step: inout DeliveryStep, zone: Zone) async throws(StoreError) {
+        let now = step.now
+        step.fences.items = Dictionary(claimed.map { ($0.id, $0.claims) }, uniquingKeysWith: { first, _ in first })
+        for leg in retries { step.fences.legs[Fences.Leg(id: leg.notification.id, channel: leg.channel)] = leg.claim }
         var earlierFailures: [ChannelName: [(leg: DeliveryPlan.Leg, reason: String, unavailable: Bool)]] = [:]
-        let claimed = try database.claimDue(at: now)
         let resumed = claimed.filter { $0.claims > 1 }
         let earlier = resumed.isEmpty ? [:] : try database.legStates(of: resumed)
         for item in claimed {
@@ -78,7 +121,7 @@ public struct Deliverer {
         }
         var expiredRetries: [DeliveryRecord] = []
         var clears: [RetryLeg] = []
-        for leg in try database.claimDueRetries(at: now) {
+        for leg in retries {
             // A clear goes whatever the item's expiry: what the phone shows is wrong either way.
             if leg.clears {
                 clears.append(leg)
@@ -92,9 +135,9 @@ public struct Deliverer {
             step.track(leg.notification.id)
             step.add(leg.notification, to: name, attempts: leg.attempts)
         }
-        try database.recordLegs(
-            deliveries: expiredRetries, retries: [], cancelled: step.plan.cancelled,
-            settle: Set(expiredRetries.map(\.notificationId)), now: now)
+        try record(
+            deliveries: expiredRetries, retries: [], cancelled: step.plan.cancelled, settle: Set(expiredRetries.map(\.notificationId)),
+            step: &step)
         // A resumed item whose channel failed for good in the run that died still gets that
         // channel's fallback.
         for (name, failures) in earlierFailures {
@@ -102,23 +145,12 @@ public struct Deliverer {
             let falling = name == .desktop ? failures.filter(\.unavailable) : failures
             try await fallBack(falling.map { ($0.leg, $0.reason) }, from: name, to: fallbackTarget(of: name), step: &step)
         }
-        try database.recordLegs(deliveries: [], retries: [], settle: step.finished(), now: now)
+        try record(deliveries: [], retries: [], settle: step.finished(), step: &step)
 
         for (name, legs) in step.plan.legs {
             try await send(legs, to: name, step: &step)
         }
         if !clears.isEmpty { try await clear(clears, step: &step) }
-        outcome.add(step.results)
-        // The places this run freed are filled at once: the wake-up is armed for them, and
-        // tidings pending shows them.
-        outcome.promoted += try database.fillPendingPlaces(under: cap, now: now)
-        outcome.cancelled = step.plan.cancelled.count
-        outcome.dueAgain = step.dueAgain
-        outcome.firstFailure = outcome.firstFailure ?? step.firstUnsent
-        if !outcome.idle {
-            try database.recordStageRun(timer.finish(outcome: outcome.stageOutcome, summary: outcome.summary))
-        }
-        return outcome
     }
 
     /// Where the legs of `name` that failed go: the inbox for a desktop that could not take
@@ -167,7 +199,7 @@ public struct Deliverer {
             if !held.isEmpty {
                 try await fallBack(held.map { ($0, "quiet: \(reason)") }, from: name, to: .inbox, step: &step)
                 step.close(held.map(\.item.id))
-                try database.recordLegs(deliveries: [], retries: [], settle: step.finished(), now: step.now)
+                try record(deliveries: [], retries: [], settle: step.finished(), step: &step)
             }
             try await sendInSteps(urgent, to: channel, name: name, detours: detours, step: &step)
         case .available, .notDetermined:
@@ -182,14 +214,15 @@ public struct Deliverer {
     ) async throws(StoreError) {
         var start = 0
         while start < legs.count {
-            let chunk = Array(legs[start..<min(legs.count, start + max(1, channel.chunkSize))])
+            var chunk = Array(legs[start..<min(legs.count, start + max(1, channel.chunkSize))])
             start += chunk.count
+            // The leases are renewed before each step, and a leg whose claim another worker
+            // took over meanwhile is not sent.
+            chunk = try holding(chunk, on: channel, step: &step)
+            guard !chunk.isEmpty else { continue }
             let items = chunk.map { Self.retimed($0.item, now: step.now) }
-            if channel.guarantee == .atMostOnce {
-                try database.markInFlight(items.map { ($0.id, $0.revision) }, channel: channel.name, now: step.now)
-            }
             let (messages, unread) = self.messages(items, on: channel.name)
-            let sent = await channel.send(messages, now: step.now)
+            let sent = await renewingLeases(of: step) { await channel.send(messages, now: step.now) }
             let byID = Dictionary(sent.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             try await finish(
                 chunk, on: name,
@@ -246,10 +279,10 @@ public struct Deliverer {
         step.close(legs.map(\.item.id))
         step.dueAgain += unsent.count
         let retried = Set(legs.filter { $0.attempts > 0 }.map(\.item.id))
-        try database.recordLegs(
+        try record(
             deliveries: Array(step.results.deliveries[rowsBefore...]), retries: Array(step.results.retries[retriesBefore...]),
-            settle: step.finished().subtracting(unsent), hold: detoured.map(\.leg.item.id).filter { retried.contains($0) }, now: step.now)
-        try database.releaseUnsent(unsent, channel: name, now: step.now)
+            settle: step.finished().subtracting(unsent), hold: detoured.map(\.leg.item.id).filter { retried.contains($0) }, step: &step)
+        try database.releaseUnsent(unsent, channel: name, fences: step.fences, now: step.now)
         if let target, !detoured.isEmpty {
             let detours = Dictionary(
                 detoured.map { ($0.leg.item.id, Detour(from: name, reason: $0.reason)) }, uniquingKeysWith: { first, _ in first })

@@ -42,6 +42,12 @@ struct DeliveryStep {
     var dueAgain = 0
     /// Why the first of them could not go.
     var firstUnsent: String?
+    /// The claims this step holds, with their attempts: the fences of its outcomes.
+    var fences = Fences()
+    /// Legs not sent because another worker took their claim over.
+    var takenOver = 0
+    /// Outcomes refused because another worker took their claim over after they were sent.
+    var refused = 0
     private var open: [String: Int] = [:]
     private var ready: Set<String> = []
 
@@ -204,6 +210,11 @@ public struct DeliverOutcome: Sendable, Equatable {
     public var resumed = 0
     /// Items a channel could not take at all (a closed pipe): due again for the next run.
     public var dueAgain = 0
+    /// Legs not sent because another worker took their claim over (this run's lease had expired).
+    public var takenOver = 0
+    /// Outcomes refused because another worker had taken their claim over: the later worker's
+    /// stand, these are kept as suspected duplicates.
+    public var refused = 0
     /// Desktop sends that found no desktop session at all (a machine without a desktop):
     /// the items went to the inbox instead, and that is this machine's state, not a failure.
     public var noDesktop = 0
@@ -226,7 +237,8 @@ public struct DeliverOutcome: Sendable, Equatable {
 
     /// Whether the run found nothing to do.
     public var idle: Bool {
-        delivered + cleared + failed + noDesktop + retrying + missed + expired + cancelled + interrupted + resumed + dueAgain + promoted == 0
+        delivered + cleared + failed + noDesktop + retrying + missed + expired + cancelled + interrupted + resumed + dueAgain + promoted + takenOver
+            + refused == 0
     }
 
     mutating func add(_ results: DeliveryResults) {
@@ -256,6 +268,8 @@ public struct DeliverOutcome: Sendable, Equatable {
         if interrupted > 0 { text += ", \(interrupted) interrupted" }
         if resumed > 0 { text += ", \(resumed) resumed from a run that died" }
         if dueAgain > 0 { text += ", \(dueAgain) due again" }
+        if takenOver > 0 { text += ", \(takenOver) taken over by another worker" }
+        if refused > 0 { text += ", \(refused) late outcomes refused" }
         if noDesktop > 0 { text += ", \(noDesktop) sent to the inbox for want of a desktop session" }
         if promoted > 0 { text += ", \(promoted) promoted from the backlog" }
         if let firstFailure { text += "; first failure: \(firstFailure)" }

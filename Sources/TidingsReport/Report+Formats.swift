@@ -14,7 +14,10 @@ extension Report {
         if let configError { lines += ["Config error   \(configError) (the programs go on with its last good version)", ""] }
         let rows: [(String, Double?, String)] = [
             ("Fetch success", fetchSuccessRate, "\(fetchSucceeded) of \(fetchAttempts) attempts"),
-            ("Delivery", deliveryRate, "\(delivered) delivered, \(missed) missed, \(failed) failed, \(expired) expired\(cappedNote)"),
+            (
+                "Delivery", deliveryRate,
+                "\(delivered) delivered, \(missed) missed, \(failed) failed, \(expired) expired\(cappedNote)\(duplicatesNote)"
+            ),
             ("Engagement", engagementRate, "\(counts.tapped) tapped of \(counts.engageableNotifications)\(snoozedNote)"),
             ("Stale content", staleContentRate, "\(staleDelivered) of \(delivered) delivered"),
         ]
@@ -32,6 +35,13 @@ extension Report {
     /// ` (2 held back by the pending cap)` when the cap kept items back until they were
     /// missed or expired.
     var cappedNote: String { counts.capped > 0 ? " (\(counts.capped) held back by the pending cap)" : "" }
+
+    /// ` (1 suspected duplicate send)` when a worker whose claim was taken over had sent
+    /// items the later worker may have sent again.
+    var duplicatesNote: String {
+        let n = counts.suspectedDuplicates
+        return n > 0 ? " (\(n) suspected duplicate send\(n == 1 ? "" : "s"))" : ""
+    }
 
     /// The table row of generated text: the share the LLM wrote, and every generator's count.
     var generatorRow: String {
@@ -66,6 +76,7 @@ extension Report {
         counts.add("engageableNotifications", self.counts.engageableNotifications)
         counts.add("tapped", self.counts.tapped)
         counts.add("snoozed", self.counts.snoozed)
+        counts.add("suspectedDuplicates", self.counts.suspectedDuplicates)
         var generatedCounts = JSONLine()
         var shares = JSONLine()
         for entry in generatorShares {
@@ -141,6 +152,12 @@ extension Report {
             "tidings_snoozed_notifications", "Snoozes of notifications in the window (tidings inbox snooze); not part of the engagement ratio.",
             [
                 ("", String(counts.snoozed))
+            ])
+        metric(
+            "tidings_suspected_duplicate_sends",
+            "Sends of notifications due in the window by a worker whose claim another worker had taken over: they may have gone twice.",
+            [
+                ("", String(counts.suspectedDuplicates))
             ])
         metric(
             "tidings_notifications_by_generator", "Notifications due in the window (except cancelled ones) by the generator of their text.",

@@ -33,7 +33,7 @@ import TidingsTestSupport
             "fetch_ok": 3, "fetch_not_modified": 1, "fetch_timeout": 1, "fetch_network": 0,
             "fetch_http_status": 0, "fetch_invalid": 1, "fetch_too_large": 0,
             "delivered": 4, "missed": 3, "cappedMissed": 0, "failed": 1, "expired": 0, "stale": 2, "emergency": 1,
-            "engageableNotifications": 4, "tapped": 1, "snoozed": 2,
+            "engageableNotifications": 4, "tapped": 1, "snoozed": 2, "suspectedDuplicates": 0,
         ]
         #expect(Set(counts.keys) == Set(expected.keys).union(["generated"]))
         for (key, value) in expected {
@@ -62,6 +62,19 @@ import TidingsTestSupport
     }
 
     static let generatedAt = TestClock.at("2026-11-22T06:00:00.789Z")
+
+    @Test("Suspected duplicate sends (late outcomes of a worker whose lease was taken over) show in the table, JSON and Prometheus")
+    func suspectedDuplicates() throws {
+        var report = Sample.report
+        report.counts.suspectedDuplicates = 3
+        #expect(report.table(zone: Sample.berlin).contains("1 failed, 0 expired (3 suspected duplicate sends)\n"))
+        let counts = try #require(try parseObject(report.json(zone: Sample.berlin))["counts"] as? [String: Any])
+        #expect(counts["suspectedDuplicates"] as? Int == 3)
+        #expect(report.prometheus(generatedAt: Self.generatedAt).contains("\ntidings_suspected_duplicate_sends 3\n"))
+        report.counts.suspectedDuplicates = 1
+        #expect(report.table(zone: Sample.berlin).contains("(1 suspected duplicate send)\n"))
+        #expect(!Sample.report.table(zone: Sample.berlin).contains("suspected"), "none: nothing said")
+    }
 
     @Test("prometheus: HELP and TYPE before each metric, rates as gauges, counts with labels")
     func prometheus() {
@@ -93,6 +106,8 @@ import TidingsTestSupport
             "tidings_tapped_notifications 1",
             "# TYPE tidings_snoozed_notifications gauge",
             "tidings_snoozed_notifications 2",
+            "# TYPE tidings_suspected_duplicate_sends gauge",
+            "tidings_suspected_duplicate_sends 0",
             "# HELP tidings_notifications_by_generator Notifications due in the window (except cancelled ones) by the generator of their text.",
             "tidings_notifications_by_generator{generator=\"template\"} 6",
             "tidings_notifications_by_generator{generator=\"llm\"} 3",
@@ -116,7 +131,7 @@ import TidingsTestSupport
         }
         #expect(lines.filter { $0.hasPrefix("tidings_fetch_attempts{") }.count == 7)
         #expect(lines.filter { $0.hasPrefix("tidings_notifications{") }.count == NotificationState.allCases.count)
-        #expect(lines.filter { $0.hasPrefix("# HELP ") }.count == 16)
+        #expect(lines.filter { $0.hasPrefix("# HELP ") }.count == 17)
         #expect(text.contains("tidings_capped_missed_notifications 0\n"))
         #expect(!text.contains("tidings_stage_last_success_timestamp_seconds"), "no stage ever succeeded")
         #expect(!text.contains("tidings_deliveries{"), "no breakdown was asked for")

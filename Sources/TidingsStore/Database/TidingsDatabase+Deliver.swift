@@ -102,22 +102,35 @@ extension TidingsDatabase {
         }
     }
 
-    /// Claims every pending item due at `now` for this run, atomically: when several runs
+    /// Claims the pending items due at `now` for this run, atomically: when several runs
     /// claim at once each item goes to exactly one of them (on PostgreSQL, items another
-    /// host is claiming at that moment are skipped, not waited for). Earliest and most important first.
-    /// With `only`, just those ids are claimed (a test notification). The claim is a lease
-    /// held by `claimant`: when that process dies, `releaseAbandonedClaims` gives it back.
-    public func claimDue(at now: EpochMillis, only ids: [String]? = nil, claimant: Claimant = .current) throws(StoreError) -> [NotificationRecord] {
+    /// host is claiming at that moment are skipped, not waited for). Earliest and most important
+    /// first; with `limit`, at most that many (a batch, so that runs on several hosts share the
+    /// work). With `only`, just those ids are claimed (a test notification). The claim is a
+    /// lease held by `claimant` until `leaseUntil` (`now` + `leaseLength` by default), which a
+    /// live holder renews (`renewLeases`); each claim counts one more attempt (`claims`), the
+    /// fence its outcomes present. When the holder dies, or on another host lets its lease
+    /// expire, `releaseAbandonedClaims` gives it back.
+    public func claimDue(
+        at now: EpochMillis, only ids: [String]? = nil, limit: Int? = nil, claimant: Claimant = .current, leaseUntil: EpochMillis? = nil
+    ) throws(StoreError) -> [NotificationRecord] {
         let claimed = try transaction("claim due notifications") { db in
             // The ids go in as one JSON array: one text for any number of them, and an empty
             // list is still a list on both engines.
             let restriction = ids == nil ? "" : "AND id IN \(db.dialect.jsonTextList)"
-            var arguments = [now.storeValue, now.storeValue, claimant.description.storeValue, now.storeValue]
+            var arguments = [
+                now.storeValue, now.storeValue, claimant.description.storeValue, (leaseUntil ?? now + Self.leaseLength).storeValue,
+                now.storeValue,
+            ]
             if let ids { arguments.append(Self.jsonList(ids).storeValue) }
+            let rows = db.dialect.unlockedRows(
+                of: "notification", key: "id", where: "state = 'pending' AND dueAt <= ? \(restriction)",
+                order: limit == nil ? nil : "dueAt, priority DESC, id", limit: limit)
             return try db.rows(
                 """
-                UPDATE notification SET state = 'delivering', claimedAt = ?, updatedAt = ?, claimedBy = ?, claims = claims + 1
-                WHERE \(db.dialect.unlockedRows(of: "notification", key: "id", where: "state = 'pending' AND dueAt <= ? \(restriction)"))
+                UPDATE notification SET state = 'delivering', claimedAt = ?, updatedAt = ?, claimedBy = ?, claims = claims + 1,
+                    leaseExpiresAt = ?
+                WHERE \(rows)
                 RETURNING *
                 """,
                 arguments
@@ -126,8 +139,8 @@ extension TidingsDatabase {
         return claimed.sorted { ($0.dueAt, -$0.priority, $0.id) < ($1.dueAt, -$1.priority, $1.id) }
     }
 
-    /// How long a claim whose holder cannot be checked (another machine or pid namespace, a
-    /// claim from before leases) may stay unfinished before it counts as abandoned.
+    /// How long a claim whose holder cannot be checked and that has no lease expiry (a claim
+    /// from before v24-leases) may stay unfinished before it counts as abandoned.
     public static let abandonedClaimAge: Int64 = 10 * 60_000
 
     /// The platform info of the latest delivery of each of `ids` on `channel`, by id: what an

@@ -31,20 +31,25 @@ public struct ReleasedClaims: Sendable, Equatable {
 }
 
 extension TidingsDatabase {
-    /// Gives back what runs that died had claimed. A claim is a lease: its holder is checked
-    /// through `/proc` (`Claimant.liveness`); only a holder that cannot be checked from here
-    /// is judged by the claim's age (`abandonedClaimAge`). A live holder keeps its claim,
-    /// however slow. For each abandoned claim:
+    /// Gives back what runs that died had claimed, and takes over the claims whose lease
+    /// expired on a host that cannot be checked from here. A claim is a lease: a holder on this
+    /// machine and pid namespace is checked through `/proc` (`Claimant.liveness`) and keeps its
+    /// claim while it runs, however slow; a holder that cannot be checked from here (another
+    /// host or UTS namespace, another pid namespace) keeps it until its lease expires
+    /// (`leaseExpiresAt`, renewed by a live holder), a claim from before leases until it is
+    /// `abandonedClaimAge` old. Each claim given back counts one more attempt (`claims`), so
+    /// that its old holder's late outcome is refused (see `recordLegs`). For each abandoned claim:
     /// - legs on at-most-once channels (stdout, desktop) it had started to send become
     ///   failed, "interrupted", and are not repeated; those it had sent but could not record
     ///   for want of space become delivered;
     /// - its items go back to pending, to be sent by this run on the channels that have no
     ///   outcome yet (a webhook again, with the same idempotency key; the inbox once);
     /// - its retry legs become free to claim.
+    /// Several runs may release at once: each claim is given back by one of them.
     public func releaseAbandonedClaims(now: EpochMillis, observer: Claimant = .current) throws(StoreError) -> ReleasedClaims {
         try transaction("release abandoned claims") { db in
             var verdicts: [String: Claimant.Liveness] = [:]
-            func abandoned(_ token: String?, since: EpochMillis?) -> Bool {
+            func abandoned(_ token: String?, expiry: EpochMillis?, since: EpochMillis?) -> Bool {
                 let liveness: Claimant.Liveness
                 if let token, let known = verdicts[token] {
                     liveness = known
@@ -55,22 +60,27 @@ extension TidingsDatabase {
                 switch liveness {
                 case .alive: return false
                 case .dead: return true
-                case .unknown: return (since ?? now) < now - Self.abandonedClaimAge
+                case .unknown: return (expiry ?? (since ?? now) + Self.abandonedClaimAge) < now
                 }
             }
             var released = ReleasedClaims()
 
             let flights = try db.rows(
                 """
-                SELECT f.notificationId, f.channel, f.revision, f.claimedBy, f.startedAt, f.sent, n.dueAt, n.staleness
+                SELECT f.notificationId, f.channel, f.revision, f.claimedBy, f.startedAt, f.leaseExpiresAt, f.sent, n.dueAt, n.staleness
                 FROM inflight f JOIN notification n ON n.id = f.notificationId
                 """)
             for flight in flights {
-                guard abandoned(try flight.decode("claimedBy"), since: try flight.decode("startedAt")) else { continue }
-                let sent: Bool = try flight.decode("sent")
+                let token: String = try flight.decode("claimedBy")
+                let startedAt: EpochMillis = try flight.decode("startedAt")
+                guard abandoned(token, expiry: try flight.decode("leaseExpiresAt"), since: startedAt) else { continue }
                 let id: String = try flight.decode("notificationId")
                 let channel: String = try flight.decode("channel")
-                let startedAt: EpochMillis = try flight.decode("startedAt")
+                // Another run releasing at the same time took it first: one row of its fate.
+                let taken = try db.value(
+                    "DELETE FROM inflight WHERE notificationId = ? AND channel = ? AND claimedBy = ? RETURNING sent",
+                    [id.storeValue, channel.storeValue, token.storeValue], as: Bool.self)
+                guard let sent = taken else { continue }
                 let row = DeliveryRecord(
                     notificationId: id, scheduledTime: try flight.decode("dueAt"), actualDeliveryTime: sent ? startedAt : nil,
                     contentAge: nil, staleness: try flight.decode("staleness"), channel: try flight.decode("channel"),
@@ -80,36 +90,50 @@ extension TidingsDatabase {
                         : "interrupted: the deliver run sending it ended before recording the outcome; it may have been shown, so it is not sent again",
                     revision: try flight.decode("revision"))
                 try db.execute(DeliveryRecord.insertSQL, row.storeValues)
-                try db.execute("DELETE FROM inflight WHERE notificationId = ? AND channel = ?", [id.storeValue, channel.storeValue])
                 if !sent { released.interrupted += 1 }
             }
 
             // Claims from before leases (no holder, never counted) that wait on nothing.
             let claims = try db.rows(
                 """
-                SELECT id, claimedBy, claimedAt FROM notification WHERE state = 'delivering'
+                SELECT id, claimedBy, claimedAt, leaseExpiresAt FROM notification WHERE state = 'delivering'
                   AND (claimedBy IS NOT NULL OR (claims = 0 AND claimedAt < ? AND id NOT IN (SELECT notificationId FROM outbox)))
                 """,
                 [(now - Self.abandonedClaimAge).storeValue])
-            let release = """
-                UPDATE notification SET state = 'pending', claimedBy = NULL, claims = \(db.dialect.greatest("claims", "1")), updatedAt = ?,
-                    stateReason = 'resumed: the deliver run that claimed it ended before it finished'
-                WHERE id = ?
+            func release(holder: String) -> String {
                 """
+                UPDATE notification SET state = 'pending', claimedBy = NULL, leaseExpiresAt = NULL,
+                    claims = \(db.dialect.greatest("claims", "1")) + 1, updatedAt = ?,
+                    stateReason = 'resumed: the deliver run that claimed it ended before it finished'
+                WHERE id = ? AND state = 'delivering' AND \(holder)
+                """
+            }
+            let (releaseHeld, releaseOld) = (release(holder: "claimedBy = ?"), release(holder: "claimedBy IS NULL"))
             for claim in claims {
-                guard abandoned(try claim.decode("claimedBy"), since: try claim.decode("claimedAt")) else { continue }
-                try db.execute(release, [now.storeValue, claim.value("id")])
-                released.items += 1
+                let token: String? = try claim.decode("claimedBy")
+                guard abandoned(token, expiry: try claim.decode("leaseExpiresAt"), since: try claim.decode("claimedAt")) else { continue }
+                // Only the holder seen here: another run releasing at the same time does it once.
+                let changed =
+                    if let token {
+                        try db.execute(releaseHeld, [now.storeValue, claim.value("id"), token.storeValue])
+                    } else {
+                        try db.execute(releaseOld, [now.storeValue, claim.value("id")])
+                    }
+                released.items += changed
             }
 
             // The outbox's key is the item and the channel.
-            let retries = try db.rows("SELECT notificationId, channel, claimedBy, nextAttemptAt FROM outbox WHERE claimedBy IS NOT NULL")
+            let retries = try db.rows(
+                "SELECT notificationId, channel, claimedBy, nextAttemptAt, leaseExpiresAt FROM outbox WHERE claimedBy IS NOT NULL")
             for retry in retries {
-                guard abandoned(try retry.decode("claimedBy"), since: try retry.decode("nextAttemptAt")) else { continue }
-                try db.execute(
-                    "UPDATE outbox SET claimedBy = NULL WHERE notificationId = ? AND channel = ?",
-                    [retry.value("notificationId"), retry.value("channel")])
-                released.retries += 1
+                let token: String = try retry.decode("claimedBy")
+                guard abandoned(token, expiry: try retry.decode("leaseExpiresAt"), since: try retry.decode("nextAttemptAt")) else { continue }
+                released.retries += try db.execute(
+                    """
+                    UPDATE outbox SET claimedBy = NULL, leaseExpiresAt = NULL, claims = claims + 1
+                    WHERE notificationId = ? AND channel = ? AND claimedBy = ?
+                    """,
+                    [retry.value("notificationId"), retry.value("channel"), token.storeValue])
             }
             return released
         }
@@ -153,38 +177,55 @@ extension TidingsDatabase {
 
     /// Marks legs on an at-most-once channel as being sent by `claimant`, before they go out:
     /// if the run dies before their outcome is recorded, the next run knows they may have
-    /// been shown and does not repeat them.
+    /// been shown and does not repeat them. (`deliver` marks through `renewLeases`, which
+    /// marks only the legs whose claim still holds.)
     public func markInFlight(_ legs: [(id: String, revision: Int)], channel: ChannelName, claimant: Claimant = .current, now: EpochMillis)
         throws(StoreError)
     {
         guard !legs.isEmpty else { return }
         try transaction("mark deliveries in flight") { db in
-            // One statement for the step: the legs go in as a JSON array of [id, revision]. A
-            // mark left from before starts over, not yet sent (`WHERE true` tells SQLite's
-            // parser that ON CONFLICT is no join's).
-            let list = jsonArray(legs.map { "[\(JSONLine.quoted($0.id)),\($0.revision)]" })
-            try db.execute(
-                """
-                INSERT INTO inflight (notificationId, channel, revision, claimedBy, startedAt)
-                SELECT pairText, ?, pairNumber, ?, ? FROM \(db.dialect.jsonPairs) AS legs WHERE true
-                ON CONFLICT (notificationId, channel) DO UPDATE SET revision = excluded.revision, claimedBy = excluded.claimedBy,
-                    startedAt = excluded.startedAt, sent = 0
-                """,
-                [channel.storeValue, claimant.description.storeValue, now.storeValue, list.storeValue])
+            try Self.markInFlight(legs, channel: channel, claimant: claimant, leaseUntil: now + Self.leaseLength, now: now, db: db)
         }
     }
 
+    /// Marks `legs` in flight on `channel`, leased until `leaseUntil`.
+    static func markInFlight(
+        _ legs: [(id: String, revision: Int)], channel: ChannelName, claimant: Claimant, leaseUntil: EpochMillis, now: EpochMillis,
+        db: any StoreConnection
+    ) throws {
+        guard !legs.isEmpty else { return }
+        // One statement for the step: the legs go in as a JSON array of [id, revision]. A
+        // mark left from before starts over, not yet sent (`WHERE true` tells SQLite's
+        // parser that ON CONFLICT is no join's).
+        let list = jsonArray(legs.map { "[\(JSONLine.quoted($0.id)),\($0.revision)]" })
+        try db.execute(
+            """
+            INSERT INTO inflight (notificationId, channel, revision, claimedBy, startedAt, leaseExpiresAt)
+            SELECT pairText, ?, pairNumber, ?, ?, ? FROM \(db.dialect.jsonPairs) AS legs WHERE true
+            ON CONFLICT (notificationId, channel) DO UPDATE SET revision = excluded.revision, claimedBy = excluded.claimedBy,
+                startedAt = excluded.startedAt, leaseExpiresAt = excluded.leaseExpiresAt, sent = 0
+            """,
+            [channel.storeValue, claimant.description.storeValue, now.storeValue, leaseUntil.storeValue, list.storeValue])
+    }
+
     /// Releases `ids`, claimed by this run, back to pending without an outcome: nothing was
-    /// shown (a pipe closed before their line was written). The next run sends them.
-    public func releaseUnsent(_ ids: [String], channel: ChannelName, now: EpochMillis) throws(StoreError) {
+    /// shown (a pipe closed before their line was written). The next run sends them. With
+    /// `fences`, an item whose claim another worker took over since is left alone.
+    public func releaseUnsent(_ ids: [String], channel: ChannelName, fences: Fences? = nil, now: EpochMillis) throws(StoreError) {
         guard !ids.isEmpty else { return }
         try transaction("release unsent notifications") { db in
             let reason = "not sent: \(channel) could not take it; it is due again"
             for id in ids {
+                let attempt = fences?.items[id]
+                if let attempt,
+                    try db.value("SELECT claims FROM notification WHERE id = ?\(db.dialect.lockingRead)", [id.storeValue], as: Int.self) != attempt
+                {
+                    continue
+                }
                 try db.execute("DELETE FROM inflight WHERE notificationId = ? AND channel = ?", [id.storeValue, channel.storeValue])
                 try db.execute(
                     """
-                    UPDATE notification SET state = 'pending', claimedBy = NULL, updatedAt = ?, stateReason = ?
+                    UPDATE notification SET state = 'pending', claimedBy = NULL, leaseExpiresAt = NULL, updatedAt = ?, stateReason = ?
                     WHERE id = ? AND state = 'delivering'
                     """,
                     [now.storeValue, reason.storeValue, id.storeValue])

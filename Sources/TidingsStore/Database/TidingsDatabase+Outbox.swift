@@ -11,6 +11,8 @@ public struct RetryLeg: Sendable, Equatable {
     public var attempts: Int
     /// Whether the leg takes back what the channel showed (a clear) instead of sending.
     public var clears = false
+    /// The attempt this claim of the leg counts (the outbox row's `claims`): its fence.
+    public var claim = 0
 }
 
 /// Another try on one channel, later.
@@ -41,19 +43,23 @@ public struct ScheduledRetry: Sendable, Equatable {
 
 extension TidingsDatabase {
     /// Claims every retry due at `now`, atomically (each goes to one run), with its
-    /// notification. The row stays in the outbox, marked with `claimant`, until the attempt's
-    /// outcome is committed (`recordLegs`); a run that dies leaves it for the next one. A row
+    /// notification. The row stays in the outbox, marked with `claimant` and leased until
+    /// `leaseUntil` (`now` + `leaseLength` by default), until the attempt's outcome is committed
+    /// (`recordLegs`); a run that dies leaves it for the next one. Each claim counts one more
+    /// attempt of the row (`claims`, `RetryLeg.claim`), the fence of its outcome. A row
     /// whose channel is none of the channel forms (written by hand, or by a newer version)
     /// leaves the outbox as a failed leg with the reason, and its item is settled.
-    public func claimDueRetries(at now: EpochMillis, claimant: Claimant = .current) throws(StoreError) -> [RetryLeg] {
+    public func claimDueRetries(at now: EpochMillis, claimant: Claimant = .current, leaseUntil: EpochMillis? = nil) throws(StoreError)
+        -> [RetryLeg]
+    {
         try transaction("claim due retries") { db in
             let rows = try db.rows(
                 """
-                UPDATE outbox SET claimedBy = ?
+                UPDATE outbox SET claimedBy = ?, claims = claims + 1, leaseExpiresAt = ?
                 WHERE \(db.dialect.unlockedRows(of: "outbox", key: "notificationId, channel", where: "nextAttemptAt <= ? AND claimedBy IS NULL"))
-                RETURNING notificationId, channel, attempts, action
+                RETURNING notificationId, channel, attempts, action, claims
                 """,
-                [claimant.description.storeValue, now.storeValue])
+                [claimant.description.storeValue, (leaseUntil ?? now + Self.leaseLength).storeValue, now.storeValue])
             let ids = try rows.map { row throws in try row.decode("notificationId", as: String.self) }
             let notifications = try db.rows(
                 "SELECT * FROM notification WHERE id IN \(db.dialect.jsonTextList)", [Self.jsonList(ids).storeValue]
@@ -69,7 +75,7 @@ extension TidingsDatabase {
                 legs.append(
                     RetryLeg(
                         notification: item, channel: channel, attempts: try row.decode("attempts"),
-                        clears: try row.decode("action", as: String.self) == Self.clearAction))
+                        clears: try row.decode("action", as: String.self) == Self.clearAction, claim: try row.decode("claims")))
             }
             return legs
         }
@@ -103,22 +109,61 @@ extension TidingsDatabase {
     /// the state of the items in `settle`, whose every leg is now recorded: delivered when any
     /// channel took it, still delivering while a retry waits, expired when its expiry came
     /// first, else failed. `hold` names items this run keeps for a leg still to come (a
-    /// fallback after a retry's last failure): a kill before it leaves them to the next run.
+    /// fallback after a retry's last failure): they are claimed again (a new attempt, leased),
+    /// and a kill before the leg leaves them to the next run.
+    /// With `fences`, each leg, item and hold they cover is written only while its claim is
+    /// still the one presented: what a worker whose claim was taken over tries to record is
+    /// refused, kept in `staleOutcome` and counted in the result (the later worker's outcome
+    /// stands). Legs no fence covers are written as they come.
     /// An update delivered on a channel turns that channel's earlier rows for the item into
     /// `replaced`, so the item counts once. When the disk is too full for that even after old
     /// history went, the items' states and inbox entries alone are saved (`settleInPlace`)
     /// and the error is thrown.
+    @discardableResult
     public func recordLegs(
         deliveries: [DeliveryRecord], retries: [ScheduledRetry], cancelled: [String: String] = [:],
-        settle: Set<String>, hold: [String] = [], claimant: Claimant = .current, now: EpochMillis
-    ) throws(StoreError) {
+        settle: Set<String>, hold: [String] = [], fences: Fences? = nil, claimant: Claimant = .current, now: EpochMillis
+    ) throws(StoreError) -> RecordedLegs {
         do {
-            try transaction("record deliveries") { db in
+            return try transaction("record deliveries") { db in
+                var recorded = RecordedLegs()
+                var (deliveries, retries, cancelled, settle, hold) = (deliveries, retries, cancelled, settle, hold)
+                if let fences, !fences.isEmpty {
+                    var ids = settle.union(cancelled.keys).union(hold)
+                    var legs = Set<Fences.Leg>()
+                    for (id, channel) in deliveries.map({ ($0.notificationId, $0.channel) }) + retries.map({ ($0.notificationId, $0.channel) }) {
+                        if let channel, fences.legs[Fences.Leg(id: id, channel: channel)] != nil {
+                            legs.insert(Fences.Leg(id: id, channel: channel))
+                        } else {
+                            ids.insert(id)
+                        }
+                    }
+                    let stale = try Self.staleLegs(ids: ids, legs: legs, fences: fences, claimant: claimant, db: db)
+                    func isStale(_ id: String, _ channel: ChannelName?) -> Bool {
+                        if let channel, fences.legs[Fences.Leg(id: id, channel: channel)] != nil {
+                            return stale.legs.contains(Fences.Leg(id: id, channel: channel))
+                        }
+                        return stale.items.contains(id)
+                    }
+                    let refused = deliveries.filter { isStale($0.notificationId, $0.channel) }
+                    try Self.keepStale(refused, fences: fences, claimant: claimant, now: now, db: db)
+                    recorded.refused = refused.count
+                    let staleIDs = stale.items.union(stale.legs.map(\.id))
+                    deliveries.removeAll { isStale($0.notificationId, $0.channel) }
+                    retries.removeAll { isStale($0.notificationId, $0.channel) }
+                    settle.subtract(staleIDs)
+                    cancelled = cancelled.filter { !staleIDs.contains($0.key) }
+                    hold.removeAll { staleIDs.contains($0) }
+                }
                 try Self.insertLegs(deliveries, retries: retries, db: db)
                 for id in hold {
-                    try db.execute(
-                        "UPDATE notification SET claimedBy = ?, claimedAt = ? WHERE id = ? AND state = 'delivering'",
-                        [claimant.description.storeValue, now.storeValue, id.storeValue])
+                    let attempt = try db.value(
+                        """
+                        UPDATE notification SET claimedBy = ?, claimedAt = ?, claims = claims + 1, leaseExpiresAt = ?
+                        WHERE id = ? AND state = 'delivering' RETURNING claims
+                        """,
+                        [claimant.description.storeValue, now.storeValue, (now + Self.leaseLength).storeValue, id.storeValue], as: Int.self)
+                    if let attempt { recorded.held[id] = attempt }
                 }
                 for (id, reason) in cancelled {
                     try db.execute(
@@ -126,6 +171,7 @@ extension TidingsDatabase {
                         [reason.storeValue, now.storeValue, id.storeValue])
                 }
                 try Self.settle(settle, now: now, db: db)
+                return recorded
             }
         } catch  where error.isDiskFull {
             settleInPlace(deliveries: deliveries, settle: settle.union(cancelled.keys), cancelled: cancelled, now: now)

@@ -28,6 +28,12 @@ public struct ReportCounts: Sendable, Equatable {
     /// or expired.
     public var capped = 0
 
+    /// Suspected duplicate sends of notifications due in the window: legs sent by a worker
+    /// whose claim another worker had taken over meanwhile (its lease had expired), whose
+    /// outcome was refused and kept in `staleOutcome`; the later worker may have sent the
+    /// same leg again (a webhook with the same idempotency key).
+    public var suspectedDuplicates = 0
+
     /// Empty counts.
     public init() {}
 }
@@ -83,6 +89,10 @@ extension TidingsDatabase {
                 counts.tapped = engagement.tapped
             }
             counts.snoozed = try db.value(Self.snoozedCountSQL(db.dialect), window, as: Int.self) ?? 0
+            counts.suspectedDuplicates =
+                try db.value(
+                    "SELECT count(*) FROM staleOutcome WHERE scheduledTime >= ? AND scheduledTime < ?", window,
+                    as: Int.self) ?? 0
             return counts
         }
     }

@@ -2,7 +2,8 @@ import GRDB
 import TidingsCore
 
 extension TidingsDatabase {
-    /// Deletes the history older than `cutoff`: delivery rows scheduled before it, fetch
+    /// Deletes the history older than `cutoff`: delivery rows (and refused late outcomes)
+    /// scheduled before it, fetch
     /// attempts and stage runs started before it, and notifications due before it that are
     /// settled (never a pending, backlogged or claimed one, nor one a retry waits for). Kept
     /// whatever their age: the cached content and calendars (the last-known-good), unread
@@ -50,6 +51,8 @@ extension TidingsDatabase {
         return [
             HistoryTable(name: "delivery", time: "scheduledTime", evictable: "NOT (\(unread))"),
             HistoryTable(name: "fetchAttempt", time: "startedAt", evictable: "TRUE"),
+            // Late outcomes refused by the fence (v24): counted by the report, like deliveries.
+            HistoryTable(name: "staleOutcome", time: "scheduledTime", evictable: "TRUE"),
             HistoryTable(
                 name: "notification", time: "dueAt",
                 evictable: """

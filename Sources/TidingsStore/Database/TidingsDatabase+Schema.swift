@@ -378,6 +378,35 @@ extension TidingsDatabase {
                         WHERE outcome = 'failed' AND channel IS NOT NULL AND substr(failureReason, 1, length(channel) + 14) = channel || ' unavailable: ';
                     """)
         }
+        migrator.registerMigration("v24-leases") { db in
+            // A claim's lease has an expiry (`leaseExpiresAt`) that its live holder renews: a
+            // holder on another host, which cannot be checked through /proc, loses its claim
+            // only when the expiry passed. `claims` counts the claims and takeovers of an
+            // item (and now of a retry leg) and is the fence of an outcome: a worker records
+            // what it did only while the count is still the one it claimed with. What a worker
+            // whose claim was taken over tried to record lands in `staleOutcome`: `report`
+            // counts its sends as suspected duplicates.
+            try db.execute(
+                sql: """
+                    ALTER TABLE notification ADD COLUMN leaseExpiresAt INTEGER;
+                    ALTER TABLE outbox ADD COLUMN claims INTEGER NOT NULL DEFAULT 0;
+                    ALTER TABLE outbox ADD COLUMN leaseExpiresAt INTEGER;
+                    ALTER TABLE inflight ADD COLUMN leaseExpiresAt INTEGER;
+                    CREATE INDEX notification_claimed_by ON notification(claimedBy) WHERE claimedBy IS NOT NULL;
+                    CREATE TABLE staleOutcome (
+                        notificationId TEXT NOT NULL,
+                        channel TEXT NOT NULL,
+                        attempt INTEGER NOT NULL,
+                        revision INTEGER NOT NULL,
+                        scheduledTime INTEGER NOT NULL,
+                        outcome TEXT NOT NULL,
+                        claimedBy TEXT NOT NULL,
+                        refusedAt INTEGER NOT NULL,
+                        PRIMARY KEY (notificationId, channel, attempt)
+                    );
+                    CREATE INDEX staleOutcome_scheduled ON staleOutcome(scheduledTime);
+                    """)
+        }
         return migrator
     }()
 }

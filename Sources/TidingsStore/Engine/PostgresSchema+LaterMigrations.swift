@@ -1,5 +1,5 @@
 extension PostgresSchema {
-    /// v13 to v23. Their data fills find no rows on PostgreSQL, whose databases are created
+    /// v13 to v24. Their data fills find no rows on PostgreSQL, whose databases are created
     /// by this build, but they are written out all the same, so that each migration does what
     /// its SQLite twin does. SQLite's `LIKE` ignores the case of ASCII letters: `ILIKE` here.
     static let laterMigrations: [Migration] = [
@@ -123,6 +123,29 @@ extension PostgresSchema {
                 UPDATE delivery SET unavailable = 1
                     WHERE outcome = 'failed' AND channel IS NOT NULL AND substr(failureReason, 1, length(channel) + 14) = channel || ' unavailable: '
                 """,
+            ]),
+        Migration(
+            identifier: "v24-leases",
+            statements: [
+                "ALTER TABLE notification ADD COLUMN leaseExpiresAt BIGINT",
+                "ALTER TABLE outbox ADD COLUMN claims BIGINT NOT NULL DEFAULT 0",
+                "ALTER TABLE outbox ADD COLUMN leaseExpiresAt BIGINT",
+                "ALTER TABLE inflight ADD COLUMN leaseExpiresAt BIGINT",
+                "CREATE INDEX notification_claimed_by ON notification(claimedBy) WHERE claimedBy IS NOT NULL",
+                """
+                CREATE TABLE staleOutcome (
+                    notificationId TEXT NOT NULL,
+                    channel TEXT NOT NULL,
+                    attempt BIGINT NOT NULL,
+                    revision BIGINT NOT NULL,
+                    scheduledTime BIGINT NOT NULL,
+                    outcome TEXT NOT NULL,
+                    claimedBy TEXT NOT NULL,
+                    refusedAt BIGINT NOT NULL,
+                    PRIMARY KEY (notificationId, channel, attempt)
+                )
+                """,
+                "CREATE INDEX staleOutcome_scheduled ON staleOutcome(scheduledTime)",
             ]),
     ]
 }

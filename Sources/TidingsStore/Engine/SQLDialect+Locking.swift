@@ -5,10 +5,23 @@ extension SQLDialect {
     /// (`FOR UPDATE SKIP LOCKED`), so that workers claim side by side. SQLite has one writer at
     /// a time, so there the condition is the claim as it stands. `key` names the table's key
     /// columns (`id`, or `notificationId, channel`).
-    public func unlockedRows(of table: String, key: String, where condition: String) -> String {
+    /// With `limit`, at most that many rows in `order` (a batch: what one run takes while
+    /// other hosts take the next).
+    public func unlockedRows(of table: String, key: String, where condition: String, order: String? = nil, limit: Int? = nil) -> String {
+        let batch = (order.map { " ORDER BY \($0)" } ?? "") + (limit.map { " LIMIT \(max(1, $0))" } ?? "")
         switch self {
-        case .sqlite: condition
-        case .postgresql: "(\(key)) IN (SELECT \(key) FROM \(table) WHERE \(condition) FOR UPDATE SKIP LOCKED)"
+        case .sqlite: return batch.isEmpty ? condition : "(\(key)) IN (SELECT \(key) FROM \(table) WHERE \(condition)\(batch))"
+        case .postgresql: return "(\(key)) IN (SELECT \(key) FROM \(table) WHERE \(condition)\(batch) FOR UPDATE SKIP LOCKED)"
+        }
+    }
+
+    /// The clause that locks the rows a `SELECT` reads until the transaction ends, so that what
+    /// it found (a claim's attempt) still holds when the transaction writes: `FOR UPDATE` on
+    /// PostgreSQL; nothing on SQLite, whose writer holds the whole file.
+    public var lockingRead: String {
+        switch self {
+        case .sqlite: ""
+        case .postgresql: " FOR UPDATE"
         }
     }
 }

@@ -3,7 +3,9 @@ import Foundation
 /// Who holds a claim: the claiming process, named so that another process can tell whether it
 /// still runs. A process id alone is not enough, ids are reused: the token also holds the
 /// process's start time (in clock ticks since boot, from `/proc/<pid>/stat`), the boot it
-/// started in, and its pid namespace. Stored as `boot/pidns/pid/start`.
+/// started in, its pid namespace and its host name (`uname`'s nodename: a process in a UTS
+/// namespace of its own has its own). Stored as `boot/pidns/pid/start/host`; a token from
+/// before hosts were named (`boot/pidns/pid/start`) still reads, with no host.
 public struct Claimant: Sendable, Equatable, CustomStringConvertible {
     /// `/proc/sys/kernel/random/boot_id`: a new value every boot.
     public var boot: String
@@ -13,29 +15,33 @@ public struct Claimant: Sendable, Equatable, CustomStringConvertible {
     public var pid: Int32
     /// The process's start time in clock ticks since boot.
     public var start: UInt64
+    /// The host's name; nil in a token written before hosts were named.
+    public var host: String?
 
     /// A claimant as given.
-    public init(boot: String, namespace: String, pid: Int32, start: UInt64) {
+    public init(boot: String, namespace: String, pid: Int32, start: UInt64, host: String? = nil) {
         self.boot = boot
         self.namespace = namespace
         self.pid = pid
         self.start = start
+        self.host = host
     }
 
     /// The token stored with a claim.
-    public var description: String { "\(boot)/\(namespace)/\(pid)/\(start)" }
+    public var description: String { "\(boot)/\(namespace)/\(pid)/\(start)" + (host.map { "/\($0)" } ?? "") }
 
     /// Parses a stored token; nil when it is not one.
     public init?(_ token: String) {
         let parts = token.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 4, let pid = Int32(parts[2]), let start = UInt64(parts[3]) else { return nil }
-        self.init(boot: String(parts[0]), namespace: String(parts[1]), pid: pid, start: start)
+        guard parts.count == 4 || parts.count == 5, let pid = Int32(parts[2]), let start = UInt64(parts[3]) else { return nil }
+        self.init(boot: String(parts[0]), namespace: String(parts[1]), pid: pid, start: start, host: parts.count == 5 ? String(parts[4]) : nil)
     }
 
-    /// This process. Read once: three small reads of `/proc`.
+    /// This process. Read once: three small reads of `/proc` and `uname`.
     public static let current: Claimant = {
         let pid = getpid()
-        return Claimant(boot: bootID() ?? "unknown", namespace: namespace() ?? "unknown", pid: pid, start: startTime(of: pid) ?? 0)
+        return Claimant(
+            boot: bootID() ?? "unknown", namespace: namespace() ?? "unknown", pid: pid, start: startTime(of: pid) ?? 0, host: hostName())
     }()
 
     /// Whether the process behind a claim is alive, dead, or cannot be told from here.
@@ -44,14 +50,16 @@ public struct Claimant: Sendable, Equatable, CustomStringConvertible {
         case alive
         /// It ended (or the machine restarted since): its claim is abandoned.
         case dead
-        /// Another machine or pid namespace, or a token of no known form: only the claim's
-        /// age can tell.
+        /// Another host (or UTS namespace), machine or pid namespace, or a token of no known
+        /// form: only the claim's lease can tell.
         case unknown
     }
 
     /// Whether the claimant of `token` still runs, seen from `observer` (this process).
     public static func liveness(of token: String?, observer: Claimant = .current) -> Liveness {
         guard let token, let claimant = Claimant(token) else { return .unknown }
+        // Another host's processes cannot be seen from here, whatever its boot id says.
+        if let host = claimant.host, let mine = observer.host, host != mine { return .unknown }
         guard claimant.boot != "unknown", observer.boot != "unknown" else { return .unknown }
         // Another boot of this machine: everything that ran before it is gone. (A database on
         // a disk shared between machines would look the same; its claims then age out.)
@@ -71,6 +79,16 @@ public struct Claimant: Sendable, Equatable, CustomStringConvertible {
         let fields = stat[(close + 1)...].split(separator: UInt8(ascii: " "))
         guard fields.count > 19, let state = fields[0].first, state != UInt8(ascii: "Z"), state != UInt8(ascii: "X") else { return nil }
         return UInt64(String(decoding: fields[19], as: UTF8.self))
+    }
+
+    /// `uname`'s nodename, without any `/` (the token's separator); nil when it is empty.
+    private static func hostName() -> String? {
+        var names = utsname()
+        guard uname(&names) == 0 else { return nil }
+        let name = withUnsafeBytes(of: &names.nodename) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }.replacingOccurrences(of: "/", with: "_")
+        return name.isEmpty ? nil : name
     }
 
     private static func bootID() -> String? {

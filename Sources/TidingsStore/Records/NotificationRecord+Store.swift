@@ -33,6 +33,7 @@ extension NotificationRecord {
         endsAt = try row.decode(34)
         eventTitle = try row.decode(35)
         joinURL = try row.decode(36)
+        leaseExpiresAt = try row.decode(37)
     }
 
     /// The values of `columnOrder`, in that order, for either engine.
@@ -45,6 +46,7 @@ extension NotificationRecord {
             generator.storeValue, claims.storeValue, claimedBy.storeValue, data.storeValue, Self.channelText(channels).storeValue,
             anchor.storeValue, hold.storeValue, isAllDay.storeValue, generatorReason.storeValue, occurrence.storeValue,
             lead.storeValue, day.storeValue, startsAt.storeValue, endsAt.storeValue, eventTitle.storeValue, joinURL.storeValue,
+            leaseExpiresAt.storeValue,
         ]
     }
 

@@ -44,11 +44,15 @@ public struct NotificationRecord: Codable, Sendable, Equatable {
     /// Who wrote the text (a fallback's reason is `generatorReason`); nil for text not
     /// generated (a remote schedule's entries, a test, a digest, rows planned before v7).
     public var generator: Generator?
-    /// How many `deliver` runs claimed this version: more than one means a run that died
-    /// held it before, and the channels that already have its outcome are skipped.
+    /// The attempt counter: one more for each claim by a `deliver` run and each takeover of
+    /// a claim whose holder died or let its lease expire. More than one means a run held it
+    /// before, and the channels that already have its outcome are skipped; a worker records
+    /// an outcome only while it is still the count it claimed with (the fence).
     public var claims: Int = 0
     /// The `Claimant` token of the run holding the claim, while it is `delivering`.
     public var claimedBy: String?
+    /// When the claim's lease ends unless its holder renews it (`TidingsDatabase.leaseLength`).
+    public var leaseExpiresAt: EpochMillis?
     /// Additional data from the content item it shows, a JSON object as compact text (at most
     /// `ContentData.maxBytes`), for the json webhook format and commands; nil: none.
     public var data: String?
@@ -110,6 +114,7 @@ public struct NotificationRecord: Codable, Sendable, Equatable {
         "contentFetchTime", "priority", "state", "stateReason", "claimedAt", "createdAt", "updatedAt", "expiresAt",
         "revision", "subject", "fingerprint", "generator", "claims", "claimedBy", "data", "channels", "anchor",
         "hold", "isAllDay", "generatorReason", "occurrence", "lead", "day", "startsAt", "endsAt", "eventTitle", "joinURL",
+        "leaseExpiresAt",
     ]
 
     /// Whether two versions show the same thing at the same time (ignoring bookkeeping).
