@@ -76,7 +76,8 @@ import TidingsTestSupport
         let pipeline = try await pipeline()
         _ = try await succeed(pipeline, "plan", ["--if-changed", "--now", "2026-11-23T08:00"], environment: ["LANG": "en_GB.UTF-8"])
         // The database as v21 left it: the reminder's text counts its minutes in words, and
-        // the v22 columns are not there yet.
+        // the columns of v22 and later are not there yet (so that the migrations add them
+        // again in their order, as on an upgrade).
         let old = try DatabaseQueue(path: pipeline.database)
         try await old.write { db in
             try db.execute(
@@ -92,7 +93,14 @@ import TidingsTestSupport
                     ALTER TABLE notification DROP COLUMN endsAt;
                     ALTER TABLE notification DROP COLUMN eventTitle;
                     ALTER TABLE notification DROP COLUMN joinURL;
-                    DELETE FROM grdb_migrations WHERE identifier = 'v22-typed-facts';
+                    DROP INDEX notification_claimed_by;
+                    DROP TABLE staleOutcome;
+                    ALTER TABLE notification DROP COLUMN leaseExpiresAt;
+                    ALTER TABLE outbox DROP COLUMN claims;
+                    ALTER TABLE outbox DROP COLUMN leaseExpiresAt;
+                    ALTER TABLE inflight DROP COLUMN leaseExpiresAt;
+                    ALTER TABLE delivery DROP COLUMN unavailable;
+                    DELETE FROM grdb_migrations WHERE identifier IN ('v22-typed-facts', 'v23-delivery-unavailable', 'v24-leases');
                     """)
             let body = try String.fetchOne(db, sql: "SELECT body FROM notification WHERE id = 'meeting:standup-1@example.org@10m'")
             #expect(body?.contains("(in 10 min)") == true, "\(body ?? "no reminder")")

@@ -22,7 +22,7 @@ import TidingsTestSupport
     /// webhook answers 503 (the outbox), the inbox, a repeating reminder, months of history;
     /// then one row in each table the programs leave empty in a test (the calendar and
     /// schedule caches, the language model's cache, the desktop's scheme handlers, an in-flight
-    /// mark, a digest's member), and checks that no table is empty.
+    /// mark, a digest's member, a late outcome refused), and checks that no table is empty.
     func filledSource() async throws -> Source {
         let hook = try HTTPTestServer { _ in .text("busy", status: 503) }
         let folder = try TemporaryDirectory()
@@ -70,6 +70,11 @@ import TidingsTestSupport
                     VALUES ('old:0', 'stdout', 0, 'gone', 1, 1)
                     """)
             try db.execute(sql: "INSERT OR IGNORE INTO digestMember (digestId, memberId) VALUES ('digest:x', 'old:1')")
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO staleOutcome (notificationId, channel, attempt, revision, scheduledTime, outcome, claimedBy, refusedAt)
+                    VALUES ('old:2', 'webhook:hook', 1, 0, 1, 'delivered', 'gone', 2)
+                    """)
         }
         let counts = try Self.sqliteCounts(queue)
         try queue.close()

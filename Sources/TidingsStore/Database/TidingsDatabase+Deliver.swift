@@ -8,7 +8,7 @@ extension TidingsDatabase {
     /// fill). Indexed look-ups only: the idle path. (An item that expires before it is due is
     /// settled by the first run after it is due.)
     public func hasDeliveryWork(at now: EpochMillis, missedBefore: EpochMillis? = nil, pendingLimit: Int? = nil) throws(StoreError) -> Bool {
-        try snapshot("check for due notifications") { db in
+        try peek("check for due notifications") { db in
             // The limit's presence goes in as a flag of its own: a NULL argument that only
             // `IS NOT NULL` looks at has no type PostgreSQL can infer.
             try db.value(

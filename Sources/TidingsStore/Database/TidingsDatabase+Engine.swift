@@ -38,6 +38,18 @@ extension TidingsDatabase {
         }
     }
 
+    /// Runs `body`, one statement that only reads, through the connection seam: on SQLite as
+    /// `snapshot`, on PostgreSQL without a transaction around it (one statement sees one state
+    /// of the data anyway), which saves the idle `deliver` run two round trips to the server.
+    func peek<T>(_ operation: String, _ body: (any StoreConnection) throws -> T) throws(StoreError) -> T {
+        guard let postgres else { return try snapshot(operation, body) }
+        do {
+            return try postgres.withConnection { connection in try body(PostgresStoreConnection(connection: connection)) }
+        } catch {
+            throw StoreError(path: path, operation: operation, error: error)
+        }
+    }
+
     /// Throws when the store is on PostgreSQL: `operation` is one of the functions still
     /// written for SQLite alone, and running it on the placeholder in memory would read
     /// nothing and lose what it writes.

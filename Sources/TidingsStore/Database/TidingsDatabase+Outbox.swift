@@ -184,9 +184,16 @@ extension TidingsDatabase {
         // flight: one statement per channel for the step, not one per row.
         var finished: [ChannelName: [String]] = [:]
         var landed: [ChannelName: [String]] = [:]
+        // The rows go in together at the end (one statement per 64 rows, not one per row: on
+        // PostgreSQL each statement is a round trip); the inbox entries they add are kept here
+        // meanwhile, for the exactly-once check of a second way to the inbox in the same step.
+        var rows: [DeliveryRecord] = []
+        var inboxEntries: Set<String> = []
         for delivery in deliveries {
             let delivered = delivery.outcome == .delivered
             // The inbox is exactly once: an entry for this version already there is the entry.
+            let inboxEntry = "\(delivery.revision) \(delivery.notificationId)"
+            if delivered, delivery.channel == .inbox, inboxEntries.contains(inboxEntry) { continue }
             if delivered, delivery.channel == .inbox,
                 try db.value(
                     """
@@ -205,11 +212,13 @@ extension TidingsDatabase {
                     """,
                     [delivery.notificationId.storeValue, delivery.channel.storeValue, delivery.revision.storeValue])
             }
-            try db.execute(DeliveryRecord.insertSQL, delivery.storeValues)
+            if delivered, delivery.channel == .inbox { inboxEntries.insert(inboxEntry) }
+            rows.append(delivery)
             guard let channel = delivery.channel else { continue }
             if delivery.outcome != .retry { finished[channel, default: []].append(delivery.notificationId) }
             landed[channel, default: []].append(delivery.notificationId)
         }
+        try DeliveryRecord.insert(rows, db: db)
         let finishLegs = finishLegsSQL(db.dialect)
         for (channel, ids) in finished { try db.execute(finishLegs, [channel.storeValue, jsonList(ids).storeValue]) }
         let clearFlights = clearFlightsSQL(db.dialect)

@@ -157,10 +157,17 @@ public enum PostgresSchema {
     }
 
     /// The identifiers in `tidings_migrations`; nil when there is no such table.
+    /// One round trip (every run opens the store this way): the table's absence is the
+    /// server's answer `undefined_table` (42P01).
     private static func appliedIdentifiers(_ connection: PostgresConnection) throws -> Set<String>? {
-        let exists = try connection.execute("SELECT to_regclass('tidings_migrations') IS NOT NULL").first?[0].bool
-        guard exists == true else { return nil }
-        return Set(try connection.execute("SELECT identifier FROM tidings_migrations").rows.compactMap { $0[0].string })
+        let result: PostgresResult
+        do {
+            result = try connection.execute("SELECT identifier FROM tidings_migrations")
+        } catch {
+            if error.sqlState == "42P01" { return nil }
+            throw error
+        }
+        return Set(result.rows.compactMap { $0[0].string })
     }
 
     /// Runs `body`, turning a failure into a `StoreError` that names the server (without its

@@ -2,13 +2,16 @@
 // in-flight marks), beside the members in SQLDialect.swift.
 
 extension SQLDialect {
-    /// `column` kept away from its index in a condition: SQLite's unary `+`, which makes its
-    /// planner look rows up by a better key (`+state IN (…)` beside `id IN (…)`); PostgreSQL
-    /// has no `+` on text, and its planner weighs the keys itself, so the column as written.
+    /// A text `column` kept away from its index in a condition, so that the planner looks rows
+    /// up by a better key (`+state IN (…)` beside `id IN (…)`): SQLite's unary `+`, and in
+    /// PostgreSQL, which has no `+` on text, the column joined to an empty text.
     public func unindexed(_ column: String) -> String {
         switch self {
         case .sqlite: "+\(column)"
-        case .postgresql: column
+        // A text column's value joined to nothing: the same value, which no index serves. PostgreSQL's
+        // statistics of a state column lag behind a large claim (they still say nearly every row is
+        // pending), and by the state index it would then read every claimed row on each step.
+        case .postgresql: "(\(column) || '')"
         }
     }
 

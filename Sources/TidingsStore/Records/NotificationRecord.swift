@@ -191,7 +191,23 @@ public struct DeliveryRecord: Codable, Sendable, Equatable {
 
     /// An `INSERT` of a new row, to prepare once for many rows: a delivery run records one
     /// row per item and channel, and encoding each through `Encodable` cost more than SQLite.
-    static let insertSQL =
-        "INSERT INTO delivery (\(insertedColumns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: insertedColumns.count).joined(separator: ", ")))"
+    static let insertSQL = insertSQL(rows: 1)
+
+    /// An `INSERT` of `rows` new rows in one statement.
+    static func insertSQL(rows: Int) -> String {
+        let row = "(" + Array(repeating: "?", count: insertedColumns.count).joined(separator: ", ") + ")"
+        return "INSERT INTO delivery (\(insertedColumns.joined(separator: ", "))) VALUES "
+            + Array(repeating: row, count: rows).joined(separator: ", ")
+    }
+
+    /// Inserts `records` in order, up to 64 in one statement.
+    static func insert(_ records: [DeliveryRecord], db: any StoreConnection) throws {
+        var start = 0
+        while start < records.count {
+            let chunk = records[start..<min(start + 64, records.count)]
+            try db.execute(chunk.count == 1 ? insertSQL : insertSQL(rows: chunk.count), chunk.flatMap(\.storeValues))
+            start += chunk.count
+        }
+    }
 
 }
