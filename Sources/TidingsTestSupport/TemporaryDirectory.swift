@@ -30,9 +30,14 @@ public final class TemporaryDirectory: @unchecked Sendable {
         return target
     }
 
-    /// A fresh database in this folder.
+    /// A fresh database in this folder; with `TIDINGS_TEST_ENGINE=postgresql` (the second pass
+    /// of the store's suites in scripts/test) a fresh database on the test cluster instead,
+    /// with this folder's name for its files of this machine (`localStem`).
     public func database(_ name: String = "tidings.sqlite") throws -> TidingsDatabase {
-        try TidingsDatabase(path: file(name))
+        guard ProcessInfo.processInfo.environment["TIDINGS_TEST_ENGINE"] == "postgresql" else { return try TidingsDatabase(path: file(name)) }
+        var database = try TidingsDatabase(postgres: try PostgresTestCluster.shared().createDatabase().absoluteString)
+        database.localStem = file(name)
+        return database
     }
 }
 

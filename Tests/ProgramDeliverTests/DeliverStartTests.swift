@@ -29,7 +29,7 @@ import TidingsTimers
 
         /// Writes the wake file as a run that armed (or tried to arm) a wake-up leaves it.
         func recordWakeUp(_ state: WakeState) throws {
-            try state.write(forDatabase: database.path)
+            try state.write(forDatabase: database.localStem)
         }
 
         /// The check at `DeliverStartTests.now`.

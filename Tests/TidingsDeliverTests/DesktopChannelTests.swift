@@ -8,7 +8,7 @@ import TidingsTestSupport
 
 /// The desktop channel against a real dunst on a private bus and X server: what the popup
 /// shows, and what the waiter records when the user taps, closes or ignores it.
-@Suite(.serialized) struct DesktopChannelTests {
+@Suite(.serialized, .sqliteFileOnly) struct DesktopChannelTests {
     @Test("A delivered popup reaches dunst with its title, escaped body, app name, urgency and category")
     func deliveredPopupInHistory() async throws {
         let f = try DesktopFixture()

@@ -8,7 +8,7 @@ import TidingsTestSupport
 
 /// The waiter (`tidings desktop-wait`) on its own: its one stdout line, its failures, and
 /// engagement that arrives before `deliver` has written the delivery row.
-@Suite(.serialized) struct DesktopWaiterTests {
+@Suite(.serialized, .sqliteFileOnly) struct DesktopWaiterTests {
     static let command = ["notify-send", "--app-name=Tidings", "--expire-time=60000", "--print-id", "--wait", "--", "T", "B"]
 
     @Test("notify-send cannot reach the bus: the waiter prints one error line and exits 1")

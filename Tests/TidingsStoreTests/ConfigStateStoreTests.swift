@@ -58,7 +58,7 @@ import TidingsTestSupport
         let text = "[[webhooks]]\nurl = \"https://example.org/hook?auth=tok-KEPT-OUT-93a1\"\n"
         #expect(try db.keepLastGoodConfig(path: "/c.toml", text: text, now: 10))
         let file = try #require(db.lastGoodConfigFile(path: "/c.toml"))
-        #expect(file.hasPrefix(db.path + ".config-") && file.hasSuffix(".toml"))
+        #expect(file.hasPrefix(db.localStem + ".config-") && file.hasSuffix(".toml"))
         var status = stat()
         #expect(stat(file, &status) == 0 && status.st_mode & 0o777 == 0o600)
         for suffix in ["", "-wal"] {

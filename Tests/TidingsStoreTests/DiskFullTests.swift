@@ -8,7 +8,7 @@ import TidingsTestSupport
 
 /// A full disk, made with `PRAGMA max_page_count` on the database's own connection: old
 /// history makes room, the write is tried once more, and nothing stored is lost.
-@Suite struct DiskFullTests {
+@Suite(.sqliteFileOnly) struct DiskFullTests {
     static let day: Int64 = 86_400_000
     static let now = TestClock.at("2026-11-22T12:00:00Z")
 

@@ -6,7 +6,7 @@ import TidingsTestSupport
 @testable import TidingsStore
 
 /// The media cache folder: names, atomic stores, and the least-recently-used quota.
-@Suite struct MediaCacheTests {
+@Suite(.sqliteFileOnly) struct MediaCacheTests {
     static let now = TestClock.at("2026-11-22T06:00:00Z")
 
     @Test("a file is named by the SHA-256 of its URL and its type's extension, and found again by the URL")

@@ -17,7 +17,7 @@ import TidingsTestSupport
         switch engine {
         case .sqlite:
             let directory = try TemporaryDirectory()
-            return try directory.database().writer.write { db in try body(SQLiteStoreConnection(database: db)) }
+            return try TidingsDatabase(path: directory.file("tidings.sqlite")).writer.write { db in try body(SQLiteStoreConnection(database: db)) }
         case .postgresql:
             let connection = try PostgresConnection(try PostgresTestCluster.shared().createDatabase().absoluteString)
             defer { connection.close() }
@@ -110,7 +110,7 @@ import TidingsTestSupport
     func largeIntegers(engine: Engine) throws {
         // Every column of every table, as SQLite's schema has them.
         let reference = try TemporaryDirectory()
-        let shape = try reference.database().writer.read { db in try SchemaShape.sqlite(db) }
+        let shape = try TidingsDatabase(path: reference.file("tidings.sqlite")).writer.read { db in try SchemaShape.sqlite(db) }
         let tables = shape.tables.keys.sorted().map { name in (name, shape.tables[name]?.columns ?? []) }
         #expect(tables.count >= 16)
         let values: [Int64] = [2_147_483_648 + 1_000, 4_102_444_800_123, 9_007_199_254_740_993, .max, .min]

@@ -33,7 +33,7 @@ import TidingsTestSupport
     @Test("Migrated, PostgreSQL has SQLite's tables, columns, types, NOT NULLs, defaults, keys, indexes and triggers")
     func parity() throws {
         let directory = try TemporaryDirectory()
-        let sqlite = try directory.database().writer.read { db in try SchemaShape.sqlite(db) }
+        let sqlite = try TidingsDatabase(path: directory.file("tidings.sqlite")).writer.read { db in try SchemaShape.sqlite(db) }
         let (_, connection) = try emptyDatabase()
         try PostgresSchema.migrate(connection)
         let postgres = try SchemaShape.postgresql(connection)

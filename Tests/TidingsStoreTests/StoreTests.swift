@@ -13,7 +13,8 @@ import TidingsTestSupport
     }
 
     @Test(
-        "Notification rows are read by position and delivery rows written by position: the positions are the tables' column order, and a row survives the round trip"
+        "Notification rows are read by position and delivery rows written by position: the positions are the tables' column order, and a row survives the round trip",
+        .sqliteFileOnly
     )
     func columnOrder() throws {
         let dir = try TemporaryDirectory()
@@ -34,7 +35,7 @@ import TidingsTestSupport
         #expect(try database.notifications(ids: ["a"])["a"] == stored)
     }
 
-    @Test("The taps that start insights are counted from their own index, not by reading every delivery")
+    @Test("The taps that start insights are counted from their own index, not by reading every delivery", .sqliteFileOnly)
     func tapsIndex() throws {
         let dir = try TemporaryDirectory()
         _ = try dir.database()
@@ -46,7 +47,7 @@ import TidingsTestSupport
         #expect(plan.contains("SCAN delivery USING INDEX delivery_tapped"), "\(plan)")
     }
 
-    @Test("report's engagement rate reads one range of its own index, grouped without a sort")
+    @Test("report's engagement rate reads one range of its own index, grouped without a sort", .sqliteFileOnly)
     func engagementIndex() throws {
         let dir = try TemporaryDirectory()
         _ = try dir.database()
@@ -62,7 +63,7 @@ import TidingsTestSupport
         #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
     }
 
-    @Test("report's snooze count reads one range of its own partial index")
+    @Test("report's snooze count reads one range of its own partial index", .sqliteFileOnly)
     func snoozedIndex() throws {
         let dir = try TemporaryDirectory()
         _ = try dir.database()
@@ -77,7 +78,7 @@ import TidingsTestSupport
         #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
     }
 
-    @Test("A delivery step's statements over a list of ids look each id up by its key, never by reading every row")
+    @Test("A delivery step's statements over a list of ids look each id up by its key, never by reading every row", .sqliteFileOnly)
     func stepStatementsUseKeys() throws {
         let dir = try TemporaryDirectory()
         _ = try dir.database()
@@ -95,7 +96,7 @@ import TidingsTestSupport
         #expect(clear.contains("SEARCH inflight USING INDEX sqlite_autoindex_inflight_1 (notificationId=? AND channel=?)"), "\(clear)")
     }
 
-    @Test("A database written by a newer Tidings is refused with a clear error")
+    @Test("A database written by a newer Tidings is refused with a clear error", .sqliteFileOnly)
     func newerSchema() throws {
         let dir = try TemporaryDirectory()
         _ = try dir.database()
@@ -108,7 +109,7 @@ import TidingsTestSupport
         #expect(error.description.contains(dir.file("tidings.sqlite")))
     }
 
-    @Test("A file that is not a database: the error names the file and the way out")
+    @Test("A file that is not a database: the error names the file and the way out", .sqliteFileOnly)
     func notADatabase() throws {
         let dir = try TemporaryDirectory()
         try dir.write(String(repeating: "garbage ", count: 1000), to: "tidings.sqlite")
@@ -117,7 +118,7 @@ import TidingsTestSupport
         #expect(error.description.contains("damaged or not a Tidings database"))
     }
 
-    @Test("The database opens in WAL mode, and a second open migrates nothing")
+    @Test("The database opens in WAL mode, and a second open migrates nothing", .sqliteFileOnly)
     func walAndReopen() throws {
         let dir = try TemporaryDirectory()
         let database = try dir.database()

@@ -7,7 +7,7 @@ import TidingsTestSupport
 
 /// The typed columns: the same text as when they were strings, a clear error for a word this
 /// version does not know, and counts that keep such words.
-@Suite struct TypedColumnTests {
+@Suite(.sqliteFileOnly) struct TypedColumnTests {
     static let now = TestClock.at("2026-11-22T12:00:00Z")
 
     func item(_ id: String) -> NotificationRecord {

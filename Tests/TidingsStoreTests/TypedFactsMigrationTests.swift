@@ -8,7 +8,7 @@ import TidingsTestSupport
 /// `v22-typed-facts`: rows written before it carried their meeting occurrence and lead in
 /// their id, their day in their id, and the facts `tidings next` shows in their fingerprint;
 /// opened by this version, they are typed columns, and the next `plan --if-changed` plans.
-@Suite struct TypedFactsMigrationTests {
+@Suite(.sqliteFileOnly) struct TypedFactsMigrationTests {
     static let now = TestClock.at("2026-11-23T08:00:00Z")
     static let start = TestClock.at("2026-11-23T09:00:00Z")
     static let zoom = "https://zoom.us/j/81234567890"

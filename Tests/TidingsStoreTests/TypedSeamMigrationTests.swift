@@ -9,7 +9,7 @@ import TidingsTestSupport
 /// (the `backlog:` reason, the `user:` mark of the fingerprint, the `@all-day` id, the
 /// `llm-fallback: reason` generator, the digest member's `merged into` reason); opened by
 /// this version, they are typed columns.
-@Suite struct TypedSeamMigrationTests {
+@Suite(.sqliteFileOnly) struct TypedSeamMigrationTests {
     static let now = TestClock.at("2026-11-22T12:00:00Z")
 
     /// A database at v20 with rows as that version wrote them, then opened by this version.

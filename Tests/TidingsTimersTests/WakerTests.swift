@@ -189,7 +189,7 @@ import TidingsTestSupport
         #expect(states[0].mechanism == .systemd)
         #expect(try String(contentsOfFile: calls, encoding: .utf8).split(separator: "\n").count == 1)
         #expect(fakes.calls("systemctl").isEmpty)
-        #expect(FileManager.default.fileExists(atPath: database.path + ".wake.lock"))
+        #expect(FileManager.default.fileExists(atPath: database.localStem + ".wake.lock"))
     }
 
     @Test("the next due time: the earliest pending item or webhook retry; none on an empty database")
