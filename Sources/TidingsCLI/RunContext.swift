@@ -148,7 +148,7 @@ public struct RunContext: Sendable {
     }
 
     /// Whether the store is on PostgreSQL (`databasePath` is a `postgresql://` URL).
-    public var isPostgreSQL: Bool { PostgresTarget.isURL(databasePath) }
+    public var isPostgreSQL: Bool { TidingsDatabase.isServer(databasePath) }
 
     /// The database as messages name it: the file, or the server's URL without its password.
     public var databaseName: String { isPostgreSQL ? PostgresTarget(databasePath).redacted : databasePath }
@@ -165,7 +165,7 @@ public struct RunContext: Sendable {
 
     /// `localStem` for the store at `databasePath`.
     static func localStem(of databasePath: String, places: Places) -> String {
-        PostgresTarget.isURL(databasePath) ? places.postgresStem : databasePath
+        TidingsDatabase.isServer(databasePath) ? places.postgresStem : databasePath
     }
 
     /// Opens the shared database, for a run of a program to log there when the disk is full.

@@ -1,4 +1,5 @@
 import Foundation
+import TidingsStore
 
 /// How timers start the programs: their absolute paths, with `--db` and `--config` (see
 /// `forTimers`: always the database, the config whenever its file exists).
@@ -30,7 +31,7 @@ public struct ProgramCommand: Sendable, Equatable {
 
     /// `path` made absolute against `currentDirectory`; a `postgresql://` URL as it is.
     public static func absolute(_ path: String, in currentDirectory: String = FileManager.default.currentDirectoryPath) -> String {
-        if path.hasPrefix("postgresql://") || path.hasPrefix("postgres://") { return path }
+        if TidingsDatabase.isServer(path) { return path }
         return ((path.hasPrefix("/") ? path : currentDirectory + "/" + path) as NSString).standardizingPath
     }
 

@@ -107,4 +107,8 @@ extension TidingsDatabase {
 
     /// Whether the store is on PostgreSQL.
     public var isPostgreSQL: Bool { postgres != nil }
+
+    /// Whether `location` (a `--db` value) names a store on a PostgreSQL server, a
+    /// `postgresql://` URL, rather than a SQLite file.
+    public static func isServer(_ location: String) -> Bool { PostgresTarget.isURL(location) }
 }

@@ -55,7 +55,7 @@ public struct TidingsDatabase: Sendable {
     /// each other. Refuses a database written by a newer Tidings. A `postgresql://` URL
     /// opens the store on that server instead (see `init(postgres:mode:)`).
     public init(path: String, mode: OpenMode = .createIfMissing) throws(StoreError) {
-        if PostgresTarget.isURL(path) {
+        if Self.isServer(path) {
             self = try TidingsDatabase(postgres: path, mode: mode)
             return
         }

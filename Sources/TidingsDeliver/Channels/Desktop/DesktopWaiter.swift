@@ -154,5 +154,5 @@ public enum DesktopWaiter {
 /// Whether the store at `databasePath` may be there: a file that exists, or a store on a
 /// PostgreSQL server (which only an open can tell).
 private func storeMayExist(_ databasePath: String) -> Bool {
-    databasePath.hasPrefix("postgresql://") || databasePath.hasPrefix("postgres://") || FileManager.default.fileExists(atPath: databasePath)
+    TidingsDatabase.isServer(databasePath) || FileManager.default.fileExists(atPath: databasePath)
 }
