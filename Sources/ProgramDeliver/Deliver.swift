@@ -69,12 +69,8 @@ public struct Deliver: TidingsCommand {
         // person is told once, by a notice due now (so this run is not idle).
         try context.recordConfigProblem(in: database)
         // The every-minute idle run ends here, before anything else starts.
-        if case .idle(let rearm) = try DeliverStart.check(
-            database: database, delivery: context.config.delivery, maxPending: context.config.plan.maxPending, now: context.now)
-        {
-            context.narrate("nothing due")
-            markAlive(database, context: context)
-            if rearm { try runBlocking { await WakeUp.rearm(context: context, database: database) } }
+        if case .idle(let rearm) = try Deliver.start(context, database: database) {
+            try Deliver.endIdle(context, database: database, rearm: rearm)
             return
         }
         // The work runBlocking runs is @Sendable: it takes the option's value, not the command.
@@ -92,7 +88,7 @@ public struct Deliver: TidingsCommand {
         }
         for note in notes { context.narrate(note) }
         context.narrate(outcome.idle ? "nothing due" : outcome.summary)
-        if outcome.idle { markAlive(database, context: context) }
+        if outcome.idle { Deliver.markAlive(database, context: context) }
         try runBlocking { await WakeUp.rearm(context: context, database: database) }
         // Bookkeeping after the sends, never worth one: when the config cannot be kept (a
         // full disk), the run says so and ends as its deliveries decide.
@@ -100,15 +96,6 @@ public struct Deliver: TidingsCommand {
         if outcome.stageOutcome == .failed { throw CLIError.failed(outcome.summary) }
     }
 
-    /// An idle run logs nothing in the database, so it sets the heartbeat file that
-    /// `report` reads instead; failing to is never an error of the run.
-    private func markAlive(_ database: TidingsDatabase, context: RunContext) {
-        do {
-            try database.touchHeartbeat(of: .deliver, at: context.now)
-        } catch {
-            context.narrate("\(error)")
-        }
-    }
 }
 
 extension OutputFormat: ExpressibleByArgument {}
