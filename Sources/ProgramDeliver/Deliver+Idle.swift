@@ -26,7 +26,7 @@ extension Deliver {
         // Read before the lock, which the parsed run takes first: a run that finds work hands
         // over without having held it, and an idle answer is the same either way.
         guard case .idle(let rearm)? = try? start(context, database: database) else {
-            OpenDatabases.closeAll()
+            QuickStart.closeDatabases()
             return false
         }
         do {
@@ -36,7 +36,7 @@ extension Deliver {
         } catch {
             QuickStart.exit(program: program, failure: error)
         }
-        OpenDatabases.closeAll()
+        QuickStart.closeDatabases()
         return true
     }
 

@@ -42,6 +42,11 @@ public enum QuickStart {
         return options
     }
 
+    /// Closes the databases the quick run opened, before it ends or hands over.
+    public static func closeDatabases() {
+        OpenDatabases.closeAll()
+    }
+
     /// Ends the process as a failed run of `program` ends: `error` printed as one line on
     /// stderr, the databases closed, the exit status it stands for.
     public static func exit(program: String, failure error: any Error) -> Never {

@@ -23,7 +23,7 @@ import TidingsTestSupport
         #expect(FileManager.default.fileExists(atPath: pipeline.database))
 
         // While deliver holds its lock, nothing goes.
-        let held = open(pipeline.database + ".deliver.lock", O_RDWR)
+        let held = open(pipeline.database + ".deliver.lock", O_RDWR | O_CLOEXEC)
         #expect(flock(held, LOCK_EX) == 0)
         let busy = try await pipeline.run("tidings", "purge", "--yes")
         #expect(busy.status == 1)
