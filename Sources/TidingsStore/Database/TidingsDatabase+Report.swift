@@ -55,14 +55,15 @@ extension TidingsDatabase {
             }
             // The running totals of v25 (ReportTally): whole days summed, the partial first
             // and last day counted from the rows, so the cost does not grow with the history.
-            for tally in try notificationTallies(db, from: from, until: until) {
-                counts.notificationStates[tally.state, default: 0] += tally.count
-                if tally.state.reachedUser { counts.deliveredStaleness[tally.staleness, default: 0] += tally.count }
-                if let generator = tally.generator, tally.state != .cancelled {
-                    counts.generators[generator, default: 0] += tally.count
+            let figures = try notificationFigures(db, from: from, until: until)
+            for (state, byStaleness) in figures.states {
+                for (staleness, n) in byStaleness where n != 0 {
+                    counts.notificationStates[state, default: 0] += n
+                    if state.reachedUser { counts.deliveredStaleness[staleness, default: 0] += n }
                 }
-                if tally.capped, tally.state == .missed || tally.state == .expired { counts.capped += tally.count }
             }
+            counts.generators = figures.generators
+            counts.capped = figures.capped
             if !engagementChannels.isEmpty {
                 let engagement = try engagementCounts(db, from: from, until: until, channels: engagementChannels)
                 counts.engageableNotifications = engagement.notifications

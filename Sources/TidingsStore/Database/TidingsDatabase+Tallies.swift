@@ -34,15 +34,14 @@ struct TallyWindow: Equatable {
     }
 }
 
-/// One key of the notification totals and its count.
-struct NotificationTally {
-    var state: NotificationState
-    var staleness: Staleness
-    /// The generator, nil for none.
-    var generator: String?
-    /// Whether the pending cap held it.
-    var capped: Bool
-    var count: Int
+/// What the report counts of the notifications due in a window.
+struct NotificationFigures {
+    /// By state, then staleness.
+    var states: [NotificationState: [Staleness: Int]] = [:]
+    /// Of those not cancelled whose text a generator wrote, by generator.
+    var generators: [String: Int] = [:]
+    /// Of the missed and expired ones, those the pending cap held.
+    var capped = 0
 }
 
 /// One key of the delivery totals and its count.
@@ -56,37 +55,62 @@ struct DeliveryTally {
 }
 
 extension TidingsDatabase {
-    /// The notifications due in `from ..< until` by key: the whole days from the totals, the
-    /// partial ones from the rows (through `notification_state_due`). Keys of states or
-    /// stalenesses this version does not know are left out, as the report always did.
-    func notificationTallies(_ db: any StoreConnection, from: EpochMillis, until: EpochMillis) throws -> [NotificationTally] {
+    /// The notifications due in `from ..< until`: the whole days from the totals, the
+    /// partial ones from the rows, each figure through an index that holds it (states and
+    /// stalenesses `notification_state_staleness_due`, generators
+    /// `notification_state_due_generator`; only missed and expired rows are read for the cap).
+    /// States and stalenesses this version does not know are left out, as the report always did.
+    func notificationFigures(_ db: any StoreConnection, from: EpochMillis, until: EpochMillis) throws -> NotificationFigures {
+        var figures = NotificationFigures()
         let window = TallyWindow(from: from, until: until)
-        var rows: [StoreRow] = []
+        func add(_ state: String, _ staleness: String, _ n: Int) {
+            guard let state = NotificationState(rawValue: state), let staleness = Staleness(rawValue: staleness) else { return }
+            figures.states[state, default: [:]][staleness, default: 0] += n
+        }
         if let days = window.days {
-            rows += try db.rows(
+            for row in try db.rows(
                 "SELECT state, staleness, generator, capped, CAST(sum(n) AS BIGINT) FROM notificationTally WHERE day >= ? AND day < ? GROUP BY 1, 2, 3, 4",
                 [.integer(days.lowerBound), .integer(days.upperBound)])
+            {
+                let state = try row.decode(0, as: String.self)
+                let n = try row.decode(4, as: Int.self)
+                add(state, try row.decode(1, as: String.self), n)
+                guard let known = NotificationState(rawValue: state) else { continue }
+                let generator = try row.decode(2, as: String.self)
+                if !generator.isEmpty, known != .cancelled { figures.generators[generator, default: 0] += n }
+                if try row.decode(3, as: Int.self) != 0, known == .missed || known == .expired { figures.capped += n }
+            }
         }
-        let key = ReportTally.notificationKey("notification").dropFirst().map(\.value).joined(separator: ", ")
         let states = NotificationState.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        let stalenesses = Staleness.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        let generated = NotificationState.allCases.filter { $0 != .cancelled }.map { "'\($0.rawValue)'" }.joined(separator: ", ")
         for edge in window.edges {
-            rows += try db.rows(
+            let range = [edge.lowerBound.storeValue, edge.upperBound.storeValue]
+            for row in try db.rows(
                 """
-                SELECT \(key), count(*) FROM notification
-                WHERE state IN (\(states)) AND dueAt >= ? AND dueAt < ? GROUP BY 1, 2, 3, 4
-                """, [edge.lowerBound.storeValue, edge.upperBound.storeValue])
+                SELECT state, staleness, count(*) FROM notification
+                WHERE state IN (\(states)) AND staleness IN (\(stalenesses)) AND dueAt >= ? AND dueAt < ? GROUP BY 1, 2
+                """, range)
+            {
+                add(try row.decode(0, as: String.self), try row.decode(1, as: String.self), try row.decode(2, as: Int.self))
+            }
+            for row in try db.rows(
+                """
+                SELECT generator, count(*) FROM notification
+                WHERE state IN (\(generated)) AND dueAt >= ? AND dueAt < ? AND generator IS NOT NULL GROUP BY 1
+                """, range)
+            {
+                figures.generators[try row.decode(0, as: String.self), default: 0] += try row.decode(1, as: Int.self)
+            }
+            figures.capped +=
+                try db.value(
+                    """
+                    SELECT count(*) FROM notification WHERE state IN ('missed', 'expired') AND dueAt >= ? AND dueAt < ?
+                      AND \(ReportTally.notificationKey("notification")[4].value) <> 0
+                    """, range, as: Int.self) ?? 0
         }
-        return try rows.compactMap { row throws -> NotificationTally? in
-            guard let state = NotificationState(rawValue: try row.decode(0, as: String.self)),
-                let staleness = Staleness(rawValue: try row.decode(1, as: String.self))
-            else { return nil }
-            let generator = try row.decode(2, as: String.self)
-            let count = try row.decode(4, as: Int.self)
-            guard count != 0 else { return nil }
-            return NotificationTally(
-                state: state, staleness: staleness, generator: generator.isEmpty ? nil : generator,
-                capped: try row.decode(3, as: Int.self) != 0, count: count)
-        }
+        figures.generators = figures.generators.filter { $0.value != 0 }
+        return figures
     }
 
     /// The sends of items scheduled in `from ..< until` that named a channel and were
@@ -100,13 +124,21 @@ extension TidingsDatabase {
                 "SELECT channel, outcome, reason, CAST(sum(n) AS BIGINT) FROM deliveryTally WHERE day >= ? AND day < ? GROUP BY 1, 2, 3",
                 [.integer(days.lowerBound), .integer(days.upperBound)])
         }
-        let key = ReportTally.deliveryKey("delivery").dropFirst().map(\.value).joined(separator: ", ")
+        // Delivered and retried sends from `delivery_scheduled` alone; only failed rows are
+        // read, for their reason.
+        let reason = ReportTally.deliveryKey("delivery")[3].value
         for edge in window.edges {
+            let range = [edge.lowerBound.storeValue, edge.upperBound.storeValue]
             rows += try db.rows(
                 """
-                SELECT \(key), count(*) FROM delivery
-                WHERE scheduledTime >= ? AND scheduledTime < ? AND \(ReportTally.deliveryCounted("delivery")) GROUP BY 1, 2, 3
-                """, [edge.lowerBound.storeValue, edge.upperBound.storeValue])
+                SELECT channel, outcome, '', count(*) FROM delivery
+                WHERE scheduledTime >= ? AND scheduledTime < ? AND channel IS NOT NULL AND outcome IN ('delivered', 'retry') GROUP BY 1, 2
+                """, range)
+            rows += try db.rows(
+                """
+                SELECT channel, outcome, \(reason), count(*) FROM delivery
+                WHERE scheduledTime >= ? AND scheduledTime < ? AND channel IS NOT NULL AND outcome = 'failed' GROUP BY 1, 2, 3
+                """, range)
         }
         return try rows.compactMap { row throws -> DeliveryTally? in
             guard let outcome = DeliveryOutcome(rawValue: try row.decode(1, as: String.self)) else { return nil }
