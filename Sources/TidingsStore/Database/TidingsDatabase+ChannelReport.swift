@@ -59,48 +59,28 @@ extension TidingsDatabase {
     /// out: they never reached a channel.
     public func channelDeliveries(from: EpochMillis, until: EpochMillis) throws(StoreError) -> [ChannelDeliveries] {
         try snapshot("count deliveries by channel") { db in
-            // Each count is one range of the delivery_channel_outcome index; only failed rows
-            // (few) are read for their reason. The channels are found by seeking the index
-            // from one to the next, not by reading it all.
-            let names = try db.values(
-                """
-                WITH RECURSIVE next(channel) AS (
-                    SELECT min(channel) FROM delivery
-                    UNION ALL
-                    SELECT (SELECT min(channel) FROM delivery WHERE channel > next.channel) FROM next WHERE channel IS NOT NULL
-                ) SELECT channel FROM next WHERE channel IS NOT NULL
-                """, as: String.self)
-            let window = [from.storeValue, until.storeValue]
+            // The running totals of v25 (ReportTally), which also keep a failed send's reason
+            // as it is grouped (trimmed, one character past the cut: SQLite's substr counts
+            // code points, like `groupingKey`, and so does PostgreSQL's).
             var channels: [String: ChannelDeliveries] = [:]
             var reasons: [String: [String: Int]] = [:]
-            for name in names {
-                func sends(_ outcome: DeliveryOutcome) throws -> Int {
-                    try db.value(
-                        "SELECT count(*) FROM delivery WHERE channel = ? AND outcome = ? AND scheduledTime >= ? AND scheduledTime < ?",
-                        [name.storeValue, outcome.storeValue] + window, as: Int.self) ?? 0
+            for tally in try deliveryTallies(db, from: from, until: until) {
+                var entry = channels[tally.channel] ?? ChannelDeliveries(channel: tally.channel)
+                switch tally.outcome {
+                case .delivered: entry.delivered += tally.count
+                case .retry: entry.retried += tally.count
+                case .failed:
+                    entry.failed += tally.count
+                    let key = ChannelDeliveries.groupingKey(tally.reason)
+                    reasons[tally.channel, default: [:]][key, default: 0] += tally.count
+                default: continue
                 }
-                // `replaced` rows, earlier versions of an item updated in place, are not counted.
-                let entry = ChannelDeliveries(
-                    channel: name, delivered: try sends(.delivered), failed: try sends(.failed), retried: try sends(.retry))
-                guard entry.delivered + entry.failed + entry.retried > 0 else { continue }
-                channels[name] = entry
-                // SQLite's substr counts characters as code points, like `groupingKey`, and so
-                // does PostgreSQL's; one more than the length tells a cut reason from one that
-                // is exactly that long. The length is written in (PostgreSQL's substr takes no
-                // bigint argument).
-                for row in try db.rows(
-                    """
-                    SELECT substr(trim(failureReason), 1, \(ChannelDeliveries.reasonLength + 1)), count(*) FROM delivery
-                    WHERE channel = ? AND outcome = 'failed' AND scheduledTime >= ? AND scheduledTime < ? GROUP BY 1
-                    """, [name.storeValue] + window)
-                {
-                    let key = ChannelDeliveries.groupingKey(try row.decode(0, as: String?.self))
-                    reasons[name, default: [:]][key, default: 0] += try row.decode(1, as: Int.self)
-                }
+                channels[tally.channel] = entry
             }
+            channels = channels.filter { $0.value.delivered + $0.value.failed + $0.value.retried > 0 }
             return channels.values.sorted { $0.channel < $1.channel }.map { entry in
                 var entry = entry
-                entry.reasons = (reasons[entry.channel] ?? [:])
+                entry.reasons = (reasons[entry.channel] ?? [:]).filter { $0.value != 0 }
                     .map { ChannelDeliveries.Reason(reason: $0.key, count: $0.value) }
                     .sorted { ($1.count, $0.reason) < ($0.count, $1.reason) }
                 return entry

@@ -37,10 +37,17 @@ extension TidingsDatabase {
                 try destination.execute("LOCK TABLE \(plans.map(\.name).joined(separator: ", ")) IN EXCLUSIVE MODE")
                 try Self.refuseRows(plans, in: destination, target: targetPath)
                 var copied: [CopiedTable] = []
-                for plan in plans {
+                // The report's totals (v25) are not copied: the target's triggers add them up
+                // as the rows go in, so they come last, their keys counted against the source's.
+                let totals = Set(ReportTally.tables.map { $0.lowercased() })
+                let ordered = plans.filter { !totals.contains($0.name.lowercased()) } + plans.filter { totals.contains($0.name.lowercased()) }
+                for plan in ordered {
+                    let isTotals = totals.contains(plan.name.lowercased())
                     let sourceRows: Int = try source.value("SELECT count(*) FROM \(plan.name)") ?? 0
-                    try Self.copyRows(of: plan, from: source, to: destination)
-                    try Self.moveIdentities(of: plan, past: source, destination)
+                    if !isTotals {
+                        try Self.copyRows(of: plan, from: source, to: destination)
+                        try Self.moveIdentities(of: plan, past: source, destination)
+                    }
                     let counted: Int = try destination.value("SELECT count(*) FROM \(plan.name)") ?? 0
                     guard counted == sourceRows else {
                         throw StoreError(
@@ -50,7 +57,7 @@ extension TidingsDatabase {
                     }
                     copied.append(CopiedTable(name: plan.name, sourceRows: sourceRows, targetRows: counted))
                 }
-                return copied
+                return copied.sorted { $0.name < $1.name }
             }
         }
     }

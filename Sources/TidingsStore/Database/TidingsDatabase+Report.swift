@@ -53,36 +53,17 @@ extension TidingsDatabase {
                     counts.unknownFetchOutcomes += n
                 }
             }
-            // One index range per (state, staleness): counting a million rows in place is
-            // several times faster than grouping them, which sorts. The statement is prepared
-            // once and run for each pair.
-            for state in NotificationState.allCases {
-                for staleness in Staleness.allCases {
-                    let n =
-                        try db.value(
-                            "SELECT count(*) FROM notification WHERE state = ? AND staleness = ? AND dueAt >= ? AND dueAt < ?",
-                            [state.storeValue, staleness.storeValue] + window, as: Int.self) ?? 0
-                    guard n > 0 else { continue }
+            // The running totals of v25 (ReportTally): whole days summed, the partial first
+            // and last day counted from the rows, so the cost does not grow with the history.
+            let figures = try notificationFigures(db, from: from, until: until)
+            for (state, byStaleness) in figures.states {
+                for (staleness, n) in byStaleness where n != 0 {
                     counts.notificationStates[state, default: 0] += n
                     if state.reachedUser { counts.deliveredStaleness[staleness, default: 0] += n }
                 }
             }
-            // Per state, one range each of an index that holds the generator (v9), so no row is
-            // read; a fallback's reason is a column of its own (v21), not counted apart.
-            for state in NotificationState.allCases where state != .cancelled && counts.notificationStates[state] != nil {
-                for row in try db.rows(
-                    """
-                    SELECT generator, count(*)
-                    FROM notification WHERE state = ? AND dueAt >= ? AND dueAt < ? AND generator IS NOT NULL GROUP BY 1
-                    """, [state.storeValue] + window)
-                {
-                    let generator = try row.decode(0, as: String.self)
-                    counts.generators[generator, default: 0] += try row.decode(1, as: Int.self)
-                }
-            }
-            if counts.notificationStates[.missed] != nil || counts.notificationStates[.expired] != nil {
-                counts.capped = try cappedMisses(db, from: from, until: until)
-            }
+            counts.generators = figures.generators
+            counts.capped = figures.capped
             if !engagementChannels.isEmpty {
                 let engagement = try engagementCounts(db, from: from, until: until, channels: engagementChannels)
                 counts.engageableNotifications = engagement.notifications

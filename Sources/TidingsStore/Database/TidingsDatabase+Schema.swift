@@ -407,6 +407,10 @@ extension TidingsDatabase {
                     CREATE INDEX staleOutcome_scheduled ON staleOutcome(scheduledTime);
                     """)
         }
+        migrator.registerMigration("v25-report-tallies") { db in
+            // `report` sums per-day totals that triggers keep as rows are written (ReportTally).
+            for statement in ReportTally.migration(.sqlite) { try db.execute(sql: statement) }
+        }
         return migrator
     }()
 }

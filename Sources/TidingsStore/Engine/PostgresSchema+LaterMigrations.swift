@@ -1,5 +1,5 @@
 extension PostgresSchema {
-    /// v13 to v24. Their data fills find no rows on PostgreSQL, whose databases are created
+    /// v13 to v25. Their data fills find no rows on PostgreSQL, whose databases are created
     /// by this build, but they are written out all the same, so that each migration does what
     /// its SQLite twin does. SQLite's `LIKE` ignores the case of ASCII letters: `ILIKE` here.
     static let laterMigrations: [Migration] = [
@@ -147,5 +147,6 @@ extension PostgresSchema {
                 """,
                 "CREATE INDEX staleOutcome_scheduled ON staleOutcome(scheduledTime)",
             ]),
+        Migration(identifier: "v25-report-tallies", statements: ReportTally.migration(.postgresql)),
     ]
 }
