@@ -44,15 +44,16 @@ public struct Deliverer {
         outcome.interrupted = released.interrupted
         outcome.resumed = released.items + released.retries
         // Expiry wins over grace: nothing goes out after it, however late delivery may be.
-        let expired = try database.markExpired(now: now, zone: zone)
+        // Counted, not kept: a backlog of any size is settled a batch at a time.
+        let expired = try database.markExpired(now: now, zone: zone, each: { _ in })
         outcome.expired = expired.count
-        let missed = try database.markMissed(dueBefore: now - grace, now: now) { item in
+        let missed = try database.markMissed(dueBefore: now - grace, now: now, each: { _ in }) { item in
             let late = "due \(ISOTime.format(item.dueAt, in: zone)), \(DurationText.format(now - item.dueAt)) late"
             guard TidingsDatabase.wasCapped(item) else { return "missed: \(late), grace is \(DurationText.format(grace))" }
             return "missed: \(TidingsDatabase.cappedMark) (plan.max_pending = \(config.plan.maxPending)): \(late)"
         }
         outcome.missed = missed.count
-        outcome.capped = (missed + expired).filter(TidingsDatabase.wasCapped).count
+        outcome.capped = missed.capped + expired.capped
 
         // A place freed since the last run (a delivery, an expiry, a cancellation) is filled
         // from the backlog before the claim, so what it promotes goes out on time.
