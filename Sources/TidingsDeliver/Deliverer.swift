@@ -64,8 +64,9 @@ public struct Deliverer {
         var first = true
         while true {
             var step = DeliveryStep(config: config, now: now)
-            let claimed = try database.claimDue(at: now, limit: Self.claimBatch, leaseUntil: leaseUntil(now))
-            let retries = first ? try database.claimDueRetries(at: now, leaseUntil: leaseUntil(now)) : []
+            step.leaseEnds = leaseUntil(now)
+            let claimed = try database.claimDue(at: now, limit: Self.claimBatch, leaseUntil: step.leaseEnds)
+            let retries = first ? try database.claimDueRetries(at: now, leaseUntil: step.leaseEnds) : []
             first = false
             try await deliver(claimed, retries: retries, step: &step, zone: zone)
             outcome.add(step.results)
@@ -217,8 +218,8 @@ public struct Deliverer {
         while start < legs.count {
             var chunk = Array(legs[start..<min(legs.count, start + max(1, channel.chunkSize))])
             start += chunk.count
-            // The leases are renewed before each step, and a leg whose claim another worker
-            // took over meanwhile is not sent.
+            // The leases are checked before each step (renewed when half of one is gone), and
+            // a leg whose claim another worker took over meanwhile is not sent.
             chunk = try holding(chunk, on: channel, step: &step)
             guard !chunk.isEmpty else { continue }
             let items = chunk.map { Self.retimed($0.item, now: step.now) }
