@@ -44,15 +44,16 @@ public struct Deliverer {
         outcome.interrupted = released.interrupted
         outcome.resumed = released.items + released.retries
         // Expiry wins over grace: nothing goes out after it, however late delivery may be.
-        let expired = try database.markExpired(now: now, zone: zone)
+        // Counted, not kept: a backlog of any size is settled a batch at a time.
+        let expired = try database.markExpired(now: now, zone: zone, each: { _ in })
         outcome.expired = expired.count
-        let missed = try database.markMissed(dueBefore: now - grace, now: now) { item in
+        let missed = try database.markMissed(dueBefore: now - grace, now: now, each: { _ in }) { item in
             let late = "due \(ISOTime.format(item.dueAt, in: zone)), \(DurationText.format(now - item.dueAt)) late"
             guard TidingsDatabase.wasCapped(item) else { return "missed: \(late), grace is \(DurationText.format(grace))" }
             return "missed: \(TidingsDatabase.cappedMark) (plan.max_pending = \(config.plan.maxPending)): \(late)"
         }
         outcome.missed = missed.count
-        outcome.capped = (missed + expired).filter(TidingsDatabase.wasCapped).count
+        outcome.capped = missed.capped + expired.capped
 
         // A place freed since the last run (a delivery, an expiry, a cancellation) is filled
         // from the backlog before the claim, so what it promotes goes out on time.
@@ -63,8 +64,9 @@ public struct Deliverer {
         var first = true
         while true {
             var step = DeliveryStep(config: config, now: now)
-            let claimed = try database.claimDue(at: now, limit: Self.claimBatch, leaseUntil: leaseUntil(now))
-            let retries = first ? try database.claimDueRetries(at: now, leaseUntil: leaseUntil(now)) : []
+            step.leaseEnds = leaseUntil(now)
+            let claimed = try database.claimDue(at: now, limit: Self.claimBatch, leaseUntil: step.leaseEnds)
+            let retries = first ? try database.claimDueRetries(at: now, leaseUntil: step.leaseEnds) : []
             first = false
             try await deliver(claimed, retries: retries, step: &step, zone: zone)
             outcome.add(step.results)
@@ -216,8 +218,8 @@ public struct Deliverer {
         while start < legs.count {
             var chunk = Array(legs[start..<min(legs.count, start + max(1, channel.chunkSize))])
             start += chunk.count
-            // The leases are renewed before each step, and a leg whose claim another worker
-            // took over meanwhile is not sent.
+            // The leases are checked before each step (renewed when half of one is gone), and
+            // a leg whose claim another worker took over meanwhile is not sent.
             chunk = try holding(chunk, on: channel, step: &step)
             guard !chunk.isEmpty else { continue }
             let items = chunk.map { Self.retimed($0.item, now: step.now) }

@@ -48,6 +48,9 @@ struct DeliveryStep {
     var takenOver = 0
     /// Outcomes refused because another worker took their claim over after they were sent.
     var refused = 0
+    /// When the step's leases end (the earliest of them), on the run's clock: they are renewed
+    /// once less than half a lease is left.
+    var leaseEnds: EpochMillis = 0
     private var open: [String: Int] = [:]
     private var ready: Set<String> = []
 

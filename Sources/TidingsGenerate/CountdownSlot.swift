@@ -18,7 +18,11 @@ public enum CountdownSlot {
     public static func slot(_ language: TextLocale.Language) -> String { "\(open)\(language.rawValue)\(close)" }
 
     /// How many slots `text` holds.
-    public static func count(in text: String) -> Int { text.filter { $0 == open }.count }
+    public static func count(in text: String) -> Int {
+        // Most texts hold none: one pass over the scalars, no copy, no grapheme breaking.
+        guard text.unicodeScalars.contains("\u{E000}") else { return 0 }
+        return text.reduce(0) { $0 + ($1 == open ? 1 : 0) }
+    }
 
     /// `text` without the characters a slot is made of: what the templates quote from a
     /// calendar (a title, a place) never reads as a slot.

@@ -1,5 +1,20 @@
 import TidingsCore
 
+/// How many first sends a settle of unsent items (missed or expired) took, and how many of
+/// them the pending cap had kept in the backlog.
+public struct UnsentTally: Sendable, Equatable {
+    /// Items settled (first sends; an update that stays delivered is not counted).
+    public var count = 0
+    /// Of them, items held back by the pending cap.
+    public var capped = 0
+
+    /// Counts as given; none by default.
+    public init(count: Int = 0, capped: Int = 0) {
+        self.count = count
+        self.capped = capped
+    }
+}
+
 extension TidingsDatabase {
     /// Whether a `deliver` run at `now` has anything to do: a due pending item, a retry, a
     /// claim held by some run (which may have died), or a backlogged item due before
@@ -32,20 +47,23 @@ extension TidingsDatabase {
     /// delivery row saying so) and returns them; they are never sent. An update of an item
     /// already delivered just stays delivered: the first version reached the user.
     public func markExpired(now: EpochMillis, zone: Zone) throws(StoreError) -> [NotificationRecord] {
-        try transaction("mark expired notifications") { db in
-            let expired = try db.rows(
-                """
-                UPDATE notification SET updatedAt = ?, state = \(Self.unsentState(.expired))
-                WHERE state IN ('pending', 'backlog') AND expiresAt <= ? RETURNING *
-                """,
-                [now.storeValue, now.storeValue]
-            ).map(NotificationRecord.init(store:))
-            try Self.settleUnsent(expired, as: .expired, db: db) { item in
-                let at = ISOTime.format(item.expiresAt ?? now, in: zone)
-                if item.revision > 0 { return "update not sent: expired at \(at)" }
-                return item.isHeldByCap ? "expired at \(at), \(Self.cappedMark)" : "expired at \(at) before it was sent"
-            }
-            return expired.filter { $0.revision == 0 }
+        var expired: [NotificationRecord] = []
+        try markExpired(now: now, zone: zone, each: { expired.append($0) })
+        return expired
+    }
+
+    /// Marks expired items as `markExpired(now:zone:)` does, `unsentBatch` rows a statement, and
+    /// counts them instead of returning them: a backlog of any size takes the memory of one
+    /// batch. `each` sees every first send settled (the items the array form returns).
+    @discardableResult
+    public func markExpired(now: EpochMillis, zone: Zone, each: (NotificationRecord) -> Void) throws(StoreError) -> UnsentTally {
+        try markUnsent(
+            as: .expired, operation: "mark expired notifications", condition: "state IN ('pending', 'backlog') AND expiresAt <= ?",
+            arguments: [now.storeValue], now: now, each: each
+        ) { item in
+            let at = ISOTime.format(item.expiresAt ?? now, in: zone)
+            if item.revision > 0 { return "update not sent: expired at \(at)" }
+            return item.isHeldByCap ? "expired at \(at), \(Self.cappedMark)" : "expired at \(at) before it was sent"
         }
     }
 
@@ -61,18 +79,53 @@ extension TidingsDatabase {
     public func markMissed(dueBefore cutoff: EpochMillis, now: EpochMillis, reason: (NotificationRecord) -> String) throws(StoreError)
         -> [NotificationRecord]
     {
-        try transaction("mark missed notifications") { db in
-            let missed = try db.rows(
-                """
-                UPDATE notification SET updatedAt = ?, state = \(Self.unsentState(.missed))
-                WHERE state IN ('pending', 'backlog') AND dueAt < ? AND id NOT IN (SELECT notificationId FROM outbox) RETURNING *
-                """,
-                [now.storeValue, cutoff.storeValue]
-            ).map(NotificationRecord.init(store:))
-            try Self.settleUnsent(missed, as: .missed, db: db) { item in
-                item.revision > 0 ? "update not sent: " + reason(item) : reason(item)
+        var missed: [NotificationRecord] = []
+        try markMissed(dueBefore: cutoff, now: now, each: { missed.append($0) }, reason: reason)
+        return missed
+    }
+
+    /// Marks missed items as `markMissed(dueBefore:now:reason:)` does, `unsentBatch` rows a
+    /// statement, and counts them instead of returning them: a backlog of any size takes the
+    /// memory of one batch. `each` sees every first send settled.
+    @discardableResult
+    public func markMissed(
+        dueBefore cutoff: EpochMillis, now: EpochMillis, each: (NotificationRecord) -> Void, reason: (NotificationRecord) -> String
+    ) throws(StoreError) -> UnsentTally {
+        try markUnsent(
+            as: .missed, operation: "mark missed notifications",
+            condition: "state IN ('pending', 'backlog') AND dueAt < ? AND id NOT IN (SELECT notificationId FROM outbox)",
+            arguments: [cutoff.storeValue], now: now, each: each
+        ) { item in
+            item.revision > 0 ? "update not sent: " + reason(item) : reason(item)
+        }
+    }
+
+    /// How many rows one statement of `markMissed` or `markExpired` settles.
+    public static let unsentBatch = 500
+
+    /// Settles the items that satisfy `condition` (with `arguments`) as `state`, never sent,
+    /// `unsentBatch` at a time in one transaction, each with its reason (see `settleUnsent`).
+    private func markUnsent(
+        as state: NotificationState, operation: String, condition: String, arguments: [StoreValue], now: EpochMillis,
+        each: (NotificationRecord) -> Void, reason: (NotificationRecord) -> String
+    ) throws(StoreError) -> UnsentTally {
+        let outcome: DeliveryOutcome = state == .expired ? .expired : .missed
+        return try transaction(operation) { db in
+            var tally = UnsentTally()
+            let rows = db.dialect.unlockedRows(of: "notification", key: "id", where: condition, limit: Self.unsentBatch)
+            while true {
+                let batch = try db.rows(
+                    "UPDATE notification SET updatedAt = ?, state = \(Self.unsentState(state)) WHERE \(rows) RETURNING *",
+                    [now.storeValue] + arguments
+                ).map(NotificationRecord.init(store:))
+                try Self.settleUnsent(batch, as: outcome, db: db, reason: reason)
+                for item in batch where item.revision == 0 {
+                    tally.count += 1
+                    if item.isHeldByCap { tally.capped += 1 }
+                    each(item)
+                }
+                if batch.count < Self.unsentBatch { return tally }
             }
-            return missed.filter { $0.revision == 0 }
         }
     }
 

@@ -66,8 +66,9 @@ public struct RecordedLegs: Sendable, Equatable {
 }
 
 extension TidingsDatabase {
-    /// How long a claim holds without renewal: 2 minutes. A live `deliver` renews its leases
-    /// before every step, so only a step longer than this (a webhook slower than its timeouts
+    /// How long a claim holds without renewal: 2 minutes. A live `deliver` checks its leases
+    /// before every step and renews them once half of one is gone (and every quarter of one
+    /// during a long step), so only a step longer than this (a webhook slower than its timeouts
     /// allow) could lose them; another host takes a claim over only once its lease expired.
     public static let leaseLength: Int64 = 2 * 60_000
 
@@ -75,41 +76,68 @@ extension TidingsDatabase {
     /// still held: a claim another worker took over is not renewed and is left out. With
     /// `marking`, the legs of that step on `channel` (an at-most-once channel) whose claim still
     /// holds are marked in flight in the same transaction, before they go out; a leg whose
-    /// claim was lost is neither marked nor, by the caller, sent.
+    /// claim was lost is neither marked nor, by the caller, sent. Without `renewing` the leases
+    /// are only checked (a lease with more than half of it left needs no renewal): the claims
+    /// are read, not written, and with nothing to mark no transaction writes.
     public func renewLeases(
         _ fences: Fences, claimant: Claimant = .current, until: EpochMillis, marking legs: [(id: String, revision: Int)] = [],
-        on channel: ChannelName? = nil, now: EpochMillis
+        on channel: ChannelName? = nil, renewing: Bool = true, now: EpochMillis
     ) throws(StoreError) -> Fences {
-        try transaction("renew leases") { db in
-            var held = Fences()
-            let token = claimant.description.storeValue
-            if !fences.items.isEmpty {
-                for row in try db.rows(
-                    "UPDATE notification SET leaseExpiresAt = ? WHERE claimedBy = ? AND state = 'delivering' RETURNING id, claims",
-                    [until.storeValue, token])
-                {
-                    let id = try row.decode("id", as: String.self)
-                    let attempt = try row.decode("claims", as: Int.self)
-                    if fences.items[id] == attempt { held.items[id] = attempt }
-                }
+        let marks = channel != nil && !legs.isEmpty
+        guard renewing || marks else {
+            return try snapshot("check leases") { db in try Self.heldLeases(fences, claimant: claimant, renewingUntil: nil, db: db) }
+        }
+        return try transaction(renewing ? "renew leases" : "check leases") { db in
+            let held = try Self.heldLeases(fences, claimant: claimant, renewingUntil: renewing ? until : nil, db: db)
+            if renewing {
+                try db.execute("UPDATE inflight SET leaseExpiresAt = ? WHERE claimedBy = ?", [until.storeValue, claimant.description.storeValue])
             }
-            if !fences.legs.isEmpty {
-                for row in try db.rows(
-                    "UPDATE outbox SET leaseExpiresAt = ? WHERE claimedBy = ? RETURNING notificationId, channel, claims", [until.storeValue, token])
-                {
-                    guard let channel = ChannelName(storeValue: row.value("channel")) else { continue }
-                    let leg = Fences.Leg(id: try row.decode("notificationId"), channel: channel)
-                    let attempt = try row.decode("claims", as: Int.self)
-                    if fences.legs[leg] == attempt { held.legs[leg] = attempt }
-                }
-            }
-            try db.execute("UPDATE inflight SET leaseExpiresAt = ? WHERE claimedBy = ?", [until.storeValue, token])
             if let channel {
                 let marked = legs.filter { fences.holds($0.id, on: channel, in: held) }
                 try Self.markInFlight(marked, channel: channel, claimant: claimant, leaseUntil: until, now: now, db: db)
             }
             return held
         }
+    }
+
+    /// The claims of `fences` that `claimant` still holds with the attempt presented, their
+    /// leases renewed until `renewingUntil` when given, else only read.
+    private static func heldLeases(_ fences: Fences, claimant: Claimant, renewingUntil until: EpochMillis?, db: any StoreConnection) throws
+        -> Fences
+    {
+        var held = Fences()
+        let token = claimant.description.storeValue
+        if !fences.items.isEmpty {
+            let rows =
+                if let until {
+                    try db.rows(
+                        "UPDATE notification SET leaseExpiresAt = ? WHERE claimedBy = ? AND state = 'delivering' RETURNING id, claims",
+                        [until.storeValue, token])
+                } else {
+                    try db.rows("SELECT id, claims FROM notification WHERE claimedBy = ? AND state = 'delivering'", [token])
+                }
+            for row in rows {
+                let id = try row.decode(0, as: String.self)
+                let attempt = try row.decode(1, as: Int.self)
+                if fences.items[id] == attempt { held.items[id] = attempt }
+            }
+        }
+        if !fences.legs.isEmpty {
+            let rows =
+                if let until {
+                    try db.rows(
+                        "UPDATE outbox SET leaseExpiresAt = ? WHERE claimedBy = ? RETURNING notificationId, channel, claims", [until.storeValue, token])
+                } else {
+                    try db.rows("SELECT notificationId, channel, claims FROM outbox WHERE claimedBy = ?", [token])
+                }
+            for row in rows {
+                guard let channel = ChannelName(storeValue: row.value(1)) else { continue }
+                let leg = Fences.Leg(id: try row.decode(0), channel: channel)
+                let attempt = try row.decode(2, as: Int.self)
+                if fences.legs[leg] == attempt { held.legs[leg] = attempt }
+            }
+        }
+        return held
     }
 
     /// Which of the legs about to be recorded are stale: fenced by an item whose attempt is no

@@ -170,7 +170,8 @@ extension TidingsDatabase {
                         "UPDATE notification SET state = \(Self.unsentState(.cancelled)), stateReason = ?, updatedAt = ?, claimedBy = NULL WHERE id = ? AND state = 'delivering'",
                         [reason.storeValue, now.storeValue, id.storeValue])
                 }
-                try Self.settle(settle, now: now, db: db)
+                try Self.settle(
+                    settle, delivered: Set(deliveries.lazy.filter { $0.outcome == .delivered }.map(\.notificationId)), now: now, db: db)
                 return recorded
             }
         } catch  where error.isDiskFull {

@@ -11,10 +11,25 @@ extension TidingsDatabase {
         try transaction("fill pending places") { db in
             let pending = try db.value("SELECT count(*) FROM notification WHERE state = 'pending'", as: Int.self) ?? 0
             guard pending < cap.limit else { return 0 }
-            let waiting = try db.rows(
-                "SELECT * FROM notification WHERE state = 'backlog' AND (expiresAt IS NULL OR expiresAt > ?)", [now.storeValue]
-            ).map(NotificationRecord.init(store:))
-            let promoted = waiting.sorted { PendingCap.ranks($0, before: $1, now: now) }.prefix(cap.limit - pending)
+            // The backlog is read a page at a time (in due order, by key), keeping only the
+            // places' worth of the first in rank: its size never lands in memory at once.
+            let room = cap.limit - pending
+            var promoted: [NotificationRecord] = []
+            var after: (dueAt: EpochMillis, id: String)?
+            let page = Self.unsentBatch
+            while true {
+                let next = after.map { _ in " AND dueAt >= ? AND (dueAt > ? OR id > ?)" } ?? ""
+                let bound = after.map { [$0.dueAt.storeValue, $0.dueAt.storeValue, $0.id.storeValue] } ?? []
+                let waiting = try db.rows(
+                    """
+                    SELECT * FROM notification WHERE state = 'backlog' AND (expiresAt IS NULL OR expiresAt > ?)\(next)
+                    ORDER BY dueAt, id LIMIT \(page)
+                    """, [now.storeValue] + bound
+                ).map(NotificationRecord.init(store:))
+                promoted = Array((promoted + waiting).sorted { PendingCap.ranks($0, before: $1, now: now) }.prefix(room))
+                guard waiting.count == page, let last = waiting.last else { break }
+                after = (last.dueAt, last.id)
+            }
             for item in promoted {
                 try db.execute(
                     "UPDATE notification SET state = 'pending', stateReason = NULL, hold = hold & ~\(Hold.cap.rawValue), updatedAt = ? WHERE id = ? AND state = 'backlog'",
