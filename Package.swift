@@ -163,10 +163,17 @@ let package = Package(
             dependencies: ["ProgramPrefetch", "ProgramPlan", "ProgramDeliver", "ProgramReport", "ProgramTidings", "CICUData"],
             path: "Sources/Main/tidings-multicall",
             // Position-dependent like deliver, and with libstdc++ linked statically (see
-            // linker/static-libstdc++/libstdc++.so).
+            // linker/static-libstdc++/libstdc++.so). Linked by lld, which lays out the functions
+            // the timers' idle runs execute together (linker/startup-order.txt, written by
+            // scripts/startup-order), and without the dynamic symbol table the Swift runtime's
+            // start-up searches (--export-dynamic comes from the toolchain's static link).
             linkerSettings: [
                 .unsafeFlags(
-                    ["-Xclang-linker", "-no-pie", "-L", Context.packageDirectory + "/linker/static-libstdc++"],
+                    [
+                        "-Xclang-linker", "-no-pie", "-L", Context.packageDirectory + "/linker/static-libstdc++", "-use-ld=lld",
+                        "-Xlinker", "--symbol-ordering-file=" + Context.packageDirectory + "/linker/startup-order.txt",
+                        "-Xlinker", "--no-warn-symbol-ordering", "-Xlinker", "--no-export-dynamic",
+                    ],
                     .when(configuration: .release))
             ]
         ),
