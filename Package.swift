@@ -34,6 +34,13 @@ let package = Package(
         // libpq, loaded on first use like libcurl; its few declarations are written by hand,
         // so that building needs no libpq-dev.
         .target(name: "CLibPQ"),
+        // Foundation's ICU data trimmed to what Tidings uses (scripts/icu-data writes it): the
+        // release programs carry it in place of the toolchain's full 34 MB. Only release
+        // builds, which link Foundation statically, define the symbol.
+        .target(
+            name: "CICUData", exclude: ["data"],
+            cSettings: [.define("TIDINGS_TRIMMED_ICU_DATA", .when(configuration: .release))]
+        ),
 
         // Base libraries, which every stage may use and which use no stage: the model, config,
         // time and XDG folders (no I/O); the database; spawning (bounded runs with deadlines,
@@ -134,32 +141,39 @@ let package = Package(
                 "TidingsLinks", "TidingsPlan", "TidingsPostgres", "TidingsProcess", "TidingsStore", "TidingsTimers",
             ]
         ),
-        .executableTarget(name: "prefetch", dependencies: ["ProgramPrefetch"], path: "Sources/Main/prefetch"),
+        .executableTarget(name: "prefetch", dependencies: ["ProgramPrefetch", "CICUData"], path: "Sources/Main/prefetch"),
         .executableTarget(
-            name: "plan", dependencies: ["ProgramPlan"], path: "Sources/Main/plan",
+            name: "plan", dependencies: ["ProgramPlan", "CICUData"], path: "Sources/Main/plan",
             // Position-dependent, like deliver: plan runs from a timer too, and its start-up
             // relocations are a good part of a small run.
             linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]
         ),
         .executableTarget(
-            name: "deliver", dependencies: ["ProgramDeliver"], path: "Sources/Main/deliver",
+            name: "deliver", dependencies: ["ProgramDeliver", "CICUData"], path: "Sources/Main/deliver",
             // deliver runs every minute: as a position-dependent executable it skips about
             // 90,000 start-up relocations (3 MiB of memory touched) that a static PIE applies.
             linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]
         ),
-        .executableTarget(name: "report", dependencies: ["ProgramReport"], path: "Sources/Main/report"),
-        .executableTarget(name: "tidings", dependencies: ["ProgramTidings"], path: "Sources/Main/tidings"),
+        .executableTarget(name: "report", dependencies: ["ProgramReport", "CICUData"], path: "Sources/Main/report"),
+        .executableTarget(name: "tidings", dependencies: ["ProgramTidings", "CICUData"], path: "Sources/Main/tidings"),
         // The installed programs: one binary that runs the program it is called as
         // (scripts/install links the five names to it).
         .executableTarget(
             name: "tidings-multicall",
-            dependencies: ["ProgramPrefetch", "ProgramPlan", "ProgramDeliver", "ProgramReport", "ProgramTidings"],
+            dependencies: ["ProgramPrefetch", "ProgramPlan", "ProgramDeliver", "ProgramReport", "ProgramTidings", "CICUData"],
             path: "Sources/Main/tidings-multicall",
             // Position-dependent like deliver, and with libstdc++ linked statically (see
-            // linker/static-libstdc++/libstdc++.so).
+            // linker/static-libstdc++/libstdc++.so). Linked by lld, which lays out the functions
+            // the timers' idle runs execute together (linker/startup-order.txt, written by
+            // scripts/startup-order), and without the dynamic symbol table the Swift runtime's
+            // start-up searches (--export-dynamic comes from the toolchain's static link).
             linkerSettings: [
                 .unsafeFlags(
-                    ["-Xclang-linker", "-no-pie", "-L", Context.packageDirectory + "/linker/static-libstdc++"],
+                    [
+                        "-Xclang-linker", "-no-pie", "-L", Context.packageDirectory + "/linker/static-libstdc++", "-use-ld=lld",
+                        "-Xlinker", "--symbol-ordering-file=" + Context.packageDirectory + "/linker/startup-order.txt",
+                        "-Xlinker", "--no-warn-symbol-ordering", "-Xlinker", "--no-export-dynamic",
+                    ],
                     .when(configuration: .release))
             ]
         ),

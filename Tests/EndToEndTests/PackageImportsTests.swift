@@ -71,8 +71,9 @@ import Testing
         let executables = Set(targets.filter { $0.folder.hasPrefix("Sources/Main/") }.map(\.name))
         for target in targets {
             let imported = Self.imports(under: target.folder)
-            // The end-to-end tests need the programs built, which they run, not import.
-            let declared = target.dependencies.subtracting(executables)
+            // The end-to-end tests need the programs built, which they run, not import; the
+            // programs link CICUData for the ICU data it defines, which no Swift code names.
+            let declared = target.dependencies.subtracting(executables).subtracting(["CICUData"])
             #expect(
                 declared == imported,
                 "\(target.name): declared but not imported \(declared.subtracting(imported).sorted()), imported but not declared \(imported.subtracting(declared).sorted())"
