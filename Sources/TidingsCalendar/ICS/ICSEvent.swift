@@ -39,6 +39,11 @@ struct ICSEvent {
     /// expander knows the event's times.
     var alarmLeads: [Int64] = []
 
+    /// An event with nothing but its place in the file (a prepared form fills in the rest).
+    init(index: Int) {
+        self.index = index
+    }
+
     /// Reads `component` (a VEVENT); the first of a repeated single-valued property wins.
     init(_ component: OpaquePointer, index: Int, zones: ICSZoneResolver) {
         self.index = index

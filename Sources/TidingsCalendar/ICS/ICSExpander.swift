@@ -47,6 +47,9 @@ struct ICSExpander {
     let from: EpochMillis
     let until: EpochMillis
     let maxPerEvent: Int
+    /// The most occurrences the whole calendar may have in the window (see
+    /// `ICalendar.maxOccurrencesPerCalendar`).
+    let maxOccurrences: Int
     /// The steps and time the whole calendar may still take.
     let work: ICSWork
     /// Whether DAILY and WEEKLY rules without BY… parts are stepped through by arithmetic
@@ -57,11 +60,14 @@ struct ICSExpander {
     private var occurrences: [CalendarOccurrence] = []
     private var truncated: [String] = []
     private var truncatedSet: Set<String> = []
+    /// Whether the calendar has more occurrences in the window than `maxOccurrences`.
+    private var tooMany = false
 
     init(
         clock: ICSClock, from: EpochMillis, until: EpochMillis, maxPerEvent: Int, maxSteps: Int = ICalendar.maxStepsPerCalendar,
-        timeLimit: Duration = ICalendar.timeLimit
+        maxOccurrences: Int = ICalendar.maxOccurrencesPerCalendar, timeLimit: Duration = ICalendar.timeLimit
     ) {
+        self.maxOccurrences = maxOccurrences
         self.clock = clock
         self.from = from
         self.until = until
@@ -69,18 +75,26 @@ struct ICSExpander {
         work = ICSWork(steps: maxSteps, timeLimit: timeLimit)
     }
 
-    /// Reads every VEVENT of `calendars` and expands them.
-    mutating func run(_ calendars: [OpaquePointer]) -> CalendarExpansion {
+    /// Reads every VEVENT of `calendars`, in file order.
+    static func events(of calendars: [OpaquePointer]) -> [ICSEvent] {
         var events: [ICSEvent] = []
         for calendar in calendars {
             let zones = ICSZoneResolver(calendar: calendar)
             var next = icalcomponent_get_first_component(calendar, ICAL_VEVENT_COMPONENT)
             while let component = next {
-                var event = ICSEvent(component, index: events.count, zones: zones)
-                if !event.alarms.isEmpty { event.alarmLeads = alarmLeads(of: event) }
-                events.append(event)
+                events.append(ICSEvent(component, index: events.count, zones: zones))
                 next = icalcomponent_get_next_component(calendar, ICAL_VEVENT_COMPONENT)
             }
+        }
+        return events
+    }
+
+    /// Expands `events` (read by `events(of:)`, or loaded from a prepared form); refuses a
+    /// calendar with more than `maxOccurrences` occurrences in the window, as soon as it has them.
+    mutating func run(_ read: [ICSEvent]) throws(CalendarError) -> CalendarExpansion {
+        var events = read
+        for index in events.indices where !events[index].alarms.isEmpty {
+            events[index].alarmLeads = alarmLeads(of: events[index])
         }
 
         // Group by UID, in file order; a VEVENT without UID is a group of its own.
@@ -100,6 +114,7 @@ struct ICSExpander {
         }
 
         for key in order {
+            guard !tooMany else { throw tooManyError(events: events.count) }
             guard let group = groups[key] else { continue }
             let uid = key.hasPrefix("\u{0}") ? "" : key
             // One master per UID: the newest (SEQUENCE, then DTSTAMP), the later one on a tie.
@@ -114,6 +129,7 @@ struct ICSExpander {
             if let master { expandMaster(master, uid: uid, overrides: overrides, changes: changes) }
             for override in overrides { emitOverride(override, master: master, changes: changes, uid: uid) }
         }
+        if tooMany { throw tooManyError(events: events.count) }
 
         occurrences.sort { a, b in
             if a.start != b.start { return a.start < b.start }
@@ -492,6 +508,10 @@ struct ICSExpander {
     mutating func append(
         _ template: CalendarOccurrence, recurrenceID: EpochMillis?, start: EpochMillis, end: EpochMillis
     ) {
+        guard occurrences.count < maxOccurrences else {
+            tooMany = true
+            return
+        }
         var occurrence = template
         occurrence.recurrenceID = recurrenceID
         occurrence.start = start
