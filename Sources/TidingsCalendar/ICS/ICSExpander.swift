@@ -92,8 +92,10 @@ struct ICSExpander {
     /// Expands `events` (read by `events(of:)`, or loaded from a prepared form); refuses a
     /// calendar with more than `maxOccurrences` occurrences in the window, as soon as it has them.
     mutating func run(_ read: [ICSEvent]) throws(CalendarError) -> CalendarExpansion {
+        // The events are copied only when one has alarms to work out.
         var events = read
-        for index in events.indices where !events[index].alarms.isEmpty {
+        let withAlarms = read.indices.filter { !read[$0].alarms.isEmpty }
+        for index in withAlarms {
             events[index].alarmLeads = alarmLeads(of: events[index])
         }
 
@@ -223,7 +225,7 @@ struct ICSExpander {
         let stopAt = changes.isEmpty ? until : until + (earlier + margin) * 1000
         // A rule that is cut short leaves the others to run; only a full list stops them.
         for rule in master.rules where kept.count <= maxPerEvent {
-            let kind = iterate(rule, start: start, window: window) { wall in
+            let kind = iterate(rule.libical, start: start, window: window) { wall in
                 let epoch =
                     start.isDate
                     ? clock.startOfDay(ICSMath.floorDiv(wall, 86_400))
@@ -243,7 +245,6 @@ struct ICSExpander {
         if kept.isEmpty { return }
         let shared = template(master, master: nil, uid: uid, allDay: start.isDate)
         let moved = changes.map { template($0.event, master: nil, uid: uid, allDay: start.isDate) }
-        occurrences.reserveCapacity(occurrences.count + kept.count)
         for instance in kept {
             append(
                 instance.change < 0 ? shared : moved[instance.change], recurrenceID: instance.rid, start: instance.start,
@@ -511,6 +512,10 @@ struct ICSExpander {
         guard occurrences.count < maxOccurrences else {
             tooMany = true
             return
+        }
+        // Doubling, but never past the limit: a hostile calendar stops at the limit's size.
+        if occurrences.count == occurrences.capacity {
+            occurrences.reserveCapacity(min(maxOccurrences, max(64, occurrences.capacity * 2)))
         }
         var occurrence = template
         occurrence.recurrenceID = recurrenceID

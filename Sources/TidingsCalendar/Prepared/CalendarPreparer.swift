@@ -31,19 +31,10 @@ public final class CalendarPreparer {
     public func expand(
         _ text: String, key: String, from: EpochMillis, until: EpochMillis, floatingZone: Zone, maxOccurrencesPerEvent: Int = 1000
     ) throws(CalendarError) -> CalendarExpansion {
-        if let bytes = load(key) {
-            do {
-                let prepared = try PreparedCalendar(decoding: bytes, for: text)
-                loaded += 1
-                return try ICalendar.expand(
-                    prepared, from: from, until: until, floatingZone: floatingZone, maxOccurrencesPerEvent: maxOccurrencesPerEvent)
-            } catch let damage as PreparedDamage {
-                refused.append(damage.reason)
-            } catch let error as CalendarError {
-                throw error
-            } catch {
-                refused.append("\(error)")
-            }
+        if let prepared = kept(key, for: text) {
+            loaded += 1
+            return try ICalendar.expand(
+                prepared, from: from, until: until, floatingZone: floatingZone, maxOccurrencesPerEvent: maxOccurrencesPerEvent)
         }
         parsed += 1
         return try ICalendar.expand(
@@ -52,6 +43,18 @@ public final class CalendarPreparer {
             prepared: { [store] prepared in
                 if let bytes = prepared.encoded(for: text) { store(key, bytes) }
             })
+    }
+
+    /// The form kept under `key` when it is one of `text`; the bytes are let go before the
+    /// expansion starts.
+    private func kept(_ key: String, for text: String) -> PreparedCalendar? {
+        guard let bytes = load(key) else { return nil }
+        do {
+            return try PreparedCalendar(decoding: bytes, for: text)
+        } catch {
+            refused.append(error.reason)
+            return nil
+        }
     }
 
     /// `ICalendar.read` of `bytes` (as prefetch receives a calendar), keeping its prepared

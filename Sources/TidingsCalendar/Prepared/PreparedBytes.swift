@@ -8,7 +8,7 @@ struct PreparedDamage: Error {
 
 /// Appends the values of a prepared form, little-endian, strings as a length and their UTF-8.
 struct PreparedWriter {
-    private(set) var bytes: [UInt8] = []
+    var bytes: [UInt8] = []
 
     mutating func int(_ value: Int64) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }

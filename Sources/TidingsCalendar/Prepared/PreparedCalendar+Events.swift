@@ -15,7 +15,10 @@ extension PreparedWriter {
         flag(event.stamp != nil)
         if let stamp = event.stamp { int(stamp) }
         int32(Int32(event.rules.count))
-        for rule in event.rules where !self.rule(rule) { return false }
+        for rule in event.rules {
+            guard let compact = rule.compact else { return false }
+            bytes.append(contentsOf: compact)
+        }
         guard times(event.rdates), times(event.exdates) else { return false }
         for text in [event.summary, event.location, event.description, event.url, event.organizer] { optional(text) }
         strings(event.conference)
@@ -84,7 +87,11 @@ extension PreparedReader {
         if try flag() { event.duration = try duration() }
         event.thisAndFuture = try flag()
         if try flag() { event.stamp = try int() }
-        for _ in 0..<(try count(minimumSize: 8)) { event.rules.append(try rule()) }
+        for _ in 0..<(try count(minimumSize: 8)) {
+            let start = at
+            _ = try rule()
+            event.rules.append(ICSRule(compact: Array(bytes[start..<at])))
+        }
         for _ in 0..<(try count(minimumSize: 10)) { event.rdates.append(try time(&zones)) }
         for _ in 0..<(try count(minimumSize: 10)) { event.exdates.append(try time(&zones)) }
         event.summary = try optional()

@@ -20,9 +20,27 @@ public struct PreparedCalendarFolder: Sendable {
 
     /// The bytes kept for `source`, nil when there are none or they cannot be read.
     public func load(_ source: String) -> [UInt8]? {
-        guard let data = FileManager.default.contents(atPath: path(of: source)) else { return nil }
-        return [UInt8](data)
+        // Read straight into the array: a 10 MB calendar is not held twice.
+        let descriptor = open(path(of: source), O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_size > 0, info.st_size <= Self.maxBytes else { return nil }
+        let size = Int(info.st_size)
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = 0
+            while count < size {
+                let got = read(descriptor, buffer.baseAddress! + count, size - count)
+                guard got > 0 else { break }
+                count += got
+            }
+        }
+        return bytes.count == size ? bytes : nil
     }
+
+    /// The largest file read: a prepared form is about the size of its calendar (10 MiB at
+    /// most), and a bigger file is not one.
+    static let maxBytes = 64 << 20
 
     /// Keeps `bytes` for `source` atomically (a temporary file renamed into place), private
     /// to the user; false when that failed (nothing is left behind).
