@@ -85,8 +85,9 @@ public struct Plan: TidingsCommand {
         let generator = LLMGenerator.forRun(
             config: context.config, database: database, environment: Environment.current, now: context.now, dryRun: dryRun)
         let wording = Wording(generator: generator, environment: Environment.current)
-        let outcome = try Planner(database: database, config: context.config, wording: wording)
-            .run(now: context.now, zone: context.zone, horizon: horizon, dryRun: dryRun)
+        var planner = Planner(database: database, config: context.config, wording: wording)
+        planner.preparedCalendars = PreparedCalendarFolder(folder: context.places.preparedCalendarFolder)
+        let outcome = try planner.run(now: context.now, zone: context.zone, horizon: horizon, dryRun: dryRun)
         if !context.config.daily.enabled { context.narrate("daily update: \(context.config.daily.status)") }
         for warning in outcome.warnings { context.narrate("warning: \(warning)") }
         context.narrate((dryRun ? "would leave " : "") + outcome.summary)

@@ -49,7 +49,9 @@ public struct Prefetch: TidingsCommand {
             Terminal.warning(program: "prefetch", "no sources configured (\(context.configOrigin)); \(daily)")
         }
         let media = MediaCache(folder: context.places.mediaFolder)
-        let outcome = try Prefetcher(database: database, config: context.config, media: media).run(now: context.now, onlyDue: due) { attempt in
+        var prefetcher = Prefetcher(database: database, config: context.config, media: media)
+        prefetcher.preparedCalendars = PreparedCalendarFolder(folder: context.places.preparedCalendarFolder)
+        let outcome = try prefetcher.run(now: context.now, onlyDue: due) { attempt in
             if let reason = attempt.reason {
                 Terminal.warning(program: "prefetch", "source \(attempt.source): \(attempt.outcome): \(reason)")
             } else {

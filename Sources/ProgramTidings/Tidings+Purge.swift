@@ -15,7 +15,8 @@ extension Tidings {
                 Deletes the database (with the -wal and -shm files beside it), its reserve file, \
                 deliver's heartbeat, the programs' lock files, the last good copy of the config, \
                 the recorded desktop session and \
-                the media cache ($XDG_CACHE_HOME/tidings/media), after stopping the exact wake-up \
+                the media cache ($XDG_CACHE_HOME/tidings/media) and the calendars kept parsed \
+                ($XDG_CACHE_HOME/tidings/calendars), after stopping the exact wake-up \
                 armed for it (the systemd timer or at job). \
                 The config file is yours and stays, and so do the timers tidings init installed; \
                 it says so, and tidings init --timers none removes the timers. Asks first when run in a terminal; elsewhere it deletes only with \
@@ -43,7 +44,8 @@ extension Tidings {
                     "", "-wal", "-shm", "-journal", ".reserve", ".deliver-alive", ".wake", ".wake.lock", ".prefetch.lock", ".plan.lock",
                     ".deliver.lock",
                 ]
-                .map { database + $0 } + [RecordedSession.path(forDatabase: database), context.places.mediaFolder]
+                .map { database + $0 }
+                + [RecordedSession.path(forDatabase: database), context.places.mediaFolder, context.places.preparedCalendarFolder]
                 + Self.lastGoodConfigs(beside: database)
             let present = files.filter { FileManager.default.fileExists(atPath: $0) }
             guard !present.isEmpty else {
@@ -80,7 +82,7 @@ extension Tidings {
                     throw CLIError.failed("cannot delete \(path): \(error.localizedDescription) (deleted before it: \(deleted.count))")
                 }
             }
-            // The cache folder goes too when the media were all it held.
+            // The cache folder goes too when the media and calendars were all it held.
             rmdir(context.places.cacheFolder)
             try Terminal.output(deleted.map { "Deleted \($0)\n" }.joined())
             try sayWhatStays(context)

@@ -31,4 +31,6 @@ public struct Places: Sendable {
     public var cacheFolder: String { folders.cacheHome + "/tidings" }
     /// `$XDG_CACHE_HOME/tidings/media`: the mirrored images.
     public var mediaFolder: String { cacheFolder + "/media" }
+    /// `$XDG_CACHE_HOME/tidings/calendars`: the calendars kept parsed between plans.
+    public var preparedCalendarFolder: String { cacheFolder + "/calendars" }
 }

@@ -59,6 +59,8 @@ public struct Prefetcher {
     public let config: TidingsConfig
     /// Where images are mirrored when `features.media_attachments` is on.
     public let media: MediaCache?
+    /// Where the calendars fetched are kept parsed for plan; nil: nowhere.
+    public var preparedCalendars: PreparedCalendarFolder?
 
     /// A prefetcher over `database` for the sources in `config`, mirroring content images
     /// into `media` when the config turns media attachments on.
@@ -126,7 +128,7 @@ public struct Prefetcher {
         _ due: [TidingsConfig.Source], states: [String: SourceState], client: HTTPClient, now: EpochMillis, onlyDue: Bool,
         started: ContinuousClock.Instant, outcome: inout PrefetchOutcome, report: (FetchAttempt) -> Void
     ) throws(StoreError) {
-        let fetcher = SourceFetcher(client: client)
+        let fetcher = SourceFetcher(client: client, prepared: preparedCalendars)
         var states = states
         for source in due {
             // Hosts sharing a store fetch each source one at a time: one that another host is

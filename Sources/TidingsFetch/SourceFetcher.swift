@@ -21,9 +21,14 @@ public struct SourceFetcher {
     public static let userAgent = "Tidings/0.1.0 (offline-first notifications; +https://github.com/tidings)"
 
     private let client: HTTPClient
+    /// Where a new calendar is kept parsed for plan (see `PreparedCalendarFolder`); nil: nowhere.
+    private let prepared: PreparedCalendarFolder?
 
-    /// A fetcher using `client`.
-    public init(client: HTTPClient) { self.client = client }
+    /// A fetcher using `client`, keeping the calendars it reads prepared in `prepared`.
+    public init(client: HTTPClient, prepared: PreparedCalendarFolder? = nil) {
+        self.client = client
+        self.prepared = prepared
+    }
 
     /// Fetches `source`, at most `budget` milliseconds, given its stored `state`.
     /// Never throws: every failure is an attempt row with its outcome and reason.
@@ -45,7 +50,7 @@ public struct SourceFetcher {
                 }
             return FetchResult(attempt: attempt(outcome, reason: error.message), update: .keep)
         }
-        return Self.read(response, of: source, request: request, now: now, attempt: attempt)
+        return read(response, of: source, request: request, now: now, attempt: attempt)
     }
 
     /// The conditional GET of `source`: its validators only when `state` is of the same URL,
@@ -68,7 +73,7 @@ public struct SourceFetcher {
 
     /// What `response` to `request` does to the cache: a 304 to validators confirms it, a
     /// valid 2xx body of the source's type replaces it, anything else keeps it.
-    private static func read(
+    private func read(
         _ response: HTTPResponse, of source: TidingsConfig.Source, request: HTTPRequest, now: EpochMillis, attempt: AttemptStamp
     ) -> FetchResult {
         switch response.status {
@@ -82,9 +87,9 @@ public struct SourceFetcher {
             return FetchResult(attempt: attempt(.notModified, status: 304), update: .confirm)
         case 200..<300:
             switch source.type {
-            case .calendar: return calendar(from: response, attempt: attempt)
-            case .schedule: return schedule(from: response, attempt: attempt)
-            case .content: return content(from: response, now: now, attempt: attempt)
+            case .calendar: return calendar(from: response, attempt: attempt, source: source.name)
+            case .schedule: return Self.schedule(from: response, attempt: attempt)
+            case .content: return Self.content(from: response, now: now, attempt: attempt)
             }
         default:
             return FetchResult(
@@ -95,10 +100,16 @@ public struct SourceFetcher {
         }
     }
 
-    /// The calendar in a 2xx `response`, kept when it reads at least in part.
-    private static func calendar(from response: HTTPResponse, attempt: AttemptStamp) -> FetchResult {
+    /// The calendar in a 2xx `response`, kept when it reads at least in part; what reading it
+    /// found is kept prepared for plan, which then need not parse it again.
+    private func calendar(from response: HTTPResponse, attempt: AttemptStamp, source: String) -> FetchResult {
         do {
-            let read = try ICalendar.read(response.body)
+            let read =
+                if let prepared {
+                    try CalendarPreparer(load: { _ in nil }, store: { prepared.store($1, for: $0) }).read(response.body, key: source)
+                } else {
+                    try ICalendar.read(response.body)
+                }
             // A calendar read in part is kept, and what was skipped is said (a warning of prefetch).
             let skipped = read.warnings.isEmpty ? nil : "calendar read in part: \(read.warnings.joined(separator: "; "))"
             return FetchResult(

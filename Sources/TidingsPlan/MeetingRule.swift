@@ -237,15 +237,17 @@ public struct ExpandedCalendar: Sendable {
 
     /// Expands each calendar over `from ..< until`; a calendar that does not parse, a
     /// recurrence cut at its limit, or a part skipped to read the rest is reported in
-    /// `problems` (the others still count).
-    public static func expand(_ calendars: [CachedCalendar], from: EpochMillis, until: EpochMillis, zone: Zone) -> (
-        calendars: [ExpandedCalendar], problems: [String]
-    ) {
+    /// `problems` (the others still count). Each calendar is expanded from the form
+    /// `preparer` keeps under its source's name when that is one of its text, else parsed
+    /// (and its form kept).
+    public static func expand(
+        _ calendars: [CachedCalendar], from: EpochMillis, until: EpochMillis, zone: Zone, preparer: CalendarPreparer = .none()
+    ) -> (calendars: [ExpandedCalendar], problems: [String]) {
         var expanded: [ExpandedCalendar] = []
         var problems: [String] = []
         for calendar in calendars {
             do {
-                let expansion = try ICalendar.expand(calendar.text, from: from, until: until, floatingZone: zone)
+                let expansion = try preparer.expand(calendar.text, key: calendar.source, from: from, until: until, floatingZone: zone)
                 if let limit = expansion.limitCut {
                     // One line for the calendar-wide limit, not one per rule it cut.
                     let first = expansion.truncated.first.map { ", the first \($0)" } ?? ""

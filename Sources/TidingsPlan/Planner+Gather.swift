@@ -48,10 +48,18 @@ extension Planner {
         // summary) to a week past the horizon.
         let expanded = ExpandedCalendar.expand(
             calendars, from: now - WeekStatistics.before,
-            until: now + horizon + config.meetings.longestLeadTime + WeekStatistics.after + 86_400_000, zone: zone)
+            until: now + horizon + config.meetings.longestLeadTime + WeekStatistics.after + 86_400_000, zone: zone,
+            preparer: calendarPreparer())
         return Inputs(
             content: content, calendars: expanded.calendars, calendarProblems: expanded.problems, scheduleRule: scheduleRule,
             schedules: schedules, daily: daily, weekly: weekly, handlerStamp: handlerStamp, reminders: try database.runningReminders(at: now))
+    }
+
+    /// What keeps the calendars parsed between runs: the folder of prepared calendars, when
+    /// the planner has one.
+    private func calendarPreparer() -> CalendarPreparer {
+        guard let folder = preparedCalendars else { return .none() }
+        return CalendarPreparer(load: { folder.load($0) }, store: { folder.store($1, for: $0) })
     }
 
     /// Recalls the kept answers on the desktop's URL scheme handlers and asks the rest ahead,

@@ -75,6 +75,9 @@ public struct Planner: Sendable {
     /// Whether `hasHandler` asks the desktop (its files, or `xdg-mime` on KDE), so that its
     /// answers may be kept and asked ahead.
     let asksDesktop: Bool
+    /// Where calendars are kept parsed between runs (`$XDG_CACHE_HOME/tidings/calendars`);
+    /// nil: every run parses them.
+    public var preparedCalendars: PreparedCalendarFolder?
 
     /// A planner over `database` following `config`, worded by `wording`; `hasHandler`
     /// answers for the desktop's URL scheme handlers (by default `SchemeHandlers.installed`).

@@ -14,8 +14,8 @@ struct ICSEvent {
     var thisAndFuture = false
     /// DTSTAMP, in milliseconds: which of two versions with the same SEQUENCE is newer.
     var stamp: EpochMillis?
-    /// RRULEs as libical parsed them (their `rscale` points into the parsed calendar).
-    var rules: [icalrecurrencetype] = []
+    /// RRULEs, kept compact (see `ICSRule`).
+    var rules: [ICSRule] = []
     var rdates: [ICSTime] = []
     var exdates: [ICSTime] = []
     var summary: String?
@@ -38,6 +38,11 @@ struct ICSEvent {
     /// `alarms` as lead times before the start (see `ICSExpander.alarmLeads`), set once the
     /// expander knows the event's times.
     var alarmLeads: [Int64] = []
+
+    /// An event with nothing but its place in the file (a prepared form fills in the rest).
+    init(index: Int) {
+        self.index = index
+    }
 
     /// Reads `component` (a VEVENT); the first of a repeated single-valued property wins.
     init(_ component: OpaquePointer, index: Int, zones: ICSZoneResolver) {
@@ -78,7 +83,7 @@ struct ICSEvent {
             }
         case ICAL_RRULE_PROPERTY:
             let rule = icalproperty_get_rrule(property)
-            if rule.freq != ICAL_NO_RECURRENCE { rules.append(rule) }
+            if rule.freq != ICAL_NO_RECURRENCE { rules.append(ICSRule(rule)) }
         case ICAL_RDATE_PROPERTY:
             let value = icalproperty_get_rdate(property)
             let time = icaltime_is_null_time(value.time) == 0 ? value.time : value.period.start

@@ -51,3 +51,20 @@ final class ICSWork {
         return true
     }
 }
+
+extension ICalendar {
+    /// The most occurrences one calendar may have in the window a plan expands: past it the
+    /// calendar is refused for that plan (its reminders already planned stay), before the
+    /// occurrences fill memory. 1,000 weekly meetings have about 55,000 in the window of a 365-day plan.
+    public static let maxOccurrencesPerCalendar = 100_000
+}
+
+extension ICSExpander {
+    /// Why a calendar with more than `maxOccurrences` occurrences in the window is refused.
+    func tooManyError(events: Int) -> CalendarError {
+        let days = max(1, (until - from + 86_399_999) / 86_400_000)
+        return CalendarError(
+            "its \(events) events have more than \(maxOccurrences) occurrences in the \(days) days expanded, "
+                + "the limit per calendar")
+    }
+}

@@ -82,7 +82,8 @@ extension ICSExpander {
         guard !master.rules.isEmpty, epoch != clock.epoch(start),
             !ICSKeys(master.rdates, eventIsDate: start.isDate, clock: clock).contains(epoch: epoch, wall: wall)
         else { return false }
-        return master.rules.allSatisfy { rule in
+        return master.rules.allSatisfy { compact in
+            let rule = compact.libical
             guard icaltime_is_null_time(rule.until) == 0, let until = untilWall(rule.until, start: start) else { return false }
             return wall > until
         }

@@ -47,6 +47,9 @@ struct ICSExpander {
     let from: EpochMillis
     let until: EpochMillis
     let maxPerEvent: Int
+    /// The most occurrences the whole calendar may have in the window (see
+    /// `ICalendar.maxOccurrencesPerCalendar`).
+    let maxOccurrences: Int
     /// The steps and time the whole calendar may still take.
     let work: ICSWork
     /// Whether DAILY and WEEKLY rules without BY… parts are stepped through by arithmetic
@@ -57,11 +60,14 @@ struct ICSExpander {
     private var occurrences: [CalendarOccurrence] = []
     private var truncated: [String] = []
     private var truncatedSet: Set<String> = []
+    /// Whether the calendar has more occurrences in the window than `maxOccurrences`.
+    private var tooMany = false
 
     init(
         clock: ICSClock, from: EpochMillis, until: EpochMillis, maxPerEvent: Int, maxSteps: Int = ICalendar.maxStepsPerCalendar,
-        timeLimit: Duration = ICalendar.timeLimit
+        maxOccurrences: Int = ICalendar.maxOccurrencesPerCalendar, timeLimit: Duration = ICalendar.timeLimit
     ) {
+        self.maxOccurrences = maxOccurrences
         self.clock = clock
         self.from = from
         self.until = until
@@ -69,18 +75,28 @@ struct ICSExpander {
         work = ICSWork(steps: maxSteps, timeLimit: timeLimit)
     }
 
-    /// Reads every VEVENT of `calendars` and expands them.
-    mutating func run(_ calendars: [OpaquePointer]) -> CalendarExpansion {
+    /// Reads every VEVENT of `calendars`, in file order.
+    static func events(of calendars: [OpaquePointer]) -> [ICSEvent] {
         var events: [ICSEvent] = []
         for calendar in calendars {
             let zones = ICSZoneResolver(calendar: calendar)
             var next = icalcomponent_get_first_component(calendar, ICAL_VEVENT_COMPONENT)
             while let component = next {
-                var event = ICSEvent(component, index: events.count, zones: zones)
-                if !event.alarms.isEmpty { event.alarmLeads = alarmLeads(of: event) }
-                events.append(event)
+                events.append(ICSEvent(component, index: events.count, zones: zones))
                 next = icalcomponent_get_next_component(calendar, ICAL_VEVENT_COMPONENT)
             }
+        }
+        return events
+    }
+
+    /// Expands `events` (read by `events(of:)`, or loaded from a prepared form); refuses a
+    /// calendar with more than `maxOccurrences` occurrences in the window, as soon as it has them.
+    mutating func run(_ read: [ICSEvent]) throws(CalendarError) -> CalendarExpansion {
+        // The events are copied only when one has alarms to work out.
+        var events = read
+        let withAlarms = read.indices.filter { !read[$0].alarms.isEmpty }
+        for index in withAlarms {
+            events[index].alarmLeads = alarmLeads(of: events[index])
         }
 
         // Group by UID, in file order; a VEVENT without UID is a group of its own.
@@ -100,6 +116,7 @@ struct ICSExpander {
         }
 
         for key in order {
+            guard !tooMany else { throw tooManyError(events: events.count) }
             guard let group = groups[key] else { continue }
             let uid = key.hasPrefix("\u{0}") ? "" : key
             // One master per UID: the newest (SEQUENCE, then DTSTAMP), the later one on a tie.
@@ -114,6 +131,7 @@ struct ICSExpander {
             if let master { expandMaster(master, uid: uid, overrides: overrides, changes: changes) }
             for override in overrides { emitOverride(override, master: master, changes: changes, uid: uid) }
         }
+        if tooMany { throw tooManyError(events: events.count) }
 
         occurrences.sort { a, b in
             if a.start != b.start { return a.start < b.start }
@@ -207,7 +225,7 @@ struct ICSExpander {
         let stopAt = changes.isEmpty ? until : until + (earlier + margin) * 1000
         // A rule that is cut short leaves the others to run; only a full list stops them.
         for rule in master.rules where kept.count <= maxPerEvent {
-            let kind = iterate(rule, start: start, window: window) { wall in
+            let kind = iterate(rule.libical, start: start, window: window) { wall in
                 let epoch =
                     start.isDate
                     ? clock.startOfDay(ICSMath.floorDiv(wall, 86_400))
@@ -227,7 +245,6 @@ struct ICSExpander {
         if kept.isEmpty { return }
         let shared = template(master, master: nil, uid: uid, allDay: start.isDate)
         let moved = changes.map { template($0.event, master: nil, uid: uid, allDay: start.isDate) }
-        occurrences.reserveCapacity(occurrences.count + kept.count)
         for instance in kept {
             append(
                 instance.change < 0 ? shared : moved[instance.change], recurrenceID: instance.rid, start: instance.start,
@@ -492,6 +509,14 @@ struct ICSExpander {
     mutating func append(
         _ template: CalendarOccurrence, recurrenceID: EpochMillis?, start: EpochMillis, end: EpochMillis
     ) {
+        guard occurrences.count < maxOccurrences else {
+            tooMany = true
+            return
+        }
+        // Doubling, but never past the limit: a hostile calendar stops at the limit's size.
+        if occurrences.count == occurrences.capacity {
+            occurrences.reserveCapacity(min(maxOccurrences, max(64, occurrences.capacity * 2)))
+        }
         var occurrence = template
         occurrence.recurrenceID = recurrenceID
         occurrence.start = start

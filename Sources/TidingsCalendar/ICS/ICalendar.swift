@@ -177,19 +177,22 @@ public enum ICalendar {
     /// libical iterates slowly; ordinary calendars use a small fraction of it.
     static func expand(
         _ text: String, from: EpochMillis, until: EpochMillis, floatingZone: Zone, maxOccurrencesPerEvent: Int,
-        workBudget: Duration, fixedSteps: Bool = true, maxSteps: Int = maxStepsPerCalendar
+        workBudget: Duration, fixedSteps: Bool = true, maxSteps: Int = maxStepsPerCalendar,
+        maxOccurrences: Int = maxOccurrencesPerCalendar, prepared: ((PreparedCalendar) -> Void)? = nil
     ) throws(CalendarError) -> CalendarExpansion {
         var text = text
         let body = try text.withUTF8 { bytes in
             Result { () throws(CalendarError) in try ICSPrescan.check(bytes) }
         }.get()
         let zone = floatingZone.resolved()
-        return try withParsedCalendar(text, prescan: body) { (calendars, warnings, _) throws(CalendarError) in
+        return try withParsedCalendar(text, prescan: body) { (calendars, warnings, withoutUID) throws(CalendarError) in
+            let events = ICSExpander.events(of: calendars)
+            prepared?(PreparedCalendar(events: events, warnings: warnings, withoutUID: withoutUID))
             var expander = ICSExpander(
                 clock: ICSClock(floating: zone), from: from, until: until,
-                maxPerEvent: max(0, maxOccurrencesPerEvent), maxSteps: maxSteps, timeLimit: workBudget)
+                maxPerEvent: max(0, maxOccurrencesPerEvent), maxSteps: maxSteps, maxOccurrences: maxOccurrences, timeLimit: workBudget)
             expander.fixedSteps = fixedSteps
-            var expansion = expander.run(calendars)
+            var expansion = try expander.run(events)
             expansion.warnings = warnings
             return expansion
         }
@@ -204,6 +207,11 @@ public enum ICalendar {
     /// §3.1), then checked as UTF-8, BEGIN:VCALENDAR, the bounds (10 MiB, 100,000 components, nesting),
     /// and parsed. The text to keep is `text`, not the bytes.
     public static func read(_ bytes: [UInt8]) throws(CalendarError) -> CalendarText {
+        try read(bytes, prepared: nil)
+    }
+
+    /// `read`, passing what expansion needs of the calendar to `prepared`.
+    static func read(_ bytes: [UInt8], prepared: ((PreparedCalendar) -> Void)?) throws(CalendarError) -> CalendarText {
         if bytes.count > maxBytes {
             throw CalendarError("calendar is too large: \(bytes.count) bytes, the limit is \(maxBytes) (10 mib)")
         }
@@ -212,7 +220,10 @@ public enum ICalendar {
             Result { () throws(CalendarError) in try ICSPrescan.check(buffer) }
         }.get()
         return try withParsedCalendar(text, prescan: body) { (calendars, warnings, withoutUID) throws(CalendarError) in
-            CalendarText(text: text, events: eventCount(calendars), warnings: warnings, withoutUID: withoutUID)
+            if let prepared {
+                prepared(PreparedCalendar(events: ICSExpander.events(of: calendars), warnings: warnings, withoutUID: withoutUID))
+            }
+            return CalendarText(text: text, events: eventCount(calendars), warnings: warnings, withoutUID: withoutUID)
         }
     }
 
