@@ -23,6 +23,15 @@ typedef struct {
     __typeof__(&curl_url_get) url_get;
     __typeof__(&curl_url_strerror) url_strerror;
     __typeof__(&curl_free) free;
+    __typeof__(&curl_multi_init) multi_init;
+    __typeof__(&curl_multi_cleanup) multi_cleanup;
+    __typeof__(&curl_multi_setopt) multi_setopt;
+    __typeof__(&curl_multi_add_handle) multi_add_handle;
+    __typeof__(&curl_multi_remove_handle) multi_remove_handle;
+    __typeof__(&curl_multi_perform) multi_perform;
+    __typeof__(&curl_multi_poll) multi_poll;
+    __typeof__(&curl_multi_info_read) multi_info_read;
+    __typeof__(&curl_multi_strerror) multi_strerror;
 } tidings_curl_table;
 
 /* One table for the whole process. */
@@ -64,6 +73,16 @@ static void tidings_curl_load_once(void) {
     TIDINGS_CURL_SYMBOL(url_get, "curl_url_get")
     TIDINGS_CURL_SYMBOL(url_strerror, "curl_url_strerror")
     TIDINGS_CURL_SYMBOL(free, "curl_free")
+    TIDINGS_CURL_SYMBOL(multi_init, "curl_multi_init")
+    TIDINGS_CURL_SYMBOL(multi_cleanup, "curl_multi_cleanup")
+    TIDINGS_CURL_SYMBOL(multi_setopt, "curl_multi_setopt")
+    TIDINGS_CURL_SYMBOL(multi_add_handle, "curl_multi_add_handle")
+    TIDINGS_CURL_SYMBOL(multi_remove_handle, "curl_multi_remove_handle")
+    TIDINGS_CURL_SYMBOL(multi_perform, "curl_multi_perform")
+    /* curl_multi_poll came with libcurl 7.66 (2019). */
+    TIDINGS_CURL_SYMBOL(multi_poll, "curl_multi_poll")
+    TIDINGS_CURL_SYMBOL(multi_info_read, "curl_multi_info_read")
+    TIDINGS_CURL_SYMBOL(multi_strerror, "curl_multi_strerror")
     tidings_curl()->loaded = 1;
 }
 
@@ -149,3 +168,38 @@ CURLcode tidings_curl_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *val
     return tidings_curl()->easy_getinfo(handle, info, value);
 }
 
+
+CURLM *tidings_curl_multi_init(void) {
+    return tidings_curl_load() == NULL ? tidings_curl()->multi_init() : NULL;
+}
+CURLMcode tidings_curl_multi_cleanup(CURLM *multi) { return tidings_curl()->multi_cleanup(multi); }
+CURLMcode tidings_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long value) {
+    return tidings_curl()->multi_setopt(multi, option, value);
+}
+CURLMcode tidings_curl_multi_add_handle(CURLM *multi, CURL *handle) {
+    return tidings_curl()->multi_add_handle(multi, handle);
+}
+CURLMcode tidings_curl_multi_remove_handle(CURLM *multi, CURL *handle) {
+    return tidings_curl()->multi_remove_handle(multi, handle);
+}
+CURLMcode tidings_curl_multi_perform(CURLM *multi, int *running) {
+    return tidings_curl()->multi_perform(multi, running);
+}
+CURLMcode tidings_curl_multi_poll(CURLM *multi, int timeout_ms, int *ready) {
+    return tidings_curl()->multi_poll(multi, NULL, 0, timeout_ms, ready);
+}
+/* CURLMsg holds its result in a union, which is clumsy from Swift; only CURLMSG_DONE exists. */
+int tidings_curl_multi_next_done(CURLM *multi, CURL **handle, CURLcode *result) {
+    int queued = 0;
+    CURLMsg *message;
+    while ((message = tidings_curl()->multi_info_read(multi, &queued)) != NULL) {
+        if (message->msg != CURLMSG_DONE) continue;
+        *handle = message->easy_handle;
+        *result = message->data.result;
+        return 1;
+    }
+    return 0;
+}
+const char *tidings_curl_multi_strerror(CURLMcode code) {
+    return tidings_curl_load() == NULL ? tidings_curl()->multi_strerror(code) : "libcurl is not available";
+}

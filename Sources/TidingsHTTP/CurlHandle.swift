@@ -10,18 +10,23 @@ final class CurlHandle {
     private let errorBuffer: UnsafeMutablePointer<CChar>
 
     init() throws(HTTPError) {
-        if let problem = tidings_curl_load() {
-            throw HTTPError(kind: .network, message: "cannot load libcurl (apt install libcurl4): \(String(cString: problem))")
-        }
-        guard curlGlobalInitCode == CURLE_OK else {
-            throw HTTPError(kind: .network, curlCode: curlGlobalInitCode.int32, message: "could not initialize libcurl: \(curlGlobalInitCode.text)")
-        }
+        try Self.load()
         guard let handle = tidings_curl_easy_init() else {
             throw HTTPError(kind: .network, message: "could not create a libcurl handle")
         }
         self.handle = handle
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
+    }
+
+    /// Loads and initializes libcurl on first use; throws when it cannot be.
+    static func load() throws(HTTPError) {
+        if let problem = tidings_curl_load() {
+            throw HTTPError(kind: .network, message: "cannot load libcurl (apt install libcurl4): \(String(cString: problem))")
+        }
+        guard curlGlobalInitCode == CURLE_OK else {
+            throw HTTPError(kind: .network, curlCode: curlGlobalInitCode.int32, message: "could not initialize libcurl: \(curlGlobalInitCode.text)")
+        }
     }
 
     deinit {

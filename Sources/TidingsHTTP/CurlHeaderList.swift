@@ -31,12 +31,18 @@ final class CurlHeaderList {
 
     /// The text with CR and LF replaced by spaces, so a value cannot inject extra header lines.
     private static func singleLine(_ text: String) -> String {
-        String(text.map { $0 == "\r" || $0 == "\n" || $0 == "\r\n" ? " " : $0 })
+        // Most values hold neither; looking at the bytes first spares rebuilding them.
+        guard text.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A }) else { return text }
+        return String(text.map { $0 == "\r" || $0 == "\n" || $0 == "\r\n" ? " " : $0 })
     }
 }
 
 extension String {
     func trimmingSpaces() -> String {
+        // Most text has no space at either end; the bytes say so without walking characters.
+        if let first = utf8.first, let last = utf8.last, first != 0x20, first != 0x09, last != 0x20, last != 0x09 {
+            return self
+        }
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
         guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else {
             return ""

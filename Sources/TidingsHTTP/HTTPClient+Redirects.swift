@@ -1,3 +1,55 @@
+/// One request on its way through a redirect chain, under the request's total time budget;
+/// both clients walk it hop by hop.
+struct RedirectChain {
+    let request: HTTPRequest
+    private let clock = ContinuousClock()
+    private let start: ContinuousClock.Instant
+    /// The hop to send next.
+    private(set) var hop: Hop
+    private var redirectCount = 0
+
+    /// Starts the chain at the request's URL, refused unless ``URLPolicy`` allows it.
+    init(_ request: HTTPRequest) throws(HTTPError) {
+        try URLPolicy.check(request.url)
+        self.request = request
+        start = clock.now
+        hop = Hop(url: request.url, method: request.method, headers: request.headers, body: request.body)
+    }
+
+    /// Seconds left of the request's total budget for the next hop; a timeout when none is left.
+    func remaining() throws(HTTPError) -> Double {
+        let remaining = request.totalTimeout - seconds(start.duration(to: clock.now))
+        guard remaining > 0 else {
+            throw HTTPError.timedOut(after: request.totalTimeout, fetching: hop.url, curlCode: nil)
+        }
+        return remaining
+    }
+
+    /// The final response when `outcome` is one; after a redirect, moves on to the next hop
+    /// (refused when it breaks the policy or the limit) and returns nil.
+    mutating func advance(after outcome: TransferOutcome) throws(HTTPError) -> HTTPResponse? {
+        guard let target = outcome.redirectTarget else {
+            return HTTPResponse(
+                status: outcome.status,
+                headers: outcome.headers,
+                body: outcome.body,
+                finalURL: outcome.effectiveURL,
+                redirectCount: redirectCount,
+                elapsed: seconds(start.duration(to: clock.now))
+            )
+        }
+        guard redirectCount < max(0, request.maxRedirects) else {
+            throw HTTPError(
+                kind: .tooManyRedirects,
+                message: "too many redirects (more than \(max(0, request.maxRedirects))) fetching \(request.url)"
+            )
+        }
+        hop = try hop.redirected(to: target, status: outcome.status, from: request.url)
+        redirectCount += 1
+        return nil
+    }
+}
+
 /// What is sent on one hop of a redirect chain.
 struct Hop {
     var url: String

@@ -1,6 +1,7 @@
 /// A blocking HTTP(S) and `file:` client over one reused libcurl handle.
 ///
 /// A client is not safe to share between threads at the same time; give each worker its own.
+/// ``HTTPMultiClient`` runs many requests at once on one thread instead.
 public final class HTTPClient {
     let curl: CurlHandle
 
@@ -13,36 +14,18 @@ public final class HTTPClient {
     ///
     /// Any HTTP status, 4xx and 5xx included, is a response; only a failure to get one throws.
     public func perform(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
-        let clock = ContinuousClock()
-        let start = clock.now
-        try URLPolicy.check(request.url)
-        var hop = Hop(url: request.url, method: request.method, headers: request.headers, body: request.body)
-        var redirectCount = 0
+        var chain = try RedirectChain(request)
         while true {
-            let remaining = request.totalTimeout - seconds(start.duration(to: clock.now))
-            guard remaining > 0 else {
-                throw HTTPError.timedOut(after: request.totalTimeout, fetching: hop.url, curlCode: nil)
-            }
-            let outcome = try transfer(hop, of: request, remaining: remaining)
-            guard let target = outcome.redirectTarget else {
-                return HTTPResponse(
-                    status: outcome.status,
-                    headers: outcome.headers,
-                    body: outcome.body,
-                    finalURL: outcome.effectiveURL,
-                    redirectCount: redirectCount,
-                    elapsed: seconds(start.duration(to: clock.now))
-                )
-            }
-            guard redirectCount < max(0, request.maxRedirects) else {
-                throw HTTPError(
-                    kind: .tooManyRedirects,
-                    message: "too many redirects (more than \(max(0, request.maxRedirects))) fetching \(request.url)"
-                )
-            }
-            hop = try hop.redirected(to: target, status: outcome.status, from: request.url)
-            redirectCount += 1
+            let outcome = try transfer(chain.hop, of: request, remaining: try chain.remaining())
+            if let response = try chain.advance(after: outcome) { return response }
         }
+    }
+
+    /// Runs one hop with `remaining` seconds of the request's total budget.
+    func transfer(_ hop: Hop, of request: HTTPRequest, remaining: Double) throws(HTTPError) -> TransferOutcome {
+        let prepared = try curl.prepare(hop, of: request, remaining: remaining)
+        let code = withExtendedLifetime(prepared) { curl.perform() }
+        return try curl.finish(prepared, code: code)
     }
 }
 

@@ -21,27 +21,38 @@ final class TransferSink {
     }
 
     /// Records one raw header line as libcurl delivers it, CRLF included.
+    ///
+    /// Works on the bytes: the separators are ASCII, and a webhook's answers bring a handful
+    /// of lines each, thousands a run.
     func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) {
-        var line = String(decoding: bytes, as: UTF8.self)
-        while line.last == "\r\n" || line.last == "\n" || line.last == "\r" {
-            line.removeLast()
-        }
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+        let line = UnsafeRawBufferPointer(rebasing: bytes[0..<end])
         // The header callback sees every response of the transfer, including 1xx interim ones
         // (100 Continue, 103 Early Hints); a new status line starts the headers over.
-        if line.hasPrefix("HTTP/") {
+        if line.starts(with: "HTTP/".utf8) {
             headers.removeAll()
             return
         }
-        if line.first == " " || line.first == "\t", let last = headers.popLast() {
+        if let first = line.first, isSpace(first), let last = headers.popLast() {
             // An obsolete folded continuation line belongs to the previous header's value.
-            headers.append((last.name, last.value + " " + line.trimmingSpaces()))
+            headers.append((last.name, last.value + " " + Self.trimmed(line, isSpace)))
             return
         }
-        guard let colon = line.firstIndex(of: ":") else { return }
-        let name = String(line[..<colon]).trimmingSpaces()
-        let value = String(line[line.index(after: colon)...]).trimmingSpaces()
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return }
+        let name = Self.trimmed(UnsafeRawBufferPointer(rebasing: line[..<colon]), isSpace)
+        let value = Self.trimmed(UnsafeRawBufferPointer(rebasing: line[(colon + 1)...]), isSpace)
         guard !name.isEmpty else { return }
         headers.append((name, value))
+    }
+
+    /// The bytes without spaces and tabs at either end, decoded as UTF-8 (invalid sequences repaired).
+    private static func trimmed(_ bytes: UnsafeRawBufferPointer, _ isSpace: (UInt8) -> Bool) -> String {
+        guard let start = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start...last]), as: UTF8.self)
     }
 }
 

@@ -45,11 +45,14 @@ public enum URLPolicy {
 
     /// The lower-cased scheme of `url` per RFC 3986, or nil when it has none.
     static func scheme(of url: String) -> String? {
-        guard let colon = url.firstIndex(of: ":") else { return nil }
-        let candidate = url[..<colon]
-        guard let first = candidate.first, first.isASCII, first.isLetter else { return nil }
-        let valid = candidate.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
-        return valid ? candidate.lowercased() : nil
+        // Every character of a scheme is ASCII, so the bytes are enough (and much quicker).
+        let bytes = url.utf8
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        let candidate = bytes[..<colon]
+        let isLetter: (UInt8) -> Bool = { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+        guard let first = candidate.first, isLetter(first) else { return nil }
+        let valid = candidate.allSatisfy { isLetter($0) || (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }
+        return valid ? String(decoding: candidate, as: UTF8.self).lowercased() : nil
     }
 
     /// Whether a host, as libcurl's URL parser normalizes it, is on this machine.

@@ -61,14 +61,27 @@ public struct HTTPTestServerError: Error, CustomStringConvertible {
 
 /// A real HTTP/1.1 server on 127.0.0.1 and an ephemeral port, one thread per connection.
 ///
+/// By default each answer closes its connection (`Connection: close`); with ``KeepAlive`` a
+/// connection serves request after request, as a real receiver's does.
+///
 /// Keep the server alive for as long as it is used (`defer { server.stop() }` does): it stops in `deinit`.
 public final class HTTPTestServer: @unchecked Sendable {
     /// The port the server listens on.
     public let port: Int
     private let state: TestServerState
 
-    /// Starts listening; every request is answered with what `handler` returns.
-    public init(handler: @escaping @Sendable (TestHTTPRequest) -> TestHTTPResponse) throws {
+    /// What the server does with a connection after answering on it.
+    public enum KeepAlive: Sendable {
+        /// Reads the next request on it, for as long as the client keeps it open.
+        case always
+        /// Closes it after this many answers without announcing it (no `Connection: close`),
+        /// as a receiver whose keep-alive limit or idle timeout ran out does.
+        case closingAfter(Int)
+    }
+
+    /// Starts listening; every request is answered with what `handler` returns. `keepAlive`
+    /// nil closes each connection after its answer.
+    public init(keepAlive: KeepAlive? = nil, handler: @escaping @Sendable (TestHTTPRequest) -> TestHTTPResponse) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw HTTPTestServerError(description: "socket: \(String(cString: strerror(errno)))") }
         var address = sockaddr_in()
@@ -87,7 +100,7 @@ public final class HTTPTestServer: @unchecked Sendable {
             throw HTTPTestServerError(description: "listen on 127.0.0.1: \(reason)")
         }
         port = Int(UInt16(bigEndian: address.sin_port))
-        state = TestServerState(listener: fd, handler: handler)
+        state = TestServerState(listener: fd, keepAlive: keepAlive, handler: handler)
         Thread.detachNewThread { [state] in state.acceptLoop() }
     }
 
@@ -98,6 +111,9 @@ public final class HTTPTestServer: @unchecked Sendable {
 
     /// Every request received so far, in order.
     public var requests: [TestHTTPRequest] { state.locked.withLock { $0.requests } }
+
+    /// How many connections the server accepted so far.
+    public var connections: Int { state.locked.withLock { $0.accepted } }
 
     /// How many requests the client gave up on (it closed the connection) while the server
     /// was still holding back the answer (`delay`, `trickle`).
@@ -111,6 +127,7 @@ private final class TestServerState: Sendable {
     struct Locked {
         var listener: Int32?
         var connections: Set<Int32> = []
+        var accepted = 0
         var requests: [TestHTTPRequest] = []
         var abandoned = 0
         var stopped = false
@@ -118,9 +135,11 @@ private final class TestServerState: Sendable {
 
     let locked: Mutex<Locked>
     let handler: @Sendable (TestHTTPRequest) -> TestHTTPResponse
+    let keepAlive: HTTPTestServer.KeepAlive?
 
-    init(listener: Int32, handler: @escaping @Sendable (TestHTTPRequest) -> TestHTTPResponse) {
+    init(listener: Int32, keepAlive: HTTPTestServer.KeepAlive?, handler: @escaping @Sendable (TestHTTPRequest) -> TestHTTPResponse) {
         locked = Mutex(Locked(listener: listener))
+        self.keepAlive = keepAlive
         self.handler = handler
     }
 
@@ -146,6 +165,7 @@ private final class TestServerState: Sendable {
                 let fd = accept(listener, nil, nil)
                 guard fd >= 0 else { return nil }
                 state.connections.insert(fd)
+                state.accepted += 1
                 return fd
             }
             if let fd = accepted {
@@ -164,19 +184,34 @@ private final class TestServerState: Sendable {
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var limit = timeval(tv_sec: 10, tv_usec: 0)
         _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        guard let request = readRequest(fd) else { return }
+        var answered = 0
+        while answer(fd, keepingAlive: keepAlive != nil) {
+            answered += 1
+            switch keepAlive {
+            case nil: return
+            case .always: continue
+            case .closingAfter(let limit): if answered >= limit { return }
+            }
+        }
+    }
+
+    /// Reads one request on `fd` and answers it; false when the connection is done for.
+    private func answer(_ fd: Int32, keepingAlive: Bool) -> Bool {
+        guard let request = readRequest(fd) else { return false }
         locked.withLock { $0.requests.append(request) }
         let response = handler(request)
-        guard pause(response.delay, watching: fd) else { return }
+        guard pause(response.delay, watching: fd) else { return false }
         let hasBody = request.method != "HEAD" && response.status != 204 && response.status != 304
-        guard sendAll(fd, Self.head(of: response, withLength: hasBody || request.method == "HEAD")), hasBody else { return }
+        let head = Self.head(of: response, withLength: hasBody || request.method == "HEAD", keepingAlive: keepingAlive)
+        guard sendAll(fd, head) else { return false }
+        guard hasBody else { return true }
         guard let interval = response.trickle else {
-            _ = sendAll(fd, response.body)
-            return
+            return sendAll(fd, response.body)
         }
         for byte in response.body {
-            guard pause(interval, watching: fd), sendAll(fd, [byte]) else { return }
+            guard pause(interval, watching: fd), sendAll(fd, [byte]) else { return false }
         }
+        return true
     }
 
     private func readRequest(_ fd: Int32) -> TestHTTPRequest? {
@@ -253,7 +288,7 @@ private final class TestServerState: Sendable {
         return !locked.withLock { $0.stopped }
     }
 
-    private static func head(of response: TestHTTPResponse, withLength: Bool) -> [UInt8] {
+    private static func head(of response: TestHTTPResponse, withLength: Bool, keepingAlive: Bool) -> [UInt8] {
         let reasons = [
             200: "OK", 201: "Created", 204: "No Content", 301: "Moved Permanently", 302: "Found",
             303: "See Other", 304: "Not Modified", 307: "Temporary Redirect", 308: "Permanent Redirect",
@@ -263,7 +298,7 @@ private final class TestServerState: Sendable {
         lines += response.headers.map { "\($0.0): \($0.1)" }
         let given = Set(response.headers.map { $0.0.lowercased() })
         if withLength, !given.contains("content-length") { lines.append("Content-Length: \(response.body.count)") }
-        if !given.contains("connection") { lines.append("Connection: close") }
+        if !given.contains("connection"), !keepingAlive { lines.append("Connection: close") }
         return Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
     }
 }

@@ -43,4 +43,17 @@ CURLcode tidings_curl_getinfo_string(CURL *handle, CURLINFO info, char **value);
 CURLcode tidings_curl_getinfo_double(CURL *handle, CURLINFO info, double *value);
 CURLcode tidings_curl_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value);
 
+/* The multi interface: many transfers on one thread over one pool of kept-alive connections.
+   curl_multi_setopt is variadic; tidings_curl_multi_setopt_long fixes its argument type.
+   tidings_curl_multi_next_done reads the next finished transfer (1), or says none is left (0). */
+CURLM *tidings_curl_multi_init(void);
+CURLMcode tidings_curl_multi_cleanup(CURLM *multi);
+CURLMcode tidings_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long value);
+CURLMcode tidings_curl_multi_add_handle(CURLM *multi, CURL *handle);
+CURLMcode tidings_curl_multi_remove_handle(CURLM *multi, CURL *handle);
+CURLMcode tidings_curl_multi_perform(CURLM *multi, int *running);
+CURLMcode tidings_curl_multi_poll(CURLM *multi, int timeout_ms, int *ready);
+int tidings_curl_multi_next_done(CURLM *multi, CURL **handle, CURLcode *result);
+const char *tidings_curl_multi_strerror(CURLMcode code);
+
 #endif

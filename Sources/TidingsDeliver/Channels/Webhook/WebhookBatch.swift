@@ -2,67 +2,90 @@ import Foundation
 import Synchronization
 import TidingsHTTP
 
-/// Runs webhook jobs on a fixed set of worker threads, each with its own HTTP client (so each
-/// reuses its connections), pulling the next job from a shared index until none is left.
+/// Runs one send's webhook jobs on a thread of its own, all at once over the target's
+/// kept-alive connections (at most its concurrency in flight), then the jobs their answers
+/// call for instead (a Discord edit whose message is gone becomes a new post).
 final class WebhookBatch: Sendable {
-    private struct State {
-        var next = 0
-        var results: [ChannelResult?]
-        var running: Int
-        var cancelled = false
-        var finish: (@Sendable ([ChannelResult]) -> Void)?
-    }
-
     private let jobs: [WebhookJob]
-    private let workers: Int
-    private let state: Mutex<State>
+    private let connections: WebhookConnections
+    private let cancelled = Atomic(false)
 
-    /// A batch of `jobs` for `workers` threads (at least one).
-    init(jobs: [WebhookJob], workers: Int) {
+    /// A batch of `jobs` over `connections`.
+    init(jobs: [WebhookJob], connections: WebhookConnections) {
         self.jobs = jobs
-        self.workers = max(1, workers)
-        state = Mutex(State(results: Array(repeating: nil, count: jobs.count), running: max(1, workers)))
+        self.connections = connections
     }
 
-    /// Starts the workers; `finish` gets one result per job, in order, when the last worker ends.
+    /// Starts the thread; `finish` gets one result per job, in order, when it ends. The
+    /// requests block that thread, not the cooperative pool.
     func start(_ finish: @escaping @Sendable ([ChannelResult]) -> Void) {
-        state.withLock { $0.finish = finish }
-        for index in 0..<workers {
-            let thread = Thread { [self] in work() }
-            thread.name = "webhook-\(index)"
-            thread.start()
-        }
+        let thread = Thread { [self] in finish(run()) }
+        thread.name = "webhook"
+        thread.start()
     }
 
-    /// Stops handing out jobs; requests in flight finish, the rest come back as transient.
+    /// Stops starting requests; those in flight finish, the rest come back as transient.
     func cancel() {
-        state.withLock { $0.cancelled = true }
+        cancelled.store(true, ordering: .relaxed)
     }
 
-    private func work() {
-        let client = Result { () throws(HTTPError) in try HTTPClient() }
-        while let index = claim() {
-            let result = jobs[index].result(with: client)
-            state.withLock { $0.results[index] = result }
+    private func run() -> [ChannelResult] {
+        var results = [ChannelResult?](repeating: nil, count: jobs.count)
+        var round: [(index: Int, job: WebhookJob)] = []
+        for (index, job) in jobs.enumerated() {
+            if let refusal = job.refusal { results[index] = refusal } else { round.append((index, job)) }
         }
-        let finished: (([ChannelResult]) -> Void, [ChannelResult])? = state.withLock { state in
-            state.running -= 1
-            guard state.running == 0, let finish = state.finish else { return nil }
-            state.finish = nil
-            let results = zip(jobs, state.results).map { job, result in
-                result ?? ChannelResult(id: job.id, outcome: .transient("interrupted before it was sent", retryAfter: nil))
+        connections.withClient { client in
+            while !round.isEmpty {
+                let answers: [Result<HTTPResponse, HTTPError>?]
+                switch client {
+                case .success(let client):
+                    answers = client.perform(round.map(\.job.request)) { cancelled.load(ordering: .relaxed) }
+                case .failure(let error):
+                    answers = round.map { _ in .failure(error) }
+                }
+                var next: [(index: Int, job: WebhookJob)] = []
+                for ((index, job), answer) in zip(round, answers) {
+                    // No answer: the batch was cancelled before the request started.
+                    guard let answer else { continue }
+                    switch job.verdict(on: answer) {
+                    case .result(let result): results[index] = result
+                    case .instead(let other): if let refusal = other.refusal { results[index] = refusal } else { next.append((index, other)) }
+                    }
+                }
+                round = next
             }
-            return (finish, results)
         }
-        // Called outside the lock: resuming the waiting task must not run under it.
-        if let (finish, results) = finished { finish(results) }
+        return zip(jobs, results).map { job, result in
+            result ?? ChannelResult(id: job.id, outcome: .transient("interrupted before it was sent", retryAfter: nil))
+        }
+    }
+}
+
+/// The kept-alive connections of one webhook target, shared by every send of a run: a send
+/// takes the idle multi client (or makes one, which loads libcurl the first time) and gives
+/// it back when done, so the next step finds its connections open.
+final class WebhookConnections: Sendable {
+    private let idle = Mutex<[HTTPMultiClient]>([])
+    /// The most requests in flight at once, and so the most connections.
+    let concurrency: Int
+
+    /// The connections of a target with `concurrency` requests in flight at most.
+    init(concurrency: Int) {
+        self.concurrency = max(1, concurrency)
     }
 
-    private func claim() -> Int? {
-        state.withLock { state in
-            guard !state.cancelled, state.next < jobs.count else { return nil }
-            defer { state.next += 1 }
-            return state.next
+    /// Runs `body` with a client of its own (or why none could be made).
+    func withClient<T>(_ body: (Result<HTTPMultiClient, HTTPError>) -> T) -> T {
+        let client: Result<HTTPMultiClient, HTTPError> =
+            if let reused = idle.withLock({ $0.popLast() }) {
+                .success(reused)
+            } else {
+                Result { () throws(HTTPError) in try HTTPMultiClient(maxInFlight: concurrency) }
+            }
+        defer {
+            if case .success(let client) = client { idle.withLock { $0.append(client) } }
         }
+        return body(client)
     }
 }

@@ -2,7 +2,7 @@ import TidingsCore
 import TidingsHTTP
 
 /// Posts notifications to one webhook target (json, ntfy, gotify, Slack or Discord): one request
-/// per notification, at most `concurrency` in flight, each worker reusing its connections.
+/// per notification, at most `concurrency` in flight over connections kept alive for the run.
 ///
 /// Tokens and signing secrets come from the environment or from files, never from the config
 /// itself, and never appear in results, `platformInfo`, descriptions or errors.
@@ -12,13 +12,30 @@ public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, Custom
     /// Webhooks never learn what the user did.
     public let reportsEngagement = false
     public let guarantee = DeliveryGuarantee.atLeastOnce
-    /// Four requests per worker a step: a kill sends at most that many again.
-    public var chunkSize: Int { 4 * max(1, target.concurrency) }
+    /// 4 × concurrency² requests a step, at most 128: a kill sends at most that many again.
+    ///
+    /// A receiver that takes one request at a time sees at most 4 repeated; with more
+    /// connections each carries more requests a step (16 each at the default 8), so that
+    /// the step's bookkeeping and the idle tail of its last requests are spread over more items.
+    public var chunkSize: Int {
+        let concurrency = max(1, target.concurrency)
+        return min(Self.largestStep, 4 * concurrency * concurrency)
+    }
+    /// The most requests a step of one target sends.
+    public static let largestStep = 128
     /// The target's settings.
     public let target: TidingsConfig.Webhook
     /// The `User-Agent` header value.
     public let userAgent: String
     let credentials: Result<WebhookCredentials, WebhookSecretProblem>
+    /// The target's connections, kept alive from one step to the next (copies share them).
+    let connections: WebhookConnections
+    /// The reasons per request URL, made once (copies share them).
+    let reasons = WebhookReasonsCache()
+    /// The host of the target's URL, found once.
+    let host: String?
+    /// The channel, the format and the URL's host only: paths and queries may hold credentials.
+    public let platformInfo: String
     /// Content images, for ntfy's `Attach` when their folder is published; nil: none.
     public var media: MediaAttachments?
 
@@ -35,18 +52,22 @@ public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, Custom
         self.target = target
         self.credentials = credentials
         self.userAgent = userAgent
+        connections = WebhookConnections(concurrency: target.concurrency)
+        host = WebhookReasons.host(of: target.url)
+        platformInfo = Self.platformInfo(of: target, host: host, discordMessage: nil, note: nil)
     }
-
-    /// The channel, the format and the URL's host only: paths and queries may hold credentials.
-    public var platformInfo: String { platformInfo(discordMessage: nil) }
 
     /// The platform info, with the id of the Discord message a send created or edited, and a
     /// note when there is something to say about it.
     func platformInfo(discordMessage: String?, note: String? = nil) -> String {
+        Self.platformInfo(of: target, host: host, discordMessage: discordMessage, note: note)
+    }
+
+    private static func platformInfo(of target: TidingsConfig.Webhook, host: String?, discordMessage: String?, note: String?) -> String {
         var json = JSONLine()
-        json.add("channel", name.description)
+        json.add("channel", ChannelName.webhook(target.name).description)
         json.add("format", target.format.rawValue)
-        json.add("host", WebhookReasons.host(of: target.url))
+        json.add("host", host)
         if let discordMessage { json.add("message", discordMessage) }
         if let note { json.add("note", note) }
         return json.string
@@ -58,12 +79,12 @@ public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, Custom
 
     /// `webhook:NAME (FORMAT to HOST)`.
     public var description: String {
-        "\(name) (\(target.format.rawValue) to \(WebhookReasons.host(of: target.url) ?? "no host"))"
+        "\(name) (\(target.format.rawValue) to \(host ?? "no host"))"
     }
 
     /// Only the settings that hold no credential, for `dump` and debuggers.
     public var customMirror: Mirror {
-        Mirror(self, children: ["name": name, "format": target.format, "host": WebhookReasons.host(of: target.url) as Any])
+        Mirror(self, children: ["name": name, "format": target.format, "host": host as Any])
     }
 
     /// Available when the secrets resolve; the network is not checked.
@@ -79,7 +100,7 @@ public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, Custom
     /// message instead (a new post when it was deleted by hand).
     public func send(_ items: [Message], now: EpochMillis) async -> [ChannelResult] {
         guard !items.isEmpty else { return [] }
-        // The workers are threads of their own, so the cooperative pool is free while they run.
+        // The requests run on a thread of their own, so the cooperative pool is free meanwhile.
         return await run(items, now: now) { item, credentials in
             let post = job(for: item, credentials: credentials, now: now)
             guard target.format == .discord, item.isUpdate,
@@ -134,7 +155,7 @@ public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, Custom
         }
     }
 
-    /// Runs the job `make` gives each of `items` on the worker threads.
+    /// Runs the job `make` gives each of `items` on a thread of its own.
     private func run(
         _ items: [Message], now: EpochMillis, make: (Message, WebhookCredentials) -> WebhookJob
     ) async -> [ChannelResult] {
@@ -144,7 +165,7 @@ public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, Custom
         case .failure(let problem): return items.map { ChannelResult(id: $0.id, outcome: .unavailable(problem.reason)) }
         }
         let jobs = items.map { make($0, credentials) }
-        let batch = WebhookBatch(jobs: jobs, workers: min(max(1, target.concurrency), jobs.count))
+        let batch = WebhookBatch(jobs: jobs, connections: connections)
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 batch.start { results in continuation.resume(returning: results) }
@@ -197,9 +218,9 @@ public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, Custom
             url: body.url, method: body.method, headers: headers.map { ($0.name, $0.value) }, body: body.bytes,
             connectTimeout: seconds, totalTimeout: seconds, maxBodyBytes: Self.maxResponseBytes,
             maxRedirects: 0, userAgent: userAgent)
-        let reasons = WebhookReasons(
-            channel: name, host: WebhookReasons.host(of: body.url), urls: [body.url, target.url],
-            secrets: credentials.redactions, urlIsCredential: target.format == .slack || target.format == .discord)
+        let reasons = self.reasons.reasons(
+            for: body.url, channel: name, targetURL: target.url, secrets: credentials.redactions,
+            urlIsCredential: target.format == .slack || target.format == .discord)
         return WebhookJob(id: item.id, request: request, reasons: reasons, now: now)
     }
 }

@@ -25,36 +25,37 @@ struct WebhookJob: Sendable {
         case instead(WebhookJob)
     }
 
-    /// Sends the request (and the one a 404 calls for) and judges the answer.
-    func result(with client: Result<HTTPClient, HTTPError>) -> ChannelResult {
-        let (outcome, response) = run(with: client)
-        switch (response?.status, notFound) {
-        case (404, .done):
-            return ChannelResult(id: id, outcome: .delivered)
-        case (404, .instead(let job)):
-            return job.result(with: client)
-        default:
-            let info = outcome == .delivered ? response.flatMap { platformInfo?($0) } : nil
-            return ChannelResult(id: id, outcome: outcome, platformInfo: info)
-        }
+    /// What an answer comes to: this job's result, or another job to send in its place.
+    enum Verdict {
+        case result(ChannelResult)
+        case instead(WebhookJob)
     }
 
-    /// Sends the request with `client` (or says why there is none) and judges the answer;
-    /// the answer too when there was one.
-    func run(with client: Result<HTTPClient, HTTPError>) -> (ChannelResult.Outcome, HTTPResponse?) {
+    /// The result of a request that is not to be sent at all, or nil when it may go.
+    var refusal: ChannelResult? {
         guard let scheme = LinkPolicy.scheme(of: request.url), scheme == "https" || scheme == "http" else {
             // The HTTP client also reads file: URLs, which would "succeed" without sending anything.
-            return (.failed(reasons.scrub("refused url of \(reasons.channel): webhooks need https:, or http: to a loopback host")), nil)
+            return ChannelResult(
+                id: id, outcome: .failed(reasons.scrub("refused url of \(reasons.channel): webhooks need https:, or http: to a loopback host")))
         }
-        switch client {
+        return nil
+    }
+
+    /// Judges the answer to the request: the response, or why there was none.
+    func verdict(on answer: Result<HTTPResponse, HTTPError>) -> Verdict {
+        switch answer {
         case .failure(let error):
-            return (.transient(reasons.scrub(error.message), retryAfter: nil), nil)
-        case .success(let client):
-            do throws(HTTPError) {
-                let response = try client.perform(request)
-                return (outcome(of: response), response)
-            } catch {
-                return (outcome(of: error), nil)
+            return .result(ChannelResult(id: id, outcome: outcome(of: error)))
+        case .success(let response):
+            switch (response.status, notFound) {
+            case (404, .done):
+                return .result(ChannelResult(id: id, outcome: .delivered))
+            case (404, .instead(let job)):
+                return .instead(job)
+            default:
+                let outcome = outcome(of: response)
+                let info = outcome == .delivered ? platformInfo?(response) : nil
+                return .result(ChannelResult(id: id, outcome: outcome, platformInfo: info))
             }
         }
     }

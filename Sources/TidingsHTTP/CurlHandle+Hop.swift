@@ -1,55 +1,78 @@
 import CCurl
 
-extension HTTPClient {
-    /// Runs one hop with `remaining` seconds of the request's total budget.
-    func transfer(_ hop: Hop, of request: HTTPRequest, remaining: Double) throws(HTTPError) -> TransferOutcome {
-        try curl.reset()
-        try curl.set(CURLOPT_URL, hop.url)
-        try curl.set(CURLOPT_PROTOCOLS_STR, URLPolicy.protocols)
+/// One hop set up on a handle: what must stay alive until its transfer ends, and what judging
+/// its result needs.
+final class PreparedHop {
+    let hop: Hop
+    let request: HTTPRequest
+    let remaining: Double
+    let sink: TransferSink
+    let headerList: CurlHeaderList
+
+    init(hop: Hop, request: HTTPRequest, remaining: Double, sink: TransferSink, headerList: CurlHeaderList) {
+        self.hop = hop
+        self.request = request
+        self.remaining = remaining
+        self.sink = sink
+        self.headerList = headerList
+    }
+}
+
+extension CurlHandle {
+    /// Sets the handle up for one hop with `remaining` seconds of the request's total budget;
+    /// the result must stay alive until the transfer ends.
+    func prepare(_ hop: Hop, of request: HTTPRequest, remaining: Double) throws(HTTPError) -> PreparedHop {
+        try reset()
+        try set(CURLOPT_URL, hop.url)
+        try set(CURLOPT_PROTOCOLS_STR, URLPolicy.protocols)
         // Without NOSIGNAL, libcurl uses SIGALRM to time out DNS lookups, which is unsafe in a
         // threaded process.
-        try curl.set(CURLOPT_NOSIGNAL, 1)
+        try set(CURLOPT_NOSIGNAL, 1)
         // An empty string offers every encoding libcurl was built with and decodes transparently,
         // so the write callback (and the body cap) sees decoded bytes.
-        try curl.set(CURLOPT_ACCEPT_ENCODING, "")
-        try curl.set(CURLOPT_USERAGENT, request.userAgent)
-        try curl.set(CURLOPT_CONNECTTIMEOUT_MS, milliseconds(min(request.connectTimeout, remaining)))
-        try curl.set(CURLOPT_TIMEOUT_MS, milliseconds(remaining))
+        try set(CURLOPT_ACCEPT_ENCODING, "")
+        try set(CURLOPT_USERAGENT, request.userAgent)
+        try set(CURLOPT_CONNECTTIMEOUT_MS, milliseconds(min(request.connectTimeout, remaining)))
+        try set(CURLOPT_TIMEOUT_MS, milliseconds(remaining))
         if request.maxBodyBytes > 0 {
             // Rejects early from Content-Length (or a file's size); 0 would mean "no limit", so a
             // zero cap is left to the write callback alone.
-            try curl.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(request.maxBodyBytes))
+            try set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(request.maxBodyBytes))
         }
         // Verification stays on (libcurl's default): these only narrow what is trusted.
         if !request.pinnedPublicKeys.isEmpty {
-            try curl.set(CURLOPT_PINNEDPUBLICKEY, request.pinnedPublicKeys.joined(separator: ";"))
+            try set(CURLOPT_PINNEDPUBLICKEY, request.pinnedPublicKeys.joined(separator: ";"))
         }
         if let caFile = request.caFile {
             // Instead of the system's authorities, not beside them: libcurl also reads the
             // CA folder it was built with (/etc/ssl/certs on Debian) unless told not to.
-            try curl.set(CURLOPT_CAINFO, caFile)
-            try curl.clear(CURLOPT_CAPATH)
+            try set(CURLOPT_CAINFO, caFile)
+            try clear(CURLOPT_CAPATH)
         }
         try configureMethod(hop)
         let headerList = try headerList(for: hop)
-        try curl.set(CURLOPT_HTTPHEADER, headerList)
+        try set(CURLOPT_HTTPHEADER, headerList)
 
         let sink = TransferSink(maxBodyBytes: request.maxBodyBytes)
-        try curl.attach(sink)
-        let code = withExtendedLifetime((sink, headerList)) { curl.perform() }
-        guard code == CURLE_OK else {
-            throw failure(code, sink: sink, hop: hop, request: request, remaining: remaining)
-        }
+        try attach(sink)
+        return PreparedHop(hop: hop, request: request, remaining: remaining, sink: sink, headerList: headerList)
+    }
 
+    /// What the hop's transfer, which ended with `code`, brought back; a failure throws.
+    func finish(_ prepared: PreparedHop, code: CURLcode) throws(HTTPError) -> TransferOutcome {
+        let hop = prepared.hop
+        guard code == CURLE_OK else {
+            throw failure(code, sink: prepared.sink, hop: hop, request: prepared.request, remaining: prepared.remaining)
+        }
         let isFile = URLPolicy.scheme(of: hop.url) == "file"
         // libcurl reports response code 0 for file: transfers.
-        let status = isFile ? 200 : (curl.infoInt(CURLINFO_RESPONSE_CODE) ?? 0)
-        let redirectTarget = Hop.redirectStatuses.contains(status) ? curl.infoString(CURLINFO_REDIRECT_URL) : nil
+        let status = isFile ? 200 : (infoInt(CURLINFO_RESPONSE_CODE) ?? 0)
+        let redirectTarget = Hop.redirectStatuses.contains(status) ? infoString(CURLINFO_REDIRECT_URL) : nil
         return TransferOutcome(
             status: status,
-            headers: sink.headers,
-            body: sink.body,
-            effectiveURL: curl.infoString(CURLINFO_EFFECTIVE_URL) ?? hop.url,
+            headers: prepared.sink.headers,
+            body: prepared.sink.body,
+            effectiveURL: infoString(CURLINFO_EFFECTIVE_URL) ?? hop.url,
             redirectTarget: redirectTarget
         )
     }
@@ -60,17 +83,17 @@ extension HTTPClient {
             throw HTTPError(kind: .network, message: "invalid http method \"\(hop.method)\" for \(hop.url)")
         }
         if let body = hop.body {
-            try curl.setCopiedBody(body)
+            try setCopiedBody(body)
             if method != "POST" {
-                try curl.set(CURLOPT_CUSTOMREQUEST, method)
+                try set(CURLOPT_CUSTOMREQUEST, method)
             }
             return
         }
         switch method {
-        case "GET": try curl.set(CURLOPT_HTTPGET, 1)
-        case "HEAD": try curl.set(CURLOPT_NOBODY, 1)
-        case "POST": try curl.setCopiedBody([])
-        default: try curl.set(CURLOPT_CUSTOMREQUEST, method)
+        case "GET": try set(CURLOPT_HTTPGET, 1)
+        case "HEAD": try set(CURLOPT_NOBODY, 1)
+        case "POST": try setCopiedBody([])
+        default: try set(CURLOPT_CUSTOMREQUEST, method)
         }
     }
 
@@ -90,12 +113,12 @@ extension HTTPClient {
     private func failure(
         _ code: CURLcode, sink: TransferSink, hop: Hop, request: HTTPRequest, remaining: Double
     ) -> HTTPError {
-        let detail = curl.errorText(for: code)
+        let detail = errorText(for: code)
         switch code {
         case CURLE_OPERATION_TIMEDOUT:
             // libcurl reports connect and transfer timeouts with the same code; an unconnected
             // transfer under a connect limit tighter than the budget hit the connect limit.
-            let connected = (curl.infoOffset(CURLINFO_CONNECT_TIME_T) ?? 0) > 0
+            let connected = (infoOffset(CURLINFO_CONNECT_TIME_T) ?? 0) > 0
             if !connected, request.connectTimeout < remaining {
                 return HTTPError(
                     kind: .timeout, curlCode: code.int32,
