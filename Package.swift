@@ -190,7 +190,8 @@ let package = Package(
         .testTarget(
             name: "TidingsStoreTests",
             dependencies: [
-                "TidingsCore", "TidingsStore", "TidingsPostgres", "TidingsTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "TidingsCore", "TidingsStore", "TidingsPostgres", "TidingsProcess", "TidingsTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(name: "TidingsHTTPTests", dependencies: ["TidingsHTTP", "TidingsTestSupport"]),

@@ -47,11 +47,13 @@ public struct Deliverer {
         // Counted, not kept: a backlog of any size is settled a batch at a time.
         let expired = try database.markExpired(now: now, zone: zone, each: { _ in })
         outcome.expired = expired.count
-        let missed = try database.markMissed(dueBefore: now - grace, now: now, each: { _ in }) { item in
-            let late = "due \(ISOTime.format(item.dueAt, in: zone)), \(DurationText.format(now - item.dueAt)) late"
-            guard TidingsDatabase.wasCapped(item) else { return "missed: \(late), grace is \(DurationText.format(grace))" }
-            return "missed: \(TidingsDatabase.cappedMark) (plan.max_pending = \(config.plan.maxPending)): \(late)"
-        }
+        let missed = try database.markMissed(
+            dueBefore: now - grace, now: now, each: { _ in },
+            reason: { item in
+                let late = "due \(ISOTime.format(item.dueAt, in: zone)), \(DurationText.format(now - item.dueAt)) late"
+                guard TidingsDatabase.wasCapped(item) else { return "missed: \(late), grace is \(DurationText.format(grace))" }
+                return "missed: \(TidingsDatabase.cappedMark) (plan.max_pending = \(config.plan.maxPending)): \(late)"
+            })
         outcome.missed = missed.count
         outcome.capped = missed.capped + expired.capped
 

@@ -63,6 +63,10 @@ import TidingsTestSupport
         for output in [backup, purge] { #expect(!output.stderr.contains(cluster.password)) }
         let database = try TidingsDatabase(postgres: url, mode: .existingOnly)
         defer { database.closeConnection() }
-        #expect(try database.pendingNotifications(kind: .daily).count == 1, "the planned item is still there")
+        let log = try await pipeline.run("tidings", "log")
+        let plan = try await pipeline.run("tidings", "pending", "--format", "json")
+        #expect(
+            try database.pendingNotifications(kind: .daily).count == 1,
+            "the planned item is still there: \(log.stdout)\(log.stderr)\(plan.stdout)\(plan.stderr)")
     }
 }

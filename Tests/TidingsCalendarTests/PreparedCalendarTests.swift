@@ -210,4 +210,3 @@ import TidingsTestSupport
         #expect(fits.occurrences.count == 1770)
     }
 }
-

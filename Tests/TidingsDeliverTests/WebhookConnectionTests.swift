@@ -64,7 +64,8 @@ import TidingsTestSupport
         for step in 0..<2 {
             let items = (0..<15).map { F.item("close-\(step)-\($0)") }
             let results = await channel.send(items.messages, now: F.now)
-            #expect(results.allSatisfy { $0.outcome == .delivered })
+            #expect(
+                results.allSatisfy { $0.outcome == .delivered }, "\(results.filter { $0.outcome != .delivered }.map { "\($0.id): \($0.outcome)" })")
         }
         let keys = server.requests.compactMap { $0.header("Idempotency-Key") }
         #expect(keys.count == 30)

@@ -23,14 +23,14 @@ import TidingsTestSupport
         let database = try TemporaryDirectory().database()
         _ = try database.applyPlan((0..<Self.count).map(item), now: 0)
         var seen: [String] = []
-        let tally = try database.markMissed(dueBefore: 10_000_000, now: 20_000_000, each: { seen.append($0.id) }) { _ in "too late" }
+        let tally = try database.markMissed(dueBefore: 10_000_000, now: 20_000_000, each: { seen.append($0.id) }, reason: { _ in "too late" })
         #expect(tally == UnsentTally(count: Self.count, capped: 0))
         #expect(seen.count == Self.count && Set(seen) == Set((0..<Self.count).map { "n\($0)" }))
         let stored = try database.notifications(ids: seen)
         #expect(stored.values.allSatisfy { $0.state == .missed && $0.stateReason == "too late" })
         let counts = try database.reportCounts(from: 0, until: 30_000_000, engagementChannels: [])
         #expect(counts.notificationStates[.missed] == Self.count)
-        #expect(try database.markMissed(dueBefore: 10_000_000, now: 20_000_000, each: { _ in }) { _ in "again" } == UnsentTally())
+        #expect(try database.markMissed(dueBefore: 10_000_000, now: 20_000_000, each: { _ in }, reason: { _ in "again" }) == UnsentTally())
     }
 
     @Test("Free places are filled from a backlog of several pages with the first items in the cap's order, as from all of it at once")

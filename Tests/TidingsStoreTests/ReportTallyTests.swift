@@ -158,13 +158,36 @@ import TidingsTestSupport
             for _ in 0..<(count / 2) {
                 let id = Int64(random.next(in: 0...max(0, count - 1)))
                 switch random.next(in: 0...8) {
-                case 0: _ = try db.execute("UPDATE notification SET state = ? WHERE id = ?", [.text(random.pick(NotificationState.allCases).rawValue), .text("n\(id)")])
-                case 1: _ = try db.execute("UPDATE notification SET dueAt = dueAt + ? WHERE id = ?", [.integer(Int64(random.next(in: -2...2)) * day / 3), .text("n\(id)")])
-                case 2: _ = try db.execute("UPDATE notification SET hold = ?, staleness = ? WHERE id = ?", [.integer(Int64(random.next(in: 0...3))), .text(random.pick(Staleness.allCases).rawValue), .text("n\(id)")])
-                case 3: _ = try db.execute("UPDATE notification SET generator = ? WHERE id = ?", [random.pick(generators).map(StoreValue.text) ?? .null, .text("n\(id)")])
+                case 0:
+                    _ = try db.execute(
+                        "UPDATE notification SET state = ? WHERE id = ?", [.text(random.pick(NotificationState.allCases).rawValue), .text("n\(id)")])
+                case 1:
+                    _ = try db.execute(
+                        "UPDATE notification SET dueAt = dueAt + ? WHERE id = ?",
+                        [.integer(Int64(random.next(in: -2...2)) * day / 3), .text("n\(id)")])
+                case 2:
+                    _ = try db.execute(
+                        "UPDATE notification SET hold = ?, staleness = ? WHERE id = ?",
+                        [.integer(Int64(random.next(in: 0...3))), .text(random.pick(Staleness.allCases).rawValue), .text("n\(id)")])
+                case 3:
+                    _ = try db.execute(
+                        "UPDATE notification SET generator = ? WHERE id = ?",
+                        [random.pick(generators).map(StoreValue.text) ?? .null, .text("n\(id)")])
                 case 4: _ = try db.execute("DELETE FROM notification WHERE id = ?", [.text("n\(id)")])
-                case 5: _ = try db.execute("UPDATE delivery SET outcome = ?, failureReason = ? WHERE id = ?", [.text(random.pick(DeliveryOutcome.allCases).rawValue), random.pick(reasons).map(StoreValue.text) ?? .null, .integer(Int64(random.next(in: 1...max(1, rows))))])
-                case 6: _ = try db.execute("UPDATE delivery SET channel = ?, scheduledTime = scheduledTime + ? WHERE id = ?", [random.pick(channels).map(StoreValue.text) ?? .null, .integer(Int64(random.next(in: -1...1)) * day / 2), .integer(Int64(random.next(in: 1...max(1, rows))))])
+                case 5:
+                    _ = try db.execute(
+                        "UPDATE delivery SET outcome = ?, failureReason = ? WHERE id = ?",
+                        [
+                            .text(random.pick(DeliveryOutcome.allCases).rawValue), random.pick(reasons).map(StoreValue.text) ?? .null,
+                            .integer(Int64(random.next(in: 1...max(1, rows)))),
+                        ])
+                case 6:
+                    _ = try db.execute(
+                        "UPDATE delivery SET channel = ?, scheduledTime = scheduledTime + ? WHERE id = ?",
+                        [
+                            random.pick(channels).map(StoreValue.text) ?? .null, .integer(Int64(random.next(in: -1...1)) * day / 2),
+                            .integer(Int64(random.next(in: 1...max(1, rows)))),
+                        ])
                 case 7: _ = try db.execute("DELETE FROM delivery WHERE id = ?", [.integer(Int64(random.next(in: 1...max(1, rows))))])
                 default: _ = try db.execute("UPDATE notification SET state = state, title = 'same key' WHERE id = ?", [.text("n\(id)")])
                 }

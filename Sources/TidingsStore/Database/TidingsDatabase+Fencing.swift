@@ -126,7 +126,8 @@ extension TidingsDatabase {
             let rows =
                 if let until {
                     try db.rows(
-                        "UPDATE outbox SET leaseExpiresAt = ? WHERE claimedBy = ? RETURNING notificationId, channel, claims", [until.storeValue, token])
+                        "UPDATE outbox SET leaseExpiresAt = ? WHERE claimedBy = ? RETURNING notificationId, channel, claims",
+                        [until.storeValue, token])
                 } else {
                     try db.rows("SELECT notificationId, channel, claims FROM outbox WHERE claimedBy = ?", [token])
                 }

@@ -20,12 +20,12 @@ struct TallyWindow: Equatable {
         let first = from <= day ? 1 : (from > Int64.max - day ? Int64.max / day : (from + day - 1) / day)
         let last = until < 0 ? 0 : until / day
         guard first < last else {
-            self.init(days: nil, edges: [from ..< until])
+            self.init(days: nil, edges: [from..<until])
             return
         }
         let start = first * day
         let end = last * day
-        self.init(days: first ..< last, edges: [from ..< start, end ..< until].filter { !$0.isEmpty })
+        self.init(days: first..<last, edges: [from..<start, end..<until].filter { !$0.isEmpty })
     }
 
     private init(days: Range<Int64>?, edges: [Range<EpochMillis>]) {
