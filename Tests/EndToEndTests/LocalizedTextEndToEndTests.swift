@@ -7,14 +7,7 @@ import TidingsTestSupport
 /// meeting links matched by regular expressions. The release programs carry a trimmed copy
 /// of that data (scripts/icu-data); a trim that drops something these need fails here.
 @Suite struct LocalizedTextEndToEndTests {
-    static let config = """
-        [daily]
-        enabled = false
-        [[sources]]
-        name = "work"
-        type = "calendar"
-        url = "file:work.ics"
-        """
+    static let config = CalendarEndToEndTests.config
 
     static let calendar = CalendarEndToEndTests.calendar([
         """
