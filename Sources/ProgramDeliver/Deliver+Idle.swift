@@ -1,3 +1,4 @@
+import ArgumentParser
 import TidingsCLI
 import TidingsCLITimers
 import TidingsCore
@@ -10,34 +11,50 @@ extension Deliver {
     /// argument parser (see `QuickStart`); with nothing due it ends there, as the parsed run
     /// would. Anything else, work due included, is the parsed run's, from the start.
     public static func main() {
-        if let options = QuickStart.options(Array(CommandLine.arguments.dropFirst())), quickIdleRun(options) { return }
+        if let options = QuickStart.options(Array(CommandLine.arguments.dropFirst())) {
+            switch quickIdleRun(options) {
+            case .done: return
+            case .failed(let code): exit(withError: code)
+            case .handedOver: break
+            }
+        }
         main(nil)
     }
 
-    /// The idle run for `options`: true when it is done, false when the parsed run is to do
-    /// the run, having left nothing behind: something is due, the config has an error (whose
-    /// warning and notice are the parsed run's), or the database cannot be read (whose error
-    /// is). Once the lock is taken, a failure ends the process as the parsed run's would, since
-    /// a second run in this process could not take the lock again.
-    static func quickIdleRun(_ options: CommonOptions) -> Bool {
+    /// How a quick idle run ended.
+    enum QuickOutcome {
+        /// Nothing was due, and the run did all an idle run does.
+        case done
+        /// The parsed run is to do the run; nothing was left behind.
+        case handedOver
+        /// It failed after taking the lock, with this status (the error is printed).
+        case failed(ExitCode)
+    }
+
+    /// The idle run for `options`. It hands over to the parsed run when something is due,
+    /// the config has an error (whose warning and notice are the parsed run's), or the
+    /// database cannot be read (whose error is). Once the lock is taken, a failure ends the
+    /// run as the parsed run's would, since a second run in this process could not take the
+    /// lock again.
+    static func quickIdleRun(_ options: CommonOptions) -> QuickOutcome {
         guard let context = try? RunContext(program: program, options: options, brokenConfig: .refuse),
             let database = try? context.openDatabase()
-        else { return false }
+        else { return .handedOver }
         // Read before the lock, which the parsed run takes first: a run that finds work hands
         // over without having held it, and an idle answer is the same either way.
         guard case .idle(let rearm)? = try? start(context, database: database) else {
             QuickStart.closeDatabases()
-            return false
+            return .handedOver
         }
         do {
             if try StageLock.acquire(context, database: database, wait: nil) {
                 try endIdle(context, database: database, rearm: rearm)
             }
         } catch {
-            QuickStart.exit(program: program, failure: error)
+            return .failed(QuickStart.failure(program: program, error))
         }
         QuickStart.closeDatabases()
-        return true
+        return .done
     }
 
     /// How the run of `context` starts: idle, or with work (see `DeliverStart`).

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 
 /// The run a timer starts, taken before the argument parser. The timers start the programs
 /// with `--db` and `--config` and nothing else (see `ProgramCommand`), and most of those runs
@@ -47,11 +46,10 @@ public enum QuickStart {
         OpenDatabases.closeAll()
     }
 
-    /// Ends the process as a failed run of `program` ends: `error` printed as one line on
-    /// stderr, the databases closed, the exit status it stands for.
-    public static func exit(program: String, failure error: any Error) -> Never {
-        let code = reportFailure(error, program: program, answer: { _ in nil })
-        OpenDatabases.closeAll()
-        Foundation.exit(code.rawValue)
+    /// The exit status of a quick run of `program` that failed with `error`: printed as one
+    /// line on stderr, as a parsed run's failure is, and the databases closed.
+    public static func failure(program: String, _ error: any Error) -> ExitCode {
+        defer { OpenDatabases.closeAll() }
+        return reportFailure(error, program: program, answer: { _ in nil })
     }
 }
