@@ -12,10 +12,10 @@ enum ICSEventIdentity {
     /// The prefix of a derived UID.
     static let prefix = "no-uid-"
 
-    /// Adds a derived UID to every VEVENT of `calendars` that has none (or an empty one); returns how many.
-    @discardableResult
-    static func assignMissingUIDs(_ calendars: [OpaquePointer]) -> Int {
-        var seen: [String: Int] = [:]
+    /// Adds a derived UID to every VEVENT of `calendars` that has none (or an empty one); returns how
+    /// many. `seen` counts the UID-less events met so far by content key: those of the pieces before,
+    /// for a calendar read in pieces.
+    static func assignMissingUIDs(_ calendars: [OpaquePointer], seen: inout [String: Int]) -> Int {
         var assigned = 0
         for calendar in calendars {
             var next = icalcomponent_get_first_component(calendar, ICAL_VEVENT_COMPONENT)

@@ -152,7 +152,7 @@ extension ICSExpander {
         let end = end(ofWall: start.wall, epoch: startEpoch, span: span, frame: start.frame)
         guard overlaps(startEpoch, end) else { return }
         append(
-            template(override, master: governing?.event ?? master, uid: uid, allDay: start.isDate), recurrenceID: ridEpoch,
+            keep(template(override, master: governing?.event ?? master, uid: uid, allDay: start.isDate)), recurrenceID: ridEpoch,
             start: startEpoch, end: end)
     }
 }

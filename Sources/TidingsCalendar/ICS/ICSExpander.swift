@@ -57,7 +57,11 @@ struct ICSExpander {
     /// only in tests that compare the two.
     var fixedSteps = true
 
-    private var occurrences: [CalendarOccurrence] = []
+    /// The occurrences found so far, kept small: their times and the template they take the rest
+    /// from (in `templates`, one per event or override that has any), made whole once the calendar
+    /// is within its limits. 100,000 of them take 4 MB, not the 25 MB of whole occurrences.
+    private var found: [Found] = []
+    private var templates: [CalendarOccurrence] = []
     private var truncated: [String] = []
     private var truncatedSet: Set<String> = []
     /// Whether the calendar has more occurrences in the window than `maxOccurrences`.
@@ -75,21 +79,20 @@ struct ICSExpander {
         work = ICSWork(steps: maxSteps, timeLimit: timeLimit)
     }
 
-    /// Reads every VEVENT of `calendars`, in file order.
-    static func events(of calendars: [OpaquePointer]) -> [ICSEvent] {
-        var events: [ICSEvent] = []
+    /// Appends every VEVENT of `calendars` to `events`, in file order, their zones resolved by
+    /// `zones` (by each calendar's own when nil).
+    static func read(_ calendars: [OpaquePointer], zones: ICSZoneResolver?, into events: inout [ICSEvent]) {
         for calendar in calendars {
-            let zones = ICSZoneResolver(calendar: calendar)
+            let zones = zones ?? ICSZoneResolver(calendar: calendar)
             var next = icalcomponent_get_first_component(calendar, ICAL_VEVENT_COMPONENT)
             while let component = next {
                 events.append(ICSEvent(component, index: events.count, zones: zones))
                 next = icalcomponent_get_next_component(calendar, ICAL_VEVENT_COMPONENT)
             }
         }
-        return events
     }
 
-    /// Expands `events` (read by `events(of:)`, or loaded from a prepared form); refuses a
+    /// Expands `events` (read by `read(_:zones:into:)`, or loaded from a prepared form); refuses a
     /// calendar with more than `maxOccurrences` occurrences in the window, as soon as it has them.
     mutating func run(_ read: [ICSEvent]) throws(CalendarError) -> CalendarExpansion {
         // The events are copied only when one has alarms to work out.
@@ -133,11 +136,20 @@ struct ICSExpander {
         }
         if tooMany { throw tooManyError(events: events.count) }
 
-        occurrences.sort { a, b in
+        let templates = templates
+        found.sort { a, b in
             if a.start != b.start { return a.start < b.start }
             if a.end != b.end { return a.end < b.end }
-            if a.uid != b.uid { return a.uid < b.uid }
+            let (aUID, bUID) = (templates[a.template].uid, templates[b.template].uid)
+            if aUID != bUID { return aUID < bUID }
             return (a.recurrenceID ?? .min) < (b.recurrenceID ?? .min)
+        }
+        let occurrences = found.map { found in
+            var occurrence = templates[found.template]
+            occurrence.recurrenceID = found.recurrenceID
+            occurrence.start = found.start
+            occurrence.end = found.end
+            return occurrence
         }
         var expansion = CalendarExpansion(occurrences: occurrences, truncated: truncated, eventCount: events.count)
         expansion.limitCut = work.cut
@@ -162,7 +174,7 @@ struct ICSExpander {
             let end = end(ofWall: start.wall, epoch: startEpoch, span: span, frame: start.frame)
             if overlaps(startEpoch, end) {
                 append(
-                    template(master, master: nil, uid: uid, allDay: start.isDate), recurrenceID: nil, start: startEpoch,
+                    keep(template(master, master: nil, uid: uid, allDay: start.isDate)), recurrenceID: nil, start: startEpoch,
                     end: end)
             }
             return
@@ -243,12 +255,15 @@ struct ICSExpander {
         }
         if !complete, truncatedSet.insert(uid).inserted { truncated.append(uid) }
         if kept.isEmpty { return }
-        let shared = template(master, master: nil, uid: uid, allDay: start.isDate)
-        let moved = changes.map { template($0.event, master: nil, uid: uid, allDay: start.isDate) }
+        let shared = keep(template(master, master: nil, uid: uid, allDay: start.isDate))
+        var moved = [Int?](repeating: nil, count: changes.count)
         for instance in kept {
-            append(
-                instance.change < 0 ? shared : moved[instance.change], recurrenceID: instance.rid, start: instance.start,
-                end: instance.end)
+            var taken = shared
+            if instance.change >= 0 {
+                taken = moved[instance.change] ?? keep(template(changes[instance.change].event, master: nil, uid: uid, allDay: start.isDate))
+                moved[instance.change] = taken
+            }
+            append(taken, recurrenceID: instance.rid, start: instance.start, end: instance.end)
         }
     }
 
@@ -392,21 +407,30 @@ struct ICSExpander {
             alarms: event.alarmLeads.isEmpty ? master?.alarmLeads ?? [] : event.alarmLeads)
     }
 
-    mutating func append(
-        _ template: CalendarOccurrence, recurrenceID: EpochMillis?, start: EpochMillis, end: EpochMillis
-    ) {
-        guard occurrences.count < maxOccurrences else {
+    /// Keeps `template` for the occurrences to come; returns its place.
+    mutating func keep(_ template: CalendarOccurrence) -> Int {
+        templates.append(template)
+        return templates.count - 1
+    }
+
+    /// An occurrence of the template kept at `template`.
+    mutating func append(_ template: Int, recurrenceID: EpochMillis?, start: EpochMillis, end: EpochMillis) {
+        guard found.count < maxOccurrences else {
             tooMany = true
             return
         }
         // Doubling, but never past the limit: a hostile calendar stops at the limit's size.
-        if occurrences.count == occurrences.capacity {
-            occurrences.reserveCapacity(min(maxOccurrences, max(64, occurrences.capacity * 2)))
+        if found.count == found.capacity {
+            found.reserveCapacity(min(maxOccurrences, max(64, found.capacity * 2)))
         }
-        var occurrence = template
-        occurrence.recurrenceID = recurrenceID
-        occurrence.start = start
-        occurrence.end = end
-        occurrences.append(occurrence)
+        found.append(Found(template: template, recurrenceID: recurrenceID, start: start, end: end))
     }
+}
+
+/// An occurrence found by `ICSExpander`: its times, and where its template is.
+private struct Found {
+    var template: Int
+    var recurrenceID: EpochMillis?
+    var start: EpochMillis
+    var end: EpochMillis
 }

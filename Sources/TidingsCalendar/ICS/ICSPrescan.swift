@@ -24,6 +24,11 @@ enum ICSPrescan {
         var components: Int
         /// BEGIN:VEVENT lines.
         var events: Int
+        /// BEGIN:VCALENDAR lines.
+        var calendars = 0
+        /// The byte ranges of the VEVENTs directly in a VCALENDAR, from BEGIN to the end of the END
+        /// line, in order: where a large calendar can be cut into pieces (see `ICSPieces`).
+        var eventRanges: [Range<Int>] = []
         /// Byte ranges libical must not see, in order and disjoint.
         var dropped: [Range<Int>] = []
         /// What was dropped and why, lower-case: the first `maxProblems`.
@@ -191,6 +196,7 @@ enum ICSPrescan {
             }
             if name == eventName { body.events += 1 }
             if name == calendarName {
+                body.calendars += 1
                 sawCalendar = true
                 trailingLine = nil
             }
@@ -201,6 +207,7 @@ enum ICSPrescan {
         private mutating func end(_ name: [UInt8]) {
             let open = stack.count - 1
             if stack[open].name == name {
+                if open == 1 && name == eventName { body.eventRanges.append(stack[open].offset..<pendingEnd) }
                 stack.removeLast()
             } else if let match = stack.lastIndex(where: { $0.name == name }) {
                 // END of an outer component: those opened inside it were never closed.

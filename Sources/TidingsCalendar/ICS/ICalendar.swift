@@ -178,24 +178,32 @@ public enum ICalendar {
     static func expand(
         _ text: String, from: EpochMillis, until: EpochMillis, floatingZone: Zone, maxOccurrencesPerEvent: Int,
         workBudget: Duration, fixedSteps: Bool = true, maxSteps: Int = maxStepsPerCalendar,
-        maxOccurrences: Int = maxOccurrencesPerCalendar, prepared: ((PreparedCalendar) -> Void)? = nil
+        maxOccurrences: Int = maxOccurrencesPerCalendar, pieceBytes: Int = ICSPieces.pieceBytes,
+        prepared: ((PreparedCalendar) -> Void)? = nil
     ) throws(CalendarError) -> CalendarExpansion {
         var text = text
         let body = try text.withUTF8 { bytes in
             Result { () throws(CalendarError) in try ICSPrescan.check(bytes) }
         }.get()
         let zone = floatingZone.resolved()
-        return try withParsedCalendar(text, prescan: body) { (calendars, warnings, withoutUID) throws(CalendarError) in
-            let events = ICSExpander.events(of: calendars)
-            prepared?(PreparedCalendar(events: events, warnings: warnings, withoutUID: withoutUID))
-            var expander = ICSExpander(
-                clock: ICSClock(floating: zone), from: from, until: until,
-                maxPerEvent: max(0, maxOccurrencesPerEvent), maxSteps: maxSteps, maxOccurrences: maxOccurrences, timeLimit: workBudget)
-            expander.fixedSteps = fixedSteps
-            var expansion = try expander.run(events)
-            expansion.warnings = warnings
-            return expansion
-        }
+        var events: [ICSEvent] = []
+        events.reserveCapacity(body.events)
+        return try withParsedEvents(
+            &text, prescan: body, pieceBytes: pieceBytes,
+            each: { calendars, zones in ICSExpander.read(calendars, zones: zones, into: &events) },
+            then: { (notes) throws(CalendarError) -> CalendarExpansion in
+                let calendar = PreparedCalendar(events: events, warnings: notes.warnings, withoutUID: notes.withoutUID)
+                events = []
+                prepared?(calendar)
+                var expander = ICSExpander(
+                    clock: ICSClock(floating: zone), from: from, until: until,
+                    maxPerEvent: max(0, maxOccurrencesPerEvent), maxSteps: maxSteps, maxOccurrences: maxOccurrences,
+                    timeLimit: workBudget)
+                expander.fixedSteps = fixedSteps
+                var expansion = try expander.run(calendar.events)
+                expansion.warnings = notes.warnings
+                return expansion
+            })
     }
 
     /// Checks that `bytes` is a calendar Tidings can use and returns its number of VEVENTs: for prefetch's validation.
@@ -211,7 +219,9 @@ public enum ICalendar {
     }
 
     /// `read`, passing what expansion needs of the calendar to `prepared`.
-    static func read(_ bytes: [UInt8], prepared: ((PreparedCalendar) -> Void)?) throws(CalendarError) -> CalendarText {
+    static func read(
+        _ bytes: [UInt8], pieceBytes: Int = ICSPieces.pieceBytes, prepared: ((PreparedCalendar) -> Void)?
+    ) throws(CalendarError) -> CalendarText {
         if bytes.count > maxBytes {
             throw CalendarError("calendar is too large: \(bytes.count) bytes, the limit is \(maxBytes) (10 mib)")
         }
@@ -219,92 +229,16 @@ public enum ICalendar {
         let body = try text.withUTF8 { buffer in
             Result { () throws(CalendarError) in try ICSPrescan.check(buffer) }
         }.get()
-        return try withParsedCalendar(text, prescan: body) { (calendars, warnings, withoutUID) throws(CalendarError) in
-            if let prepared {
-                prepared(PreparedCalendar(events: ICSExpander.events(of: calendars), warnings: warnings, withoutUID: withoutUID))
-            }
-            return CalendarText(text: text, events: eventCount(calendars), warnings: warnings, withoutUID: withoutUID)
-        }
-    }
-
-    private static func eventCount(_ calendars: [OpaquePointer]) -> Int {
-        var count = 0
-        for calendar in calendars {
-            var event = icalcomponent_get_first_component(calendar, ICAL_VEVENT_COMPONENT)
-            while event != nil {
-                count += 1
-                event = icalcomponent_get_next_component(calendar, ICAL_VEVENT_COMPONENT)
-            }
-        }
-        return count
-    }
-
-    /// Parses `text` with libical under the global lock, without what the prescan dropped, takes out
-    /// the events that cannot be read, and passes its VCALENDAR components and the problems met to
-    /// `body`; frees everything afterwards. A calendar is refused only when something was skipped and
-    /// no event is left.
-    private static func withParsedCalendar<T: Sendable>(
-        _ text: String, prescan: ICSPrescan.Body,
-        _ body: ([OpaquePointer], _ warnings: [String], _ withoutUID: Int) throws(CalendarError) -> T
-    ) throws(CalendarError) -> T {
-        if let problem = tidings_ical_load() {
-            throw CalendarError("cannot load libical (Debian's libical3): \(String(cString: problem))")
-        }
-        return try libical.withLock { (_) throws(CalendarError) -> T in
-            icalerror_set_errors_are_fatal(0)
-            icalerror_clear_errno()
-            defer { icalerror_clear_errno() }
-            // The prescan rejected NUL bytes, so the text is one C string; `skip` steps over a BOM.
-            let parsed: OpaquePointer?
-            if prescan.dropped.isEmpty {
-                parsed = text.withCString { icalparser_parse_string($0 + prescan.skip) }
-            } else {
-                var kept: [UInt8] = []
-                kept.reserveCapacity(text.utf8.count + 1)
-                var copied = prescan.skip
-                let utf8 = Array(text.utf8)
-                for range in prescan.dropped {
-                    if range.lowerBound > copied { kept += utf8[copied..<range.lowerBound] }
-                    copied = max(copied, range.upperBound)
-                }
-                if copied < utf8.count { kept += utf8[copied...] }
-                kept.append(0)
-                parsed = kept.withUnsafeBufferPointer { buffer in
-                    buffer.baseAddress.flatMap { $0.withMemoryRebound(to: CChar.self, capacity: buffer.count) { icalparser_parse_string($0) } }
-                }
-            }
-            guard let root = parsed else {
-                throw CalendarError(
-                    "libical could not parse the calendar (error \(icalerrno_return().pointee.rawValue))")
-            }
-            defer { icalcomponent_free(root) }
-            var calendars: [OpaquePointer] = []
-            switch icalcomponent_isa(root) {
-            case ICAL_VCALENDAR_COMPONENT:
-                calendars = [root]
-            case ICAL_XROOT_COMPONENT:
-                var child = icalcomponent_get_first_component(root, ICAL_VCALENDAR_COMPONENT)
-                while let calendar = child {
-                    calendars.append(calendar)
-                    child = icalcomponent_get_next_component(root, ICAL_VCALENDAR_COMPONENT)
-                }
-            default:
-                break
-            }
-            if calendars.isEmpty {
-                throw CalendarError("libical found no vcalendar component in the calendar")
-            }
-            let checked = ICSEventCheck.removeUnreadable(calendars)
-            var warnings = prescan.problems
-            warnings += checked.problems.prefix(max(0, ICSPrescan.maxProblems - warnings.count))
-            let total = prescan.problemCount + checked.problems.count
-            if total > warnings.count { warnings.append("\(total - warnings.count) more problems") }
-            if (prescan.droppedComponent || checked.skipped > 0) && eventCount(calendars) == 0 {
-                throw CalendarError("no event can be read: \(warnings.joined(separator: "; "))")
-            }
-            let withoutUID = ICSEventIdentity.assignMissingUIDs(calendars)
-            return try body(calendars, warnings, withoutUID)
-        }
+        var events: [ICSEvent] = []
+        if prepared != nil { events.reserveCapacity(body.events) }
+        let notes = try withParsedEvents(
+            &text, prescan: body, pieceBytes: pieceBytes,
+            each: { calendars, zones in
+                if prepared != nil { ICSExpander.read(calendars, zones: zones, into: &events) }
+            },
+            then: { (notes) throws(CalendarError) -> ReadNotes in notes })
+        prepared?(PreparedCalendar(events: events, warnings: notes.warnings, withoutUID: notes.withoutUID))
+        return CalendarText(text: text, events: notes.events, warnings: notes.warnings, withoutUID: notes.withoutUID)
     }
 }
 

@@ -14,6 +14,11 @@ struct PreparedWriter {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
+    /// Writes `value` over the 8 bytes at `offset`, written before.
+    mutating func int(_ value: Int64, at offset: Int) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.replaceSubrange(offset..<(offset + 8), with: $0) }
+    }
+
     mutating func int32(_ value: Int32) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
