@@ -63,6 +63,7 @@
     X(icalproperty_get_x_name) \
     X(icalproperty_get_xlicerror) \
     X(icalproperty_isa) \
+    X(icalproperty_new_rrule) \
     X(icalproperty_new_uid) \
     X(icalrecur_iterator_free) \
     X(icalrecur_iterator_new) \
@@ -177,6 +178,7 @@ char *icalproperty_get_value_as_string_r(const icalproperty *a) { return ical()-
 const char *icalproperty_get_x_name(icalproperty *a) { return ical()->icalproperty_get_x_name(a); }
 const char *icalproperty_get_xlicerror(const icalproperty *a) { return ical()->icalproperty_get_xlicerror(a); }
 icalproperty_kind icalproperty_isa(icalproperty *a) { return ical()->icalproperty_isa(a); }
+icalproperty *icalproperty_new_rrule(struct icalrecurrencetype a) { return ical()->icalproperty_new_rrule(a); }
 icalproperty *icalproperty_new_uid(const char *a) { return ical()->icalproperty_new_uid(a); }
 void icalrecur_iterator_free(icalrecur_iterator *a) { ical()->icalrecur_iterator_free(a); }
 icalrecur_iterator *icalrecur_iterator_new(struct icalrecurrencetype a, struct icaltimetype b) { return ical()->icalrecur_iterator_new(a, b); }

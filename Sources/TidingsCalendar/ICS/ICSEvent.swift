@@ -128,12 +128,14 @@ struct ICSEvent {
     static func time(_ value: icaltimetype, _ property: OpaquePointer, _ zones: ICSZoneResolver) -> ICSTime? {
         guard icaltime_is_null_time(value) == 0, let wall = ICSMath.wall(value) else { return nil }
         if value.is_date != 0 { return ICSTime(wall: wall, isDate: true, frame: .floating) }
-        if icaltime_is_utc(value) != 0 { return ICSTime(wall: wall, isDate: false, frame: .utc) }
+        // A TZID wins over a trailing Z (`TZID=Europe/Berlin:…T100000Z`, which RFC 5545 forbids):
+        // the time is read on the zone's clock, as Python's icalendar and most clients read it.
         if let parameter = icalproperty_get_first_parameter(property, ICAL_TZID_PARAMETER),
             let tzid = text(icalparameter_get_tzid(parameter))
         {
             return ICSTime(wall: wall, isDate: false, frame: zones.frame(for: tzid))
         }
+        if icaltime_is_utc(value) != 0 { return ICSTime(wall: wall, isDate: false, frame: .utc) }
         return ICSTime(wall: wall, isDate: false, frame: .floating)
     }
 

@@ -10,7 +10,8 @@ import TidingsCore
 /// skipped; so is a master without DTSTART (RFC 5545 requires one). Without an RRULE, RDATE or
 /// EXDATE it still has its first instance (as libical-based clients show it): it is kept and the
 /// loss reported. An error in any other property (a broken DESCRIPTION, a line without a colon)
-/// leaves the event as it is.
+/// leaves the event as it is. An RRULE whose separators are escaped (`FREQ=DAILY\;COUNT=10`, as
+/// some exporters write it) is read with them unescaped, as Thunderbird, vobject and khal read it.
 enum ICSEventCheck {
     /// The properties without which an event is skipped, as libical names them in its errors.
     private static let essential: Set<String> = ["DTSTART", "DTEND", "DURATION", "RECURRENCE-ID"]
@@ -50,6 +51,14 @@ enum ICSEventCheck {
         var hasStart = false
         var hasRecurrenceID = false
         var lost: [String] = []
+        var repaired: [(error: OpaquePointer, rule: icalrecurrencetype)] = []
+        defer {
+            for (error, rule) in repaired {
+                icalcomponent_remove_property(event, error)
+                icalproperty_free(error)
+                if let property = icalproperty_new_rrule(rule) { icalcomponent_add_property(event, property) }
+            }
+        }
         var property = icalcomponent_get_first_property(event, ICAL_ANY_PROPERTY)
         while let current = property {
             switch icalproperty_isa(current) {
@@ -60,7 +69,11 @@ enum ICSEventCheck {
                     let name = propertyName(inError: text)
                 {
                     if essential.contains(name) { return ("its \(name.lowercased()) cannot be read", lost) }
-                    if recurrence.contains(name), !lost.contains(name) { lost.append(name) }
+                    if name == "RRULE", let rule = escapedRule(inError: text) {
+                        repaired.append((current, rule))
+                    } else if recurrence.contains(name), !lost.contains(name) {
+                        lost.append(name)
+                    }
                 }
             default: break
             }
@@ -68,6 +81,17 @@ enum ICSEventCheck {
         }
         if !hasStart && !hasRecurrenceID { return ("it has no dtstart", lost) }
         return (nil, lost)
+    }
+
+    /// The rule of an RRULE libical refused ("… in RRULE property. Removing entire property:
+    /// FREQ=DAILY\;COUNT=10") when it reads with its escaped separators unescaped.
+    static func escapedRule(inError text: String) -> icalrecurrencetype? {
+        guard let marker = text.range(of: "Removing entire property: ") else { return nil }
+        let value = text[marker.upperBound...]
+        guard value.contains("\\;") || value.contains("\\,") else { return nil }
+        let unescaped = value.replacing("\\;", with: ";").replacing("\\,", with: ",")
+        let rule = unescaped.withCString { icalrecurrencetype_from_string($0) }
+        return rule.freq == ICAL_NO_RECURRENCE ? nil : rule
     }
 
     /// "DTSTART" of "Can't parse as DATE-TIME value in DTSTART property. Removing …".
