@@ -17,6 +17,8 @@ struct ICSEvent {
     /// RRULEs, kept compact (see `ICSRule`).
     var rules: [ICSRule] = []
     var rdates: [ICSTime] = []
+    /// The RDATEs given as a PERIOD (RFC 5545 §3.8.5.2), with their own end or length.
+    var rdatePeriods: [ICSRDatePeriod] = []
     var exdates: [ICSTime] = []
     var summary: String?
     var location: String?
@@ -86,8 +88,16 @@ struct ICSEvent {
             if rule.freq != ICAL_NO_RECURRENCE { rules.append(ICSRule(rule)) }
         case ICAL_RDATE_PROPERTY:
             let value = icalproperty_get_rdate(property)
-            let time = icaltime_is_null_time(value.time) == 0 ? value.time : value.period.start
-            if let rdate = Self.time(time, property, zones) { rdates.append(rdate) }
+            if icaltime_is_null_time(value.time) == 0 {
+                if let rdate = Self.time(value.time, property, zones) { rdates.append(rdate) }
+            } else if let rdate = Self.time(value.period.start, property, zones) {
+                let end = Self.time(value.period.end, property, zones)
+                let duration = icaldurationtype_is_bad_duration(value.period.duration) == 0 ? value.period.duration : nil
+                if end != nil || duration != nil {
+                    rdatePeriods.append(ICSRDatePeriod(index: rdates.count, end: end, duration: duration))
+                }
+                rdates.append(rdate)
+            }
         case ICAL_EXDATE_PROPERTY:
             if let exdate = Self.time(icalproperty_get_exdate(property), property, zones) { exdates.append(exdate) }
         case ICAL_SUMMARY_PROPERTY:
@@ -195,4 +205,11 @@ extension String {
         if first == bytes.startIndex && bytes.index(after: last) == bytes.endIndex { return self }
         return String(decoding: bytes[first...last], as: UTF8.self)
     }
+}
+
+/// An RDATE given as a PERIOD: the instance at `rdates[index]` ends at `end`, or lasts `duration`.
+struct ICSRDatePeriod {
+    var index: Int
+    var end: ICSTime?
+    var duration: icaldurationtype?
 }

@@ -185,11 +185,11 @@ struct ICSExpander {
         var kept: [(rid: EpochMillis, start: EpochMillis, end: EpochMillis, change: Int)] = []
         var complete = true
         var seen: Set<EpochMillis> = []
-        func consider(wall: Int64, epoch: EpochMillis) -> Bool {
+        func consider(wall: Int64, epoch: EpochMillis, own: ICSSpan? = nil) -> Bool {
             guard !excluded.contains(epoch: epoch, wall: wall), !replaced.contains(epoch: epoch, wall: wall) else { return true }
             var movedWall = wall
             var moved = epoch
-            var length = span
+            var length = own ?? span
             let change = changes.isEmpty ? nil : Self.change(at: epoch, in: changes)
             if let change {
                 movedWall = ICSMath.clampWall(wall + changes[change].shift)
@@ -207,7 +207,8 @@ struct ICSExpander {
 
         // DTSTART always counts as the first instance; then RDATEs; then each RRULE.
         _ = consider(wall: start.wall, epoch: startEpoch)
-        for rdate in master.rdates {
+        let periods = Dictionary(master.rdatePeriods.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
+        for (index, rdate) in master.rdates.enumerated() {
             let epoch: EpochMillis
             let wall: Int64
             if start.isDate {
@@ -218,7 +219,7 @@ struct ICSExpander {
                 epoch = clock.epoch(rdate)
                 wall = clock.wall(ofEpochSeconds: ICSMath.floorDiv(epoch, 1000), in: start.frame)
             }
-            _ = consider(wall: wall, epoch: epoch)
+            _ = consider(wall: wall, epoch: epoch, own: periods[index].flatMap { self.span(of: $0, start: rdate, eventIsDate: start.isDate) })
         }
 
         let fromWall = clock.wall(ofEpochSeconds: ICSMath.floorDiv(from, 1000), in: start.frame)
@@ -361,6 +362,15 @@ struct ICSExpander {
         }
         if event.duration != nil { return start.isDate ? .days(1) : .exact(0) }
         return nil
+    }
+
+    /// The length an RDATE's PERIOD gives its instance (RFC 5545 §3.8.5.2); nil on an all-day event.
+    func span(of period: ICSRDatePeriod, start: ICSTime, eventIsDate: Bool) -> ICSSpan? {
+        guard !eventIsDate, !start.isDate else { return nil }
+        if let end = period.end { return .exact(max(0, clock.epoch(end) - clock.epoch(start))) }
+        guard let duration = period.duration, duration.is_neg == 0 else { return nil }
+        let seconds = Int64(duration.hours) * 3600 + Int64(duration.minutes) * 60 + Int64(duration.seconds)
+        return .nominal(days: Int64(duration.weeks) * 7 + Int64(duration.days), seconds: seconds)
     }
 
     func defaultSpan(_ start: ICSTime) -> ICSSpan { start.isDate ? .days(1) : .exact(0) }

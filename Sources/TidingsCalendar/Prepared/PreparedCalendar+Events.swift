@@ -20,6 +20,13 @@ extension PreparedWriter {
             bytes.append(contentsOf: compact)
         }
         guard times(event.rdates), times(event.exdates) else { return false }
+        int32(Int32(event.rdatePeriods.count))
+        for period in event.rdatePeriods {
+            int(Int64(period.index))
+            guard optionalTime(period.end) else { return false }
+            flag(period.duration != nil)
+            if let duration = period.duration { self.duration(duration) }
+        }
         for text in [event.summary, event.location, event.description, event.url, event.organizer] { optional(text) }
         strings(event.conference)
         strings(event.googleConference)
@@ -94,6 +101,12 @@ extension PreparedReader {
         }
         for _ in 0..<(try count(minimumSize: 10)) { event.rdates.append(try time(&zones)) }
         for _ in 0..<(try count(minimumSize: 10)) { event.exdates.append(try time(&zones)) }
+        for _ in 0..<(try count(minimumSize: 10)) {
+            let index = Int(try int())
+            guard index >= 0, index < event.rdates.count else { throw PreparedDamage(reason: "period of rdate \(index)") }
+            let end = try optionalTime(&zones)
+            event.rdatePeriods.append(ICSRDatePeriod(index: index, end: end, duration: try flag() ? try duration() : nil))
+        }
         event.summary = try optional()
         event.location = try optional()
         event.description = try optional()

@@ -23,7 +23,7 @@ public struct PreparedCalendar {
     /// The first bytes of every prepared form.
     static let mark: [UInt8] = Array("TIDINGS-PREPARED-ICS".utf8)
     /// Changes whenever the layout below or what `ICSEvent` keeps changes.
-    static let formatVersion: Int64 = 1
+    static let formatVersion: Int64 = 2
     /// The header: the mark, the version, the text's length and hash, the payload's length and check sum.
     static let headerSize = mark.count + 5 * 8
 
