@@ -30,8 +30,9 @@ public enum MeetingServices {
                 "teams.microsoft.com", "teams.live.com", "teams.cloud.microsoft", "teams.microsoft.us", "gov.teams.microsoft.us",
                 "dod.teams.microsoft.us",
             ],
-            // /_#/l/meetup-join/…: the same meeting as the web client's route.
-            pathPattern: #"/(?:_#/)?l/meetup-join/[^?#]+|/meet/\d{6,20}"#,
+            // /_#/l/meetup-join/…: the same meeting as the web client's route. A /meet/ link counts
+            // only with its passcode (p=), as in MeetingBar: without it Teams asks for one.
+            pathPattern: #"/(?:_#/)?l/meetup-join/[^?#]+|/meet/\d{6,20}(?=/?\?(?:[^#]*&)?p=[A-Za-z0-9_-])"#,
             nativeScheme: "msteams", passcodeParameters: ["p"]),
         MeetingService(
             platform: "webex", name: "Webex", hosts: ["webex.com"],
@@ -193,12 +194,14 @@ public enum MeetingServices {
         MeetingService(
             platform: "coscreen", name: "CoScreen", hosts: ["join.coscreen.co"],
             pathPattern: #"/[A-Za-z0-9_-]+(?:/[A-Za-z0-9_-]+)?"#),
-        // Zhumu runs Zoom's software: /j/ links and the web client's /wc/ paths. As in
-        // MeetingBar, a link counts only with its passcode (pwd=).
+        // Zhumu runs Zoom's software: /j/ links and the web client's /wc/ paths. A link counts
+        // only with its passcode (pwd=), or for the web client its key (wpk=), as MeetingBar
+        // writes them.
         MeetingService(
             platform: "zhumu", name: "Zhumu", hosts: ["zhumu.com"],
-            pathPattern: #"(?:/j/\d{9,11}|/wc/join/\d{9,11}|/wc/\d{9,11}/join)(?=/?\?(?:[^#]*&)?pwd=[A-Za-z0-9._-])"#,
-            passcodeParameters: ["pwd"]),
+            pathPattern:
+                #"(?:/j/\d{9,11}|/wc/join/\d{9,11}|/wc/\d{9,11}/join)(?=/?\?(?:[^#]*&)?pwd=[A-Za-z0-9._-])|/wc/join/\d{9,11}(?=/?\?(?:[^#]*&)?wpk=[A-Za-z0-9])"#,
+            passcodeParameters: ["pwd", "wpk"]),
         MeetingService(
             platform: "lark", name: "Lark Meetings", hosts: ["vc.larksuite.com"],
             pathPattern: #"/j/\d{9}"#),
@@ -318,8 +321,10 @@ public enum MeetingServices {
             platform: "preply", name: "Preply lesson room", hosts: ["preply.com"],
             pathPattern: #"/(?:[a-z]{2}/)?chat/t-room/\d+"#),
         MeetingService(
-            platform: "ovice", name: "oVice", hosts: ["*.ovice.in", "*.ovice.com"],
-            pathPattern: #"/lobby/enter"#),
+            platform: "ovice", name: "oVice", hosts: ["*.ovice.in", "*.ovice.com", "app.ovice.com"],
+            pathPattern: #"/lobby/enter"#,
+            // The app's links: a space and the place in it.
+            hostPathPatterns: ["app.ovice.com": #"/[A-Za-z0-9_-]{1,64}/@-?\d{1,6},-?\d{1,6}"#]),
         // Watching, not meeting: chosen only when the event has no meeting link.
         MeetingService(
             platform: "vimeo", name: "Vimeo", hosts: ["vimeo.com", "venues.vimeo.com"],

@@ -218,6 +218,7 @@ enum MeetingLinkCorpus {
         ("https://zhumu.com/j/1234567890?uname=Jane&pwd=Q1w2E3", "zhumu"),
         ("https://welink.zhumu.com/wc/join/98765432101?pwd=xyz", "zhumu"),
         ("https://welink.zhumu.com/wc/123456789/join?pwd=abc.1", "zhumu"),
+        ("https://welink.zhumu.com/wc/join/150525986?wpk=wcpk5b53", "zhumu"),
 
         ("https://vc.larksuite.com/j/123456789", "lark"),
         ("https://vc.larksuite.com/j/987654321", "lark"),
@@ -365,6 +366,8 @@ enum MeetingLinkCorpus {
         ("https://design-team.ovice.in/lobby/enter", "ovice"),
         ("https://example-space.ovice.in/lobby/enter?x=1", "ovice"),
         ("https://acme.ovice.com/lobby/enter", "ovice"),
+        ("https://app.ovice.com/acme-office/@102,105", "ovice"),
+        ("https://app.ovice.com/design_team/@-12,340?lang=en", "ovice"),
 
         ("https://vimeo.com/event/1234567", "vimeo"),
         ("https://vimeo.com/showcase/7654321", "vimeo"),

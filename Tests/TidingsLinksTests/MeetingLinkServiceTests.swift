@@ -77,10 +77,13 @@ import TidingsCore
     func orderAndDuplicates() {
         let text = """
             Zoom https://zoom.us/j/111 or Meet https://meet.google.com/abc-defg-hij,
-            again https://zoom.us/j/111 and https://ZOOM.us/j/111, then https://teams.live.com/meet/9425716001426
+            again https://zoom.us/j/111 and https://ZOOM.us/j/111, then https://teams.live.com/meet/9425716001426?p=Xy7Zq2
             """
         let links = MeetingLinks.find(in: text, field: .description)
-        #expect(links.map(\.url) == ["https://zoom.us/j/111", "https://meet.google.com/abc-defg-hij", "https://teams.live.com/meet/9425716001426"])
+        #expect(
+            links.map(\.url) == [
+                "https://zoom.us/j/111", "https://meet.google.com/abc-defg-hij", "https://teams.live.com/meet/9425716001426?p=Xy7Zq2",
+            ])
         #expect(links.allSatisfy { $0.field == .description })
     }
 
