@@ -37,6 +37,9 @@ public struct SourceFetcher {
         if let problem = SourceURL.problem(source.url) {
             return FetchResult(attempt: attempt(.network, reason: "refused URL: \(problem)"), update: .keep)
         }
+        if source.type == .calendar, let folder = CalendarFolder(url: source.url) {
+            return read(folder, of: source, state: state, attempt: attempt)
+        }
         let request = Self.request(for: source, state: state, budget: budget)
         let response: HTTPResponse
         do {
@@ -97,6 +100,33 @@ public struct SourceFetcher {
                     .httpStatus, status: response.status, bytes: response.body.count,
                     reason: "HTTP \(response.status) from \(response.finalURL)"),
                 update: .keep)
+        }
+    }
+
+    /// The calendar of a vdir folder: its files joined, read as a calendar that arrived; left as
+    /// it is when no file was added, removed or written since it was read (as a 304 would).
+    private func read(_ folder: CalendarFolder, of source: TidingsConfig.Source, state: SourceState?, attempt: AttemptStamp)
+        -> FetchResult
+    {
+        let listing: CalendarFolder.Listing
+        switch folder.list() {
+        case .success(let found): listing = found
+        case .failure(let error): return FetchResult(attempt: attempt(.network, reason: error.message), update: .keep)
+        }
+        if let state, state.url == source.url, state.etag == listing.fingerprint {
+            return FetchResult(attempt: attempt(.notModified), update: .confirm)
+        }
+        switch folder.read(listing, maxBytes: Self.maxCalendarBytes) {
+        case .failure(let error):
+            return FetchResult(attempt: attempt(error.tooLarge ? .tooLarge : .network, reason: error.message), update: .keep)
+        case .success(let read):
+            let response = HTTPResponse(status: 200, headers: [("ETag", listing.fingerprint)], body: read.bytes, finalURL: source.url)
+            var result = calendar(from: response, attempt: attempt, source: source.name)
+            if !read.skipped.isEmpty, result.attempt.outcome == .ok {
+                let known = result.attempt.reason.map { "; " + $0.dropFirst("calendar read in part: ".count) } ?? ""
+                result.attempt.reason = "calendar read in part: " + read.skipped.joined(separator: "; ") + known
+            }
+            return result
         }
     }
 
