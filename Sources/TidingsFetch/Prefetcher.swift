@@ -61,6 +61,8 @@ public struct Prefetcher {
     public let media: MediaCache?
     /// Where the calendars fetched are kept parsed for plan; nil: nowhere.
     public var preparedCalendars: PreparedCalendarFolder?
+    /// Where sources' passwords and tokens given by variable are read.
+    public var environment: [String: String] = [:]
 
     /// A prefetcher over `database` for the sources in `config`, mirroring content images
     /// into `media` when the config turns media attachments on.
@@ -128,7 +130,7 @@ public struct Prefetcher {
         _ due: [TidingsConfig.Source], states: [String: SourceState], client: HTTPClient, now: EpochMillis, onlyDue: Bool,
         started: ContinuousClock.Instant, outcome: inout PrefetchOutcome, report: (FetchAttempt) -> Void
     ) throws(StoreError) {
-        let fetcher = SourceFetcher(client: client, prepared: preparedCalendars)
+        let fetcher = SourceFetcher(client: client, prepared: preparedCalendars, environment: environment)
         var states = states
         for source in due {
             // Hosts sharing a store fetch each source one at a time: one that another host is

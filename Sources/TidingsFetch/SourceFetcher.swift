@@ -23,11 +23,15 @@ public struct SourceFetcher {
     private let client: HTTPClient
     /// Where a new calendar is kept parsed for plan (see `PreparedCalendarFolder`); nil: nowhere.
     private let prepared: PreparedCalendarFolder?
+    /// Where sources' passwords and tokens given by variable are read.
+    private let environment: [String: String]
 
-    /// A fetcher using `client`, keeping the calendars it reads prepared in `prepared`.
-    public init(client: HTTPClient, prepared: PreparedCalendarFolder? = nil) {
+    /// A fetcher using `client`, keeping the calendars it reads prepared in `prepared`, reading
+    /// logins' secrets from `environment` (or their files).
+    public init(client: HTTPClient, prepared: PreparedCalendarFolder? = nil, environment: [String: String] = [:]) {
         self.client = client
         self.prepared = prepared
+        self.environment = environment
     }
 
     /// Fetches `source`, at most `budget` milliseconds, given its stored `state`.
@@ -40,10 +44,22 @@ public struct SourceFetcher {
         if source.type == .calendar, let folder = CalendarFolder(url: source.url) {
             return read(folder, of: source, state: state, attempt: attempt)
         }
-        let request = Self.request(for: source, state: state, budget: budget)
-        let response: HTTPResponse
+        var request = Self.request(for: source, state: state, budget: budget)
+        var login: SourceLoginHeader?
+        if let configured = source.login {
+            switch SourceLoginHeader.resolve(configured, environment: environment) {
+            case .success(let resolved):
+                login = resolved
+                request.headers.append(resolved.header)
+            case .failure(let problem): return FetchResult(attempt: attempt(.network, reason: problem.reason), update: .keep)
+            }
+        }
+        var result: FetchResult
+        var refused = false
         do {
-            response = try client.perform(request)
+            let response = try client.perform(request)
+            result = read(response, of: source, request: request, now: now, attempt: attempt)
+            refused = response.status == 401 || response.status == 403
         } catch {
             let outcome: FetchOutcome =
                 switch error.kind {
@@ -51,9 +67,13 @@ public struct SourceFetcher {
                 case .tooLarge: .tooLarge
                 default: .network
                 }
-            return FetchResult(attempt: attempt(outcome, reason: error.message), update: .keep)
+            result = FetchResult(attempt: attempt(outcome, reason: error.message), update: .keep)
         }
-        return read(response, of: source, request: request, now: now, attempt: attempt)
+        if let login, let reason = result.attempt.reason {
+            result.attempt.reason =
+                login.redactor.redact(reason) + (refused ? ": the server refused the login (check the username and the password or token)" : "")
+        }
+        return result
     }
 
     /// The conditional GET of `source`: its validators only when `state` is of the same URL,

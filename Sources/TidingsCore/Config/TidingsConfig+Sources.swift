@@ -41,6 +41,8 @@ extension TidingsConfig {
         public var caFile: String?
         /// How often `prefetch --due` fetches it: the type's `defaultEvery` unless set.
         public var every: Int64
+        /// How it logs in to its server (HTTP Basic or a bearer token); nil: it does not.
+        public var login: SourceLogin?
 
         /// Creates a source.
         public init(name: String, type: SourceType = .content, url: String, timeout: Int64 = 30_000) {
@@ -59,7 +61,7 @@ extension TidingsConfig {
         }
 
         /// Reads one `[[sources]]` table: `name`, `type`, `url` (a relative `file:NAME` is
-        /// read from `directory`), `timeout`, `every`, `category` and the TLS keys.
+        /// read from `directory`), `timeout`, `every`, `category`, the TLS keys and the login.
         private static func parse(_ table: inout TOMLReader, directory: String) throws(ConfigError) -> Source {
             let name = try table.entryName()
             let type = try table.choice("type", of: SourceType.self) ?? .content
@@ -82,6 +84,7 @@ extension TidingsConfig {
                 source.category = category
             }
             try parseTLS(&table, into: &source, directory: directory)
+            source.login = try SourceLogin.parse(&table, url: url, directory: directory)
             return source
         }
 
