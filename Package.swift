@@ -100,7 +100,9 @@ let package = Package(
         .target(name: "TidingsTimers", dependencies: ["TidingsCore", "TidingsStore", "TidingsProcess"]),
         // The doctor checks every stage's work: the channels (TidingsDeliver), the wake-ups
         // and timers (TidingsTimers), and the language the text is written in (TidingsGenerate).
-        .target(name: "TidingsDoctor", dependencies: ["TidingsCore", "TidingsStore", "TidingsDeliver", "TidingsTimers", "TidingsGenerate"]),
+        .target(
+            name: "TidingsDoctor",
+            dependencies: ["TidingsCore", "TidingsStore", "TidingsDeliver", "TidingsTimers", "TidingsGenerate", "TidingsLinks"]),
 
         // Above the stages, under the programs: the run context, the shared options, exit
         // codes, the command shape. It uses no stage library.

@@ -33,7 +33,8 @@ extension Tidings {
 
         func run(_ context: RunContext) throws {
             let meeting = try Self.nextMeeting(context)
-            try Terminal.output(NextView.render(meeting, format: format, now: context.now, zone: context.zone) + "\n")
+            let services = MeetingServiceTable(own: context.config.meetings.services)
+            try Terminal.output(NextView.render(meeting, format: format, now: context.now, zone: context.zone, services: services) + "\n")
         }
 
         /// The next meeting, or the failure that says there is none.
@@ -52,7 +53,9 @@ extension Tidings {
 
 /// How the next meeting looks on the terminal, as JSON and in a status bar.
 enum NextView {
-    static func render(_ meeting: NextMeeting, format: Tidings.NextFormat, now: EpochMillis, zone: Zone) -> String {
+    static func render(
+        _ meeting: NextMeeting, format: Tidings.NextFormat, now: EpochMillis, zone: Zone, services: MeetingServiceTable = .standard
+    ) -> String {
         let left = timeLeft(until: meeting, now: now)
         switch format {
         case .text:
@@ -64,7 +67,7 @@ enum NextView {
             json.add("end", ISOTime.format(meeting.end, in: zone))
             json.add("minutesUntilStart", minutesUntil(meeting.start, now: now))
             json.add("timeLeft", left)
-            json.add("service", service(of: meeting))
+            json.add("service", service(of: meeting, services: services))
             json.add("url", meeting.url)
             json.add("link", meeting.link)
             json.add("reminder", meeting.reminderID)
@@ -120,8 +123,8 @@ enum NextView {
     }
 
     /// The name of the meeting's service (`Zoom`), when its link is one Tidings knows.
-    static func service(of meeting: NextMeeting) -> String? {
-        MeetingLinks.find(in: meeting.url).first.flatMap { MeetingServices.service(platform: $0.platform)?.name }
+    static func service(of meeting: NextMeeting, services: MeetingServiceTable) -> String? {
+        MeetingLinks.find(in: meeting.url, services: services).first.flatMap { services.service(platform: $0.platform)?.name }
     }
 
     /// `text` with `&`, `<` and `>` escaped for Pango markup.

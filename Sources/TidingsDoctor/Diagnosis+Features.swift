@@ -1,6 +1,7 @@
 import Foundation
 import TidingsCore
 import TidingsGenerate
+import TidingsLinks
 import TidingsStore
 
 #if canImport(Glibc)
@@ -60,5 +61,17 @@ extension Diagnosis {
         let count = files.count == 1 ? "1 image" : "\(files.count) images"
         return Finding(
             check: "media", ok: true, detail: "\(folder): \(count), \(SizeText.approximate(size)) of \(SizeText.approximate(config.media.quota))")
+    }
+
+    /// One ✗ line per host of the user's own meeting services that is a built-in service's:
+    /// its links keep the built-in rules, so the entry does nothing there.
+    func meetingServiceFindings() -> [Finding] {
+        MeetingServiceTable(own: config.meetings.services).shadowed.map { shadowed in
+            Finding(
+                check: "meeting service \(shadowed.service)", ok: false,
+                detail: "\(shadowed.host) is a built-in service's host: its links keep the built-in rules, not this entry's",
+                fix: "remove \(shadowed.host) from meetings.services \"\(shadowed.service)\""
+            )
+        }
     }
 }

@@ -86,6 +86,7 @@ public struct Diagnosis {
         findings += stageFindings()
         findings += sourceFindings()
         findings += calendarFindings()
+        findings += meetingServiceFindings()
         findings.append(contentFinding())
         if let cap = capFinding() { findings.append(cap) }
         if let language = languageFinding() { findings.append(language) }

@@ -13,16 +13,21 @@ public enum MeetingLinks {
     ///   - field: the event field `text` came from, copied into each link.
     ///   - hasHandler: whether an app is installed for a URL scheme (`zoommtg`, `msteams`, …);
     ///     asked only when a link has an app form. `SchemeHandlers.installed` asks the desktop.
-    public static func find(in text: String, field: MeetingField? = nil, hasHandler: (String) -> Bool = { _ in false }) -> [MeetingLink] {
-        found(in: text, field: field, hasHandler: hasHandler).map(\.link)
+    ///   - services: the services links are matched against (the user's own too).
+    public static func find(
+        in text: String, field: MeetingField? = nil, hasHandler: (String) -> Bool = { _ in false }, services: MeetingServiceTable = .standard
+    ) -> [MeetingLink] {
+        found(in: text, field: field, hasHandler: hasHandler, services: services).map(\.link)
     }
 
     /// `find`, each link with whether it keeps its passcode.
-    private static func found(in text: String, field: MeetingField?, hasHandler: (String) -> Bool) -> [(link: MeetingLink, keepsPasscode: Bool)] {
+    private static func found(
+        in text: String, field: MeetingField?, hasHandler: (String) -> Bool, services: MeetingServiceTable
+    ) -> [(link: MeetingLink, keepsPasscode: Bool)] {
         var links: [(link: MeetingLink, keepsPasscode: Bool)] = []
         var seen: Set<String> = []
         for candidate in LinkText.candidates(in: text) {
-            guard let (url, service) = resolve(candidate) else { continue }
+            guard let (url, service) = resolve(candidate, services: services) else { continue }
             let https = url.https
             guard seen.insert(https).inserted else { continue }
             var link = MeetingLink(platform: service.platform, url: https, field: field)
@@ -40,22 +45,20 @@ public enum MeetingLinks {
     /// url, location, description with HTML stripped); within a field prefer a link that keeps
     /// a passcode (zoom `pwd=`, teams `p=`). A broadcast (a livestream to watch) is taken only
     /// when no field holds a meeting link.
-    public static func best(fields: [(MeetingField, String)], hasHandler: (String) -> Bool = { _ in false }) -> MeetingLink? {
+    public static func best(
+        fields: [(MeetingField, String)], hasHandler: (String) -> Bool = { _ in false }, services: MeetingServiceTable = .standard
+    ) -> MeetingLink? {
         let ordered = fields.enumerated().sorted { ($0.element.0.priority, $0.offset) < ($1.element.0.priority, $1.offset) }
         var broadcast: MeetingLink?
         for (_, (field, text)) in ordered {
-            let links = found(in: text, field: field, hasHandler: hasHandler)
-            let meetings = links.filter { !isBroadcast($0.link) }
+            let links = found(in: text, field: field, hasHandler: hasHandler, services: services)
+            let meetings = links.filter { !(services.service(platform: $0.link.platform)?.isBroadcast ?? false) }
             if let first = meetings.first {
                 return (meetings.first(where: \.keepsPasscode) ?? first).link
             }
             if broadcast == nil { broadcast = links.first?.link }
         }
         return broadcast
-    }
-
-    private static func isBroadcast(_ link: MeetingLink) -> Bool {
-        MeetingServices.service(platform: link.platform)?.isBroadcast ?? false
     }
 
     /// Whether `link` carries its meeting's passcode (a non-empty passcode parameter of its service).
@@ -69,10 +72,10 @@ public enum MeetingLinks {
     }
 
     /// The unwrapped link of `candidate` and its service, when it is a meeting link that may be opened.
-    static func resolve(_ candidate: LinkText.Candidate) -> (WebURL, MeetingService)? {
+    static func resolve(_ candidate: LinkText.Candidate, services: MeetingServiceTable) -> (WebURL, MeetingService)? {
         if let app = candidate.app {
             // An app link written as text: its https form, on a host of the app's own service.
-            guard let url = AppLinks.webURL(of: candidate.text, app: app), let service = ServiceMatcher.standard.service(of: url),
+            guard let url = AppLinks.webURL(of: candidate.text, app: app), let service = services.matcher.service(of: url),
                 service.platform == app.platform, LinkPolicy.isAllowed(url.https)
             else { return nil }
             return (url, service)
@@ -82,7 +85,7 @@ public enum MeetingLinks {
             guard let decoded = percentDecoded(text) else { return nil }
             text = LinkText.trimTrailingPunctuation(LinkText.cut(decoded))
         }
-        guard let url = LinkUnwrapper.unwrap(text), let service = ServiceMatcher.standard.service(of: url),
+        guard let url = LinkUnwrapper.unwrap(text), let service = services.matcher.service(of: url),
             LinkPolicy.isAllowed(url.https)
         else { return nil }
         return (url, service)

@@ -9,6 +9,8 @@ import TidingsStore
 public struct MeetingRule {
     /// The settings it follows.
     public let config: TidingsConfig
+    /// The built-in meeting services and the user's own.
+    let services: MeetingServiceTable
     /// Whether a URL scheme has a handler installed (to offer the native app's link).
     public let hasHandler: (String) -> Bool
     /// How its text is written.
@@ -17,6 +19,7 @@ public struct MeetingRule {
     /// A rule for `config`, worded by `wording`.
     public init(config: TidingsConfig, wording: Wording = .english, hasHandler: @escaping (String) -> Bool = { _ in false }) {
         self.config = config
+        services = MeetingServiceTable(own: config.meetings.services)
         self.wording = wording
         self.hasHandler = hasHandler
     }
@@ -51,7 +54,7 @@ public struct MeetingRule {
                 if let known = links[key] {
                     link = known
                 } else {
-                    link = MeetingLinks.best(fields: fields, hasHandler: { _ in true })
+                    link = MeetingLinks.best(fields: fields, hasHandler: { _ in true }, services: services)
                     links[key] = link
                 }
                 let first = items.count
@@ -137,7 +140,7 @@ public struct MeetingRule {
             // hours may push a timed one that far.
             let expiry = event.allDay ? event.end : event.start
             guard due < expiry else { return nil }
-            let text = rule.wording.write(.meeting(MeetingRule.facts(of: event, link: link, due: due, zone: zone)))
+            let text = rule.wording.write(.meeting(MeetingRule.facts(of: event, link: link, due: due, zone: zone, services: rule.services)))
             let staleness = MeetingRule.staleness(of: calendar, now: now, config: rule.config)
             let id = MeetingRule.id(of: event, lead: lead)
             var item = NotificationRecord(
@@ -216,13 +219,15 @@ public struct MeetingRule {
 extension MeetingRule {
     /// What a reminder of `event`, due at `due`, says: its title, times, and the service of
     /// its join link (else its location).
-    static func facts(of event: CalendarOccurrence, link: MeetingLink?, due: EpochMillis, zone: Zone) -> MeetingFacts {
+    static func facts(
+        of event: CalendarOccurrence, link: MeetingLink?, due: EpochMillis, zone: Zone, services: MeetingServiceTable = .standard
+    ) -> MeetingFacts {
         let location = link == nil ? event.location.map(TextSanitizer.clean) : nil
         return MeetingFacts(
             title: event.summary, allDay: event.allDay, start: LocalMoment(event.start, in: zone),
             end: LocalMoment(event.end, in: zone), due: LocalMoment(due, in: zone),
             minutesUntilStart: Int((event.start - due + 59_999) / 60_000),
-            service: link.map { link in MeetingServices.all.first { $0.platform == link.platform }?.name ?? link.platform },
+            service: link.map { link in services.service(platform: link.platform)?.name ?? link.platform },
             location: location)
     }
 }

@@ -22,6 +22,8 @@ extension TidingsConfig {
         /// Remind of an event at the times of its own alarms (VALARM) instead of `leadTimes`,
         /// when it has any that fall within `leadTimeRange` before its start.
         public var useEventAlarms = true
+        /// Meeting services of the user's own (`[[meetings.services]]`), beside the built-in table.
+        public var services: [MeetingServiceEntry] = []
 
         /// The longest of `leadTimes`: how far past the horizon calendars are read.
         public var longestLeadTime: Int64 { leadTimes.max() ?? 0 }
@@ -30,7 +32,7 @@ extension TidingsConfig {
         public static let leadTimeRange: ClosedRange<Int64> = 60_000...86_400_000
 
         /// Reads `[meetings]`: booleans, `lead_time` or `lead_times`, `all_day_time`,
-        /// `category` and the addresses `me`.
+        /// `category`, the addresses `me` and the user's own services.
         static func parse(_ table: inout TOMLReader) throws(ConfigError) -> Meetings {
             var meetings = Meetings()
             meetings.enabled = try table.bool("enabled") ?? meetings.enabled
@@ -42,6 +44,7 @@ extension TidingsConfig {
             meetings.me = try parseMe(&table) ?? meetings.me
             meetings.skipTentative = try table.bool("skip_tentative") ?? meetings.skipTentative
             meetings.useEventAlarms = try table.bool("use_event_alarms") ?? meetings.useEventAlarms
+            meetings.services = try MeetingServiceEntry.parseAll(&table)
             return meetings
         }
 
