@@ -79,18 +79,25 @@ extension TidingsDatabase {
     {
         guard !channels.isEmpty, row.state.reachedUser, (row.expiresAt ?? .max) > now else { return [] }
         return try db.values(
-            """
-            SELECT DISTINCT d.channel FROM delivery d
-            WHERE d.notificationId = ? AND d.outcome = 'delivered' AND d.channel IN \(db.dialect.jsonTextList)
-              AND NOT EXISTS (SELECT 1 FROM delivery c WHERE c.notificationId = d.notificationId AND c.channel = d.channel
-                              AND c.outcome = 'cleared' AND c.revision >= d.revision)
-              AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.notificationId = d.notificationId AND o.channel = d.channel
-                              AND o.action = 'clear')
-            ORDER BY d.channel
-            """,
-            [row.id.storeValue, jsonList(channels.map(\.description)).storeValue], as: ChannelName.self
+            clearableChannelsSQL(db.dialect), [row.id.storeValue, jsonList(channels.map(\.description)).storeValue], as: ChannelName.self
         ).map { ClearableLeg(notificationId: row.id, channel: $0) }
     }
+
+    /// The channels (a JSON array) that delivered an item (its id) and can still take it back.
+    static func clearableChannelsSQL(_ dialect: SQLDialect) -> String {
+        """
+        SELECT DISTINCT d.channel FROM delivery d
+        WHERE d.notificationId = ? AND d.outcome = 'delivered' AND d.channel IN \(dialect.jsonTextList)
+          AND NOT EXISTS (SELECT 1 FROM delivery c WHERE c.notificationId = d.notificationId AND c.channel = d.channel
+                          AND c.outcome = 'cleared' AND c.revision >= d.revision)
+          AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.notificationId = d.notificationId AND o.channel = d.channel
+                          AND o.action = 'clear')
+        ORDER BY d.channel
+        """
+    }
+
+    /// `clearableChannelsSQL` as SQLite takes it (its query plan is tested).
+    public static let clearableChannelsSQL = clearableChannelsSQL(.sqlite)
 
     /// Drops the clears still waiting for `id`: an update of it is about to show it again.
     static func dropClears(of id: String, db: any StoreConnection) throws {

@@ -12,6 +12,11 @@ extension TidingsDatabase {
     /// the LLM go too, and repeating reminders stopped or ended before it. Returns how many rows went. Each delete is a range of an index, so a
     /// run with nothing old costs little.
     public func prune(before cutoff: EpochMillis) throws(StoreError) -> Int {
+        try withTemporaryFiles { () throws(StoreError) in try pruneHistory(before: cutoff) }
+    }
+
+    /// `prune`'s deletes, in one transaction.
+    private func pruneHistory(before cutoff: EpochMillis) throws(StoreError) -> Int {
         try transaction("prune old history") { db in
             var removed = 0
             for table in Self.history {
@@ -91,6 +96,9 @@ extension TidingsDatabase {
                     let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
                     guard free * 4 >= pages else { return 0 }
                     try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
+                    // VACUUM builds the whole copy in SQLite's temporary storage: a file, not memory.
+                    try db.execute(sql: "PRAGMA temp_store = FILE")
+                    defer { try? db.execute(sql: "PRAGMA temp_store = MEMORY") }
                     try db.execute(sql: "VACUUM")
                 }
                 return free - (try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0)
@@ -103,4 +111,19 @@ extension TidingsDatabase {
     /// The engine check of SQLite's own maintenance (PRAGMAs, `VACUUM`): whether the store is a
     /// SQLite file. The store's connection is GRDB's, so it is unless it is a database in memory.
     var isSQLiteFile: Bool { postgres == nil && path != ":memory:" }
+
+    /// Runs `body` with SQLite's temporary storage in files (`PRAGMA temp_store = FILE`), as
+    /// SQLite has it by default: for a bulk write whose statement journal grows with the store
+    /// (a prune of months of history), which the connection's in-memory journals would hold in
+    /// memory. Outside any transaction; nothing to switch on PostgreSQL.
+    func withTemporaryFiles<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        guard isSQLiteFile else { return try body() }
+        do {
+            try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA temp_store = FILE") }
+        } catch {
+            throw StoreError(path: path, operation: "use temporary files", error: error)
+        }
+        defer { _ = try? writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA temp_store = MEMORY") } }
+        return try body()
+    }
 }

@@ -411,6 +411,10 @@ extension TidingsDatabase {
             // `report` sums per-day totals that triggers keep as rows are written (ReportTally).
             for statement in ReportTally.migration(.sqlite) { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("v26-deliver-narrow") { db in
+            // Two indexes that no query reads any more, each changed by every claim or delivery.
+            for statement in DeliverIndexes.dropped { try db.execute(sql: statement) }
+        }
         return migrator
     }()
 }

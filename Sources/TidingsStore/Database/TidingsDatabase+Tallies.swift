@@ -56,9 +56,10 @@ struct DeliveryTally {
 
 extension TidingsDatabase {
     /// The notifications due in `from ..< until`: the whole days from the totals, the
-    /// partial ones from the rows, each figure through an index that holds it (states and
-    /// stalenesses `notification_state_staleness_due`, generators
-    /// `notification_state_due_generator`; only missed and expired rows are read for the cap).
+    /// partial ones from the rows, each figure through an index: states and stalenesses by
+    /// `notification_state_due`, reading the rows of at most two partial days (v26 dropped the
+    /// covering index, which every claim and settle wrote), generators from the covering
+    /// `notification_state_due_generator`; only missed and expired rows are read for the cap.
     /// States and stalenesses this version does not know are left out, as the report always did.
     func notificationFigures(_ db: any StoreConnection, from: EpochMillis, until: EpochMillis) throws -> NotificationFigures {
         var figures = NotificationFigures()
@@ -81,17 +82,10 @@ extension TidingsDatabase {
                 if try row.decode(3, as: Int.self) != 0, known == .missed || known == .expired { figures.capped += n }
             }
         }
-        let states = NotificationState.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-        let stalenesses = Staleness.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
         let generated = NotificationState.allCases.filter { $0 != .cancelled }.map { "'\($0.rawValue)'" }.joined(separator: ", ")
         for edge in window.edges {
             let range = [edge.lowerBound.storeValue, edge.upperBound.storeValue]
-            for row in try db.rows(
-                """
-                SELECT state, staleness, count(*) FROM notification
-                WHERE state IN (\(states)) AND staleness IN (\(stalenesses)) AND dueAt >= ? AND dueAt < ? GROUP BY 1, 2
-                """, range)
-            {
+            for row in try db.rows(Self.partialDayStatesSQL, range) {
                 add(try row.decode(0, as: String.self), try row.decode(1, as: String.self), try row.decode(2, as: Int.self))
             }
             for row in try db.rows(
@@ -112,6 +106,15 @@ extension TidingsDatabase {
         figures.generators = figures.generators.filter { $0.value != 0 }
         return figures
     }
+
+    /// The notifications of a partial day (`dueAt >= ? AND dueAt < ?`) by state and staleness,
+    /// counted from the rows (its query plan is tested).
+    public static let partialDayStatesSQL = """
+        SELECT state, staleness, count(*) FROM notification
+        WHERE state IN (\(NotificationState.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")))
+          AND staleness IN (\(Staleness.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")))
+          AND dueAt >= ? AND dueAt < ? GROUP BY 1, 2
+        """
 
     /// The sends of items scheduled in `from ..< until` that named a channel and were
     /// delivered, failed or retried, by key: the whole days from the totals, the partial ones

@@ -85,6 +85,12 @@ public struct TidingsDatabase: Sendable {
             try db.execute(sql: "PRAGMA journal_size_limit = 0")
             // In WAL mode NORMAL loses no committed data on a crash, only on power loss.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // Statement journals in memory: a multi-row statement with triggers inside a
+            // transaction (a step's claim, its delivery rows) keeps the pages it changes until it
+            // ends, and past 64 KiB SQLite spilled them into a temporary file of its own in
+            // /var/tmp, created and deleted for every such statement. The bulk deletes whose
+            // journal grows with the store (prune, VACUUM) still use files (`withTemporaryFiles`).
+            try db.execute(sql: "PRAGMA temp_store = MEMORY")
         }
         try Self.refuseTruncated(path: path)
         writer = try Self.openQueue(path: path, configuration: configuration)

@@ -148,5 +148,6 @@ extension PostgresSchema {
                 "CREATE INDEX staleOutcome_scheduled ON staleOutcome(scheduledTime)",
             ]),
         Migration(identifier: "v25-report-tallies", statements: ReportTally.migration(.postgresql)),
+        Migration(identifier: "v26-deliver-narrow", statements: DeliverIndexes.dropped),
     ]
 }

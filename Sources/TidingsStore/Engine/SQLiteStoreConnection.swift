@@ -27,11 +27,13 @@ struct SQLiteStoreConnection: StoreConnection {
         let cursor = try Row.fetchCursor(statement, arguments: StatementArguments(arguments.map(\.databaseValue)))
         let count = columns.names.count
         var rows: [StoreRow] = []
-        while let row = try cursor.next() {
-            // By position: GRDB's row as a collection would build each column's name too.
+        while try cursor.next() != nil {
+            // By position, straight from the statement's current row: GRDB's row as a
+            // collection would build each column's name too, and its generic subscript looks
+            // up the type's metadata for every value.
             var values: [StoreValue] = []
             values.reserveCapacity(count)
-            for index in 0..<count { values.append(StoreValue(row[index] as DatabaseValue)) }
+            for index in 0..<count { values.append(StoreValue(DatabaseValue(sqliteStatement: statement.sqliteStatement, index: CInt(index)))) }
             rows.append(StoreRow(columns: columns, values: values))
         }
         return rows
