@@ -28,7 +28,9 @@ import TidingsTestSupport
         #expect(claim.contains { $0.hasPrefix("SEARCH notification USING INDEX notification_state_due (state=? AND dueAt<?)") }, "\(claim)")
         // The report's partial day: one range of the state index per state, never every row.
         let partial = try plan(TidingsDatabase.partialDayStatesSQL, [0, 1])
-        #expect(partial.contains { $0.hasPrefix("SEARCH notification USING INDEX notification_state_due (state=? AND dueAt>? AND dueAt<?)") }, "\(partial)")
+        #expect(
+            partial.contains { $0.hasPrefix("SEARCH notification USING INDEX notification_state_due (state=? AND dueAt>? AND dueAt<?)") },
+            "\(partial)")
         #expect(!partial.contains { $0.hasPrefix("SCAN") }, "\(partial)")
         // The clear's check for an earlier clear: the item's own delivery rows.
         let clear = try plan(TidingsDatabase.clearableChannelsSQL, ["a", "[\"desktop\"]"])
