@@ -22,6 +22,21 @@ public enum CountdownSlot {
         return scalars.first == scalar && scalars.index(after: scalars.startIndex) == scalars.endIndex
     }
 
+    /// The first character of `text` that is `scalar` alone (as `isAlone` says), found by
+    /// its scalars: characters are told apart only where the scalar stands, not along the
+    /// whole text. `text` starts on a character boundary of its string and runs to its end.
+    static func firstAlone(_ scalar: Unicode.Scalar, in text: Substring) -> String.Index? {
+        let scalars = text.unicodeScalars
+        var from = scalars.startIndex
+        while let found = scalars[from...].firstIndex(of: scalar) {
+            let after = scalars.index(after: found)
+            // A character starts there and the next one right after the scalar.
+            if let start = found.samePosition(in: text.base), text.base.index(after: start) == after { return start }
+            from = after
+        }
+        return nil
+    }
+
     /// The slot for the minutes left, in `language`.
     public static func slot(_ language: TextLocale.Language) -> String { "\(open)\(language.rawValue)\(close)" }
 
@@ -29,7 +44,13 @@ public enum CountdownSlot {
     public static func count(in text: String) -> Int {
         // Most texts hold none: one pass over the scalars, no copy, no grapheme breaking.
         guard text.unicodeScalars.contains("\u{E000}") else { return 0 }
-        return text.reduce(0) { $0 + (isAlone($1, "\u{E000}") ? 1 : 0) }
+        var count = 0
+        var rest = text[...]
+        while let start = firstAlone("\u{E000}", in: rest) {
+            count += 1
+            rest = rest[rest.index(after: start)...]
+        }
+        return count
     }
 
     /// `text` without the characters a slot is made of: what the templates quote from a
@@ -46,13 +67,13 @@ public enum CountdownSlot {
     /// language and the plural form its rule picks; an unknown language reads as English.
     public static func fill(_ text: String, minutes: Int) -> String {
         // A text without the scalar has no character that is one: no grapheme breaking.
-        guard text.unicodeScalars.contains("\u{E000}"), text.contains(where: { isAlone($0, "\u{E000}") }) else { return text }
+        guard text.unicodeScalars.contains("\u{E000}"), firstAlone("\u{E000}", in: text[...]) != nil else { return text }
         var filled = ""
         var rest = text[...]
-        while let start = rest.firstIndex(where: { isAlone($0, "\u{E000}") }) {
+        while let start = firstAlone("\u{E000}", in: rest) {
             filled += rest[..<start]
             let inside = rest[rest.index(after: start)...]
-            guard let end = inside.firstIndex(where: { isAlone($0, "\u{E001}") }) else {
+            guard let end = firstAlone("\u{E001}", in: inside) else {
                 // A slot cut short (the text cut to its limit) is dropped, never shown raw.
                 rest = inside
                 continue
@@ -70,7 +91,7 @@ public enum CountdownSlot {
     /// its due time, as planned. Minutes count up (`Countdown.minutes`), and are never fewer
     /// than 1: an item moved past the start, or one without a start, says `1 min`.
     public static func fill(_ text: String, dueAt: EpochMillis, start: EpochMillis?, now: EpochMillis) -> String {
-        guard text.unicodeScalars.contains("\u{E000}"), text.contains(where: { isAlone($0, "\u{E000}") }) else { return text }
+        guard text.unicodeScalars.contains("\u{E000}"), firstAlone("\u{E000}", in: text[...]) != nil else { return text }
         let start = start ?? dueAt
         let moment = now > dueAt && now < start ? now : dueAt
         return fill(text, minutes: max(1, Countdown.minutes(from: moment, until: start)))

@@ -122,6 +122,7 @@ import TidingsCore
                     "Starts at 10:00 (in \(slot)), until 10:30", "\(slot)\(slot)", "no slot", "cut \u{E000}de", "",
                     // Not a slot: the scalar with a mark on it, or after a prepended one, is another character.
                     "x \u{E000}\u{301}en\u{E001} y", "\u{600}\u{E000}en\u{E001}", "\(slot)\u{E001}\u{301}",
+                    "🇩🇪\(slot)🇫🇷 \(slot)", "👩\u{200D}\(slot)", "\u{E000}\u{200D}en\u{E001} \(slot)", "\r\n\(slot)\u{E001}\u{FE0F}",
                 ] {
                     let words = Self.referenceFill(language.phrases.minutesLeft.form(language.plural(minutes)), ["n": "\(minutes)"])
                     let expected = text.replacingSlots(with: words)
