@@ -119,6 +119,7 @@ extension Phrasebook {
     }
 
     func meeting(_ facts: MeetingFacts) -> TextDraft {
+        let phrases = phrases
         var parts: [String] = []
         if facts.allDay {
             parts.append(phrases.allDayToday)
@@ -126,17 +127,22 @@ extension Phrasebook {
             let days = facts.start.date.dayNumber - facts.due.date.dayNumber
             let starts = days == 0 ? phrases.startsToday : days == 1 ? phrases.startsTomorrow : phrases.startsOn
             // Under an hour, the minutes left are a slot filled in when the text is shown
-            // (`CountdownSlot`); hours stay as written.
-            let wait = facts.minutesUntilStart < 60 ? CountdownSlot.slot(language) : hours(Int64(facts.minutesUntilStart) * 60_000)
+            // (`CountdownSlot`); hours stay as written. Each value is written only when the
+            // phrase names it (most say no date).
             parts.append(
-                Phrases.fill(
-                    starts,
-                    [
-                        "date": date(facts.start.date), "time": time(facts.start), "wait": wait, "end": time(facts.end),
-                    ]))
+                Phrases.fill(starts) { name in
+                    switch name {
+                    case "date": date(facts.start.date)
+                    case "time": time(facts.start)
+                    case "wait":
+                        facts.minutesUntilStart < 60 ? CountdownSlot.slot(language) : hours(Int64(facts.minutesUntilStart) * 60_000)
+                    case "end": time(facts.end)
+                    default: nil
+                    }
+                })
         }
         if let service = facts.service {
-            parts.append(Phrases.fill(phrases.join, ["service": service]))
+            parts.append(Phrases.fill(phrases.join) { $0 == "service" ? service : nil })
         } else if let location = facts.location, !location.isEmpty {
             parts.append(CountdownSlot.stripped(location))
         }
@@ -177,9 +183,16 @@ extension Phrasebook {
 
     /// A long date: `Tuesday 24 November`, `Tuesday, November 24`, `Dienstag, 24. November`.
     func date(_ date: LocalDate) -> String {
+        let phrases = phrases
         let template = format.monthFirst ? phrases.dateMonthFirst ?? phrases.date : phrases.date
-        let day = date.day == 1 ? phrases.firstDay ?? "1" : "\(date.day)"
-        return Phrases.fill(template, ["weekday": weekday(of: date), "day": day, "month": phrases.months[date.month - 1]])
+        return Phrases.fill(template) { name in
+            switch name {
+            case "weekday": phrases.weekdays[(date.isoWeekday - 1 + 7) % 7]
+            case "day": date.day == 1 ? phrases.firstDay ?? "1" : "\(date.day)"
+            case "month": phrases.months[date.month - 1]
+            default: nil
+            }
+        }
     }
 
     /// The name of ISO weekday `number` (1 is Monday).

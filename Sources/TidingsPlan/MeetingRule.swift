@@ -30,6 +30,7 @@ public struct MeetingRule {
         guard config.meetings.enabled else { return [] }
         let attendance = Attendance(config: config)
         var items: [NotificationRecord] = []
+        var seen = Set<String>()
         // Every occurrence of a recurring event carries the same fields: find its link once.
         var links: [[FieldText]: MeetingLink?] = [:]
         // Links are found with every app form they can have; whether the app is installed is
@@ -58,9 +59,13 @@ public struct MeetingRule {
                     links[key] = link
                 }
                 let first = items.count
-                items += reminders(
+                // The same event in two calendars is one reminder: the first one kept.
+                for item in reminders(
                     for: occurrence, link: link, organizer: attendance.organizes(occurrence), calendar: calendar.calendar,
                     now: now, horizon: horizon, zone: zone)
+                where seen.insert(item.id).inserted {
+                    items.append(item)
+                }
                 if let link, link.nativeURL != nil { appLinks += (first..<items.count).map { ($0, link) } }
             }
         }
@@ -70,9 +75,7 @@ public struct MeetingRule {
             if installed[scheme] == nil { installed[scheme] = hasHandler(scheme) }
             if installed[scheme] == false { items[index].deepLink = link.url }
         }
-        // The same event in two calendars is one reminder.
-        var seen = Set<String>()
-        return items.filter { seen.insert($0.id).inserted }
+        return items
     }
 
     /// The reminders of one occurrence: one per lead time (one at `all_day_time` for an
@@ -85,7 +88,8 @@ public struct MeetingRule {
         if config.meetings.onlyWithVideoLinks && link == nil { return [] }
         let context = Context(
             rule: self, event: event, link: link, priority: Importance.score(of: event, link: link, organizer: organizer),
-            calendar: calendar, now: now, horizon: horizon, zone: zone)
+            calendar: calendar, now: now, horizon: horizon, zone: zone, occurrence: Self.occurrence(of: event),
+            staleness: Self.staleness(of: calendar, now: now, config: config), fingerprint: Self.fingerprint(of: event, link: link))
         if event.allDay {
             guard config.meetings.allDay else { return [] }
             let due = zone.instant(zone.date(of: event.start), config.meetings.allDayTime)
@@ -128,6 +132,12 @@ public struct MeetingRule {
         let now: EpochMillis
         let horizon: Int64
         let zone: Zone
+        /// `MeetingRule.occurrence(of: event)`, written once for every lead time.
+        let occurrence: String
+        /// `MeetingRule.staleness(of: calendar, …)`, the same for every reminder of the run.
+        let staleness: Staleness
+        /// `MeetingRule.fingerprint(of: event, link: link)`, the same for every lead time.
+        let fingerprint: String
 
         /// The reminder `lead` before the start (nil: the all-day one), first due at `due`.
         func reminder(lead: Int64?, due planned: EpochMillis) -> NotificationRecord? {
@@ -141,8 +151,7 @@ public struct MeetingRule {
             let expiry = event.allDay ? event.end : event.start
             guard due < expiry else { return nil }
             let text = rule.wording.write(.meeting(MeetingRule.facts(of: event, link: link, due: due, zone: zone, services: rule.services)))
-            let staleness = MeetingRule.staleness(of: calendar, now: now, config: rule.config)
-            let id = MeetingRule.id(of: event, lead: lead)
+            let id = MeetingRule.id(occurrence: occurrence, lead: lead)
             var item = NotificationRecord(
                 id: id, kind: .meeting, category: meetings.category,
                 title: text.title, body: text.body, deepLink: link.map { $0.nativeURL ?? $0.url }, dueAt: due,
@@ -150,15 +159,18 @@ public struct MeetingRule {
                 contentFetchTime: calendar.fetchTime, priority: priority,
                 expiresAt: expiry, now: now)
             item.subject = "event:" + id
-            item.fingerprint = MeetingRule.fingerprint(of: event, link: link)
+            item.fingerprint = fingerprint
             item.isAllDay = lead == nil
-            item.occurrence = MeetingRule.occurrence(of: event)
+            item.occurrence = occurrence
             item.lead = lead
             item.startsAt = event.start
             item.endsAt = max(event.end, event.start)
             item.eventTitle = event.summary.leading(ContentPayload.maxBodyLength)
             item.joinURL = link?.url
-            return item.written(text)
+            // Its title and body are the text's already.
+            item.generator = text.generator
+            item.generatorReason = text.fallbackReason
+            return item
         }
     }
 
@@ -174,9 +186,10 @@ public struct MeetingRule {
 
     /// `meeting:<uid>@<lead>` for a single event, `meeting:<uid>:<original start>@<lead>` for
     /// an instance of a recurring one (`@all-day` instead of the lead for an all-day event):
-    /// the id survives the event moving, so each reminder moves with it.
-    static func id(of event: CalendarOccurrence, lead: Int64?) -> String {
-        occurrence(of: event) + "@" + (lead.map(DurationText.format) ?? allDaySuffix)
+    /// the id survives the event moving, so each reminder moves with it. `occurrence` is
+    /// the event's `occurrence(of:)`.
+    static func id(occurrence: String, lead: Int64?) -> String {
+        occurrence + "@" + (lead.map(DurationText.format) ?? allDaySuffix)
     }
 
     /// `meeting:<uid>` or `meeting:<uid>:<original start>`: what every reminder of one

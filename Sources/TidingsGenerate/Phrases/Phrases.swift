@@ -105,12 +105,22 @@ extension Phrases {
     /// value (a meeting title with braces) is never read as a placeholder. An unknown name
     /// stays as written.
     static func fill(_ template: String, _ values: [String: String]) -> String {
+        fill(template) { values[String($0)] }
+    }
+
+    /// `template` with each `{name}` replaced by `value(name)`, asked only for the names the
+    /// template holds, in one pass as `fill(_:_:)`; a name `value` answers nil for stays as
+    /// written.
+    static func fill(_ template: String, _ value: (Substring) -> String?) -> String {
+        // Most templates are a few words around one or two names: one scan of the bytes
+        // finds them, and a template without a brace is returned as it is.
+        guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
         var text = ""
         var rest = template[...]
         while let open = rest.firstIndex(of: "{") {
             text += rest[..<open]
             let afterOpen = rest.index(after: open)
-            guard let close = rest[afterOpen...].firstIndex(of: "}"), let value = values[String(rest[afterOpen..<close])] else {
+            guard let close = rest[afterOpen...].firstIndex(of: "}"), let value = value(rest[afterOpen..<close]) else {
                 text.append("{")
                 rest = rest[afterOpen...]
                 continue
@@ -123,6 +133,21 @@ extension Phrases {
 }
 
 extension TextLocale.Language {
+    /// The language's minutes left before a meeting (`{n} min`): read from its table without
+    /// copying the whole table, as every reminder shown asks for it.
+    var minutesLeft: PluralPhrase {
+        switch self {
+        case .en: Phrases.en.minutesLeft
+        case .de: Phrases.de.minutesLeft
+        case .fr: Phrases.fr.minutesLeft
+        case .es: Phrases.es.minutesLeft
+        case .it: Phrases.it.minutesLeft
+        case .pt: Phrases.pt.minutesLeft
+        case .nl: Phrases.nl.minutesLeft
+        case .pl: Phrases.pl.minutesLeft
+        }
+    }
+
     /// The language's phrase table.
     var phrases: Phrases {
         switch self {

@@ -5,6 +5,9 @@ public final class StoreColumns: Sendable {
     /// The names as the engine returned them.
     public let names: [String]
     private let positions: [String: Int]
+    /// The positions by the names as written: found without lower-casing the name asked
+    /// for, which most look-ups are (SQLite keeps the schema's names).
+    private let exact: [String: Int]
 
     /// The columns `names`, in result order.
     public init(_ names: [String]) {
@@ -13,11 +16,16 @@ public final class StoreColumns: Sendable {
         for (index, name) in names.enumerated() where positions[name.lowercased()] == nil {
             positions[name.lowercased()] = index
         }
+        // A name as written maps to the first column of its lower-cased name, as the
+        // lower-cased look-up would find it.
+        var exact: [String: Int] = [:]
+        for name in names where exact[name] == nil { exact[name] = positions[name.lowercased()] }
         self.positions = positions
+        self.exact = exact
     }
 
     /// The position of `name`, the first of that name; nil when the result has none.
-    public func position(of name: String) -> Int? { positions[name.lowercased()] }
+    public func position(of name: String) -> Int? { exact[name] ?? positions[name.lowercased()] }
 }
 
 /// One row of a result, read by position or by column name.
