@@ -139,8 +139,8 @@ let package = Package(
         .target(
             name: "ProgramTidings",
             dependencies: [
-                argumentParser, "TidingsCLI", "TidingsCLITimers", "TidingsCore", "TidingsDeliver", "TidingsDoctor", "TidingsGenerate",
-                "TidingsLinks", "TidingsPlan", "TidingsPostgres", "TidingsProcess", "TidingsStore", "TidingsTimers",
+                argumentParser, "TidingsCLI", "TidingsCLITimers", "TidingsCalendar", "TidingsCore", "TidingsDeliver", "TidingsDoctor",
+                "TidingsGenerate", "TidingsLinks", "TidingsPlan", "TidingsPostgres", "TidingsProcess", "TidingsStore", "TidingsTimers",
             ]
         ),
         .executableTarget(name: "prefetch", dependencies: ["ProgramPrefetch", "CICUData"], path: "Sources/Main/prefetch"),
