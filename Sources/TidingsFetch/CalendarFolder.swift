@@ -101,19 +101,7 @@ struct CalendarFolder {
         } else {
             return nil
         }
-        var bytes: [UInt8] = []
-        var utf8 = Array(rest.utf8)[...]
-        while let byte = utf8.popFirst() {
-            if byte == UInt8(ascii: "%"), utf8.count >= 2,
-                let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
-            {
-                bytes.append(value)
-                utf8 = utf8.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        var path = String(decoding: bytes, as: UTF8.self)
+        guard var path = percentDecoded(rest) else { return nil }
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
         return path
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TidingsCore
 
 /// Takes links out of the redirectors that mail and calendar systems wrap them in: Outlook
 /// SafeLinks, Proofpoint URLDefense (v1, v2, v3), Google's `/url?q=`, Barracuda and Trend
