@@ -184,7 +184,7 @@ let package = Package(
         .target(
             name: "TidingsTestSupport",
             dependencies: [
-                "TidingsCore", "TidingsStore", "TidingsProcess", "TidingsPostgres",
+                "TidingsCore", "TidingsStore", "TidingsProcess", "TidingsPostgres", "TidingsHTTP",
                 .product(name: "Subprocess", package: "swift-subprocess"), .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),

@@ -52,6 +52,7 @@ public struct Prefetch: TidingsCommand {
         var prefetcher = Prefetcher(database: database, config: context.config, media: media)
         prefetcher.preparedCalendars = PreparedCalendarFolder(folder: context.places.preparedCalendarFolder)
         prefetcher.environment = context.places.environment
+        prefetcher.caldavStates = CalDAVStateFolder(folder: context.places.caldavFolder)
         let outcome = try prefetcher.run(now: context.now, onlyDue: due) { attempt in
             if let reason = attempt.reason {
                 Terminal.warning(program: "prefetch", "source \(attempt.source): \(attempt.outcome): \(reason)")

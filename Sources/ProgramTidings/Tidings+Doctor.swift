@@ -41,15 +41,16 @@ extension Tidings {
             let (database, databaseError) = try Tidings.doctorDatabase(context)
             let factory = ChannelFactory(context: context)
             let crontab = await BoundedProcess(environment: Environment.current, limit: .seconds(3)).output("crontab", ["-l"])
-            let findings = await Diagnosis(
+            var diagnosis = Diagnosis(
                 config: context.config, configOrigin: context.configOrigin,
                 configError: context.configProblem.map { ($0.error, $0.fix) }, database: database,
                 databasePath: context.databaseName,
                 missingDatabaseFix: "run prefetch and plan first (or tidings init), or check \(context.databasePathOrigin)",
                 databaseError: databaseError,
                 channels: ChannelCheck(config: context.config, factory: factory), now: context.now, zone: context.zone,
-                environment: Environment.current, mediaFolder: context.places.mediaFolder
-            ).run(scheduling: .detect(environment: Environment.current, crontab: crontab))
+                environment: Environment.current, mediaFolder: context.places.mediaFolder)
+            diagnosis.caldavFolder = context.places.caldavFolder
+            let findings = await diagnosis.run(scheduling: .detect(environment: Environment.current, crontab: crontab))
             try Terminal.output(DoctorView.render(findings, format: format))
             if !findings.allSatisfy(\.ok) { throw ExitCode(1) }
         }

@@ -33,4 +33,6 @@ public struct Places: Sendable {
     public var mediaFolder: String { cacheFolder + "/media" }
     /// `$XDG_CACHE_HOME/tidings/calendars`: the calendars kept parsed between plans.
     public var preparedCalendarFolder: String { cacheFolder + "/calendars" }
+    /// `$XDG_CACHE_HOME/tidings/caldav`: what CalDAV sources learned at their last fetch.
+    public var caldavFolder: String { cacheFolder + "/caldav" }
 }

@@ -52,6 +52,8 @@ public struct Diagnosis {
     public let environment: [String: String]
     /// Where prefetch keeps images; nil when unknown.
     public let mediaFolder: String?
+    /// Where CalDAV sources keep what they learned (see `CalDAVStateFolder`); nil when unknown.
+    public var caldavFolder: String?
 
     /// A diagnosis of one install. Without a `database`, the database check fails, naming
     /// `databasePath` (which must then be given) with `missingDatabaseFix`, and the checks
@@ -221,7 +223,7 @@ public struct Diagnosis {
     /// One line per cached calendar of the config: its events, its age and its interval, and
     /// the events that came without a UID (planned, under ids derived from their content).
     private func calendarFindings() -> [Finding] {
-        let sources = Dictionary(config.sources.filter { $0.type == .calendar }.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let sources = Dictionary(config.sources.filter { $0.type.isCalendar }.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         let calendars = ((try? database?.calendarSummaries()) ?? []).filter { sources[$0.source] != nil }
         return calendars.map { calendar in
             let every = sources[calendar.source].map { DurationText.format($0.every) } ?? "?"
@@ -229,7 +231,23 @@ public struct Diagnosis {
                 "\(calendar.eventCount) event\(calendar.eventCount == 1 ? "" : "s"), fetched "
                 + AgeLabel.text(ageMillis: max(0, now - calendar.fetchTime)).replacingPrefix() + ", every \(every)"
             if calendar.withoutUID > 0 { detail += "; " + CalendarNote.withoutUID(calendar.withoutUID) }
-            return Finding(check: "calendar \(calendar.source)", ok: true, detail: detail)
+            return [Finding(check: "calendar \(calendar.source)", ok: true, detail: detail)]
+                + (sources[calendar.source].map(caldavFindings) ?? [])
+        }.flatMap { $0 }
+    }
+
+    /// One line per calendar a CalDAV source found on its server at its last fetch: its
+    /// name, its events and when it was last synced.
+    private func caldavFindings(_ source: TidingsConfig.Source) -> [Finding] {
+        guard source.type == .caldav, let caldavFolder, let state = CalDAVStateFolder(folder: caldavFolder).syncState(of: source.name),
+            state.sourceURL == source.url
+        else { return [] }
+        return state.calendars.map { calendar in
+            let synced = AgeLabel.text(ageMillis: max(0, now - calendar.syncedAt)).replacingPrefix()
+            let sync = calendar.syncToken == nil ? ", read in full at each poll (the server offers no sync token)" : ""
+            return Finding(
+                check: "  \(source.name) › \(calendar.name)", ok: true,
+                detail: "\(calendar.eventCount) event\(calendar.eventCount == 1 ? "" : "s"), synced \(synced)\(sync): \(calendar.url)")
         }
     }
 

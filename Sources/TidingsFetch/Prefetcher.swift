@@ -63,6 +63,8 @@ public struct Prefetcher {
     public var preparedCalendars: PreparedCalendarFolder?
     /// Where sources' passwords and tokens given by variable are read.
     public var environment: [String: String] = [:]
+    /// Where CalDAV sources keep what they learned between fetches; nil: nowhere.
+    public var caldavStates: CalDAVStateFolder?
 
     /// A prefetcher over `database` for the sources in `config`, mirroring content images
     /// into `media` when the config turns media attachments on.
@@ -130,7 +132,9 @@ public struct Prefetcher {
         _ due: [TidingsConfig.Source], states: [String: SourceState], client: HTTPClient, now: EpochMillis, onlyDue: Bool,
         started: ContinuousClock.Instant, outcome: inout PrefetchOutcome, report: (FetchAttempt) -> Void
     ) throws(StoreError) {
-        let fetcher = SourceFetcher(client: client, prepared: preparedCalendars, environment: environment)
+        var fetcher = SourceFetcher(client: client, prepared: preparedCalendars, environment: environment)
+        fetcher.caldavStates = caldavStates
+        fetcher.reach = config.plan.horizon + config.meetings.longestLeadTime
         var states = states
         for source in due {
             // Hosts sharing a store fetch each source one at a time: one that another host is
@@ -159,6 +163,7 @@ public struct Prefetcher {
                 result = fetcher.fetch(source, state: states[source.name], now: now, budget: remaining)
             }
             try database.recordFetch(url: source.url, attempt: result.attempt, update: result.update)
+            if let note = result.note { outcome.notes.append((source.name, note)) }
             if case .replaceCalendar(_, _, let withoutUID, _, _) = result.update, withoutUID > 0 {
                 outcome.notes.append((source.name, CalendarNote.withoutUID(withoutUID)))
             }

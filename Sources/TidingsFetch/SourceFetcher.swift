@@ -9,6 +9,15 @@ public struct FetchResult: Sendable {
     public var attempt: FetchAttempt
     /// What it does to the cache.
     public var update: FetchCacheUpdate
+    /// What is worth telling under `--verbose` (a CalDAV source's requests and calendars).
+    public var note: String?
+
+    /// A result with its attempt, its update and, when there is one, a note.
+    public init(attempt: FetchAttempt, update: FetchCacheUpdate, note: String? = nil) {
+        self.attempt = attempt
+        self.update = update
+        self.note = note
+    }
 }
 
 /// Fetches one content source with a conditional GET and validates what comes back.
@@ -20,11 +29,17 @@ public struct SourceFetcher {
     /// The `User-Agent` sent with every request.
     public static let userAgent = "Tidings/0.1.0 (offline-first notifications; +https://github.com/tidings)"
 
-    private let client: HTTPClient
+    let client: HTTPClient
     /// Where a new calendar is kept parsed for plan (see `PreparedCalendarFolder`); nil: nowhere.
     private let prepared: PreparedCalendarFolder?
     /// Where sources' passwords and tokens given by variable are read.
     private let environment: [String: String]
+    /// Where CalDAV sources keep what they learned between fetches; nil: nowhere (each
+    /// fetch finds and reads their calendars in full).
+    public var caldavStates: CalDAVStateFolder?
+    /// How far ahead of now plan reads calendars (its horizon and the longest lead time):
+    /// the least a CalDAV source's events are asked for.
+    public var reach: Int64 = 2 * 86_400_000
 
     /// A fetcher using `client`, keeping the calendars it reads prepared in `prepared`, reading
     /// logins' secrets from `environment` (or their files).
@@ -44,16 +59,18 @@ public struct SourceFetcher {
         if source.type == .calendar, let folder = CalendarFolder(url: source.url) {
             return read(folder, of: source, state: state, attempt: attempt)
         }
-        var request = Self.request(for: source, state: state, budget: budget)
         var login: SourceLoginHeader?
         if let configured = source.login {
             switch SourceLoginHeader.resolve(configured, environment: environment) {
-            case .success(let resolved):
-                login = resolved
-                request.headers.append(resolved.header)
+            case .success(let resolved): login = resolved
             case .failure(let problem): return FetchResult(attempt: attempt(.network, reason: problem.reason), update: .keep)
             }
         }
+        if source.type == .caldav {
+            return fetchCalDAV(source, state: state, now: now, budget: budget, login: login, attempt: attempt)
+        }
+        var request = Self.request(for: source, state: state, budget: budget)
+        if let login { request.headers.append(login.header) }
         var result: FetchResult
         var refused = false
         do {
@@ -79,7 +96,7 @@ public struct SourceFetcher {
     /// The conditional GET of `source`: its validators only when `state` is of the same URL,
     /// the type's size limit, and the source's timeout within `budget`.
     private static func request(for source: TidingsConfig.Source, state: SourceState?, budget: Int64) -> HTTPRequest {
-        let calendar = source.type == .calendar
+        let calendar = source.type.isCalendar
         var headers: [(name: String, value: String)] = [("Accept", calendar ? "text/calendar" : "application/json")]
         if let state, state.url == source.url {
             if let etag = state.etag { headers.append(("If-None-Match", etag)) }
@@ -110,7 +127,7 @@ public struct SourceFetcher {
             return FetchResult(attempt: attempt(.notModified, status: 304), update: .confirm)
         case 200..<300:
             switch source.type {
-            case .calendar: return calendar(from: response, attempt: attempt, source: source.name)
+            case .calendar, .caldav: return calendar(from: response, attempt: attempt, source: source.name)
             case .schedule: return Self.schedule(from: response, attempt: attempt)
             case .content: return Self.content(from: response, now: now, attempt: attempt)
             }
@@ -152,7 +169,7 @@ public struct SourceFetcher {
 
     /// The calendar in a 2xx `response`, kept when it reads at least in part; what reading it
     /// found is kept prepared for plan, which then need not parse it again.
-    private func calendar(from response: HTTPResponse, attempt: AttemptStamp, source: String) -> FetchResult {
+    func calendar(from response: HTTPResponse, attempt: AttemptStamp, source: String) -> FetchResult {
         do {
             let read =
                 if let prepared {
@@ -206,7 +223,7 @@ public struct SourceFetcher {
 }
 
 /// Makes the attempt rows of one fetch: its source and start, and how long it has taken so far.
-private struct AttemptStamp {
+struct AttemptStamp {
     let source: String
     let startedAt: EpochMillis
     let started = ContinuousClock.now

@@ -36,7 +36,7 @@ public enum Agenda {
         let from = zone.startOfDay(day)
         let until = zone.startOfDay(day.adding(days: 1))
         // The calendars of the config; all those kept when it names none (run without it).
-        let sources = Set(config.sources.filter { $0.type == .calendar }.map(\.name))
+        let sources = Set(config.sources.filter { $0.type.isCalendar }.map(\.name))
         let read = sources.isEmpty ? calendars : calendars.filter { sources.contains($0.source) }
         let expanded = ExpandedCalendar.expand(read, from: from, until: until, zone: zone, preparer: preparer)
         let attendance = Attendance(config: config)

@@ -33,7 +33,7 @@ extension Planner {
     func gather(now: EpochMillis, zone: Zone, horizon: Int64) throws(StoreError) -> Inputs {
         // What sources no longer configured left in the cache is not shown.
         let contentSources = Set(config.sources.filter { $0.type == .content }.map(\.name))
-        let calendarSources = Set(config.sources.filter { $0.type == .calendar }.map(\.name))
+        let calendarSources = Set(config.sources.filter { $0.type.isCalendar }.map(\.name))
         let content = try database.cachedContent().filter { contentSources.contains($0.source) }
         let calendars = try database.cachedCalendars().filter { calendarSources.contains($0.source) }
         let scheduleRule = ScheduleRule(config: config)

@@ -7,13 +7,19 @@ extension TidingsConfig {
         case calendar
         /// A remote schedule (`RemoteSchedule` JSON): a one-shot sequence of notifications.
         case schedule
+        /// The calendars of a CalDAV server (RFC 4791), or one of its calendars, read as one
+        /// calendar: what `calendar` does, from where calendars behind a login are kept.
+        case caldav
+
+        /// Whether the source serves meetings (an ICS file or folder, or CalDAV).
+        public var isCalendar: Bool { self == .calendar || self == .caldav }
 
         /// How often a source of this type is refreshed unless it says otherwise: calendars
         /// every 15 minutes (a meeting added in the morning gets its reminder), the rest four
         /// times a day.
         public var defaultEvery: Int64 {
             switch self {
-            case .calendar: 15 * 60_000
+            case .calendar, .caldav: 15 * 60_000
             case .content, .schedule: 6 * 3_600_000
             }
         }
@@ -43,6 +49,9 @@ extension TidingsConfig {
         public var every: Int64
         /// How it logs in to its server (HTTP Basic or a bearer token); nil: it does not.
         public var login: SourceLogin?
+        /// The calendars of a CalDAV server that are read, by display name or the last part
+        /// of their path; empty: every calendar of events.
+        public var calendars: [String] = []
 
         /// Creates a source.
         public init(name: String, type: SourceType = .content, url: String, timeout: Int64 = 30_000) {
@@ -85,6 +94,19 @@ extension TidingsConfig {
             }
             try parseTLS(&table, into: &source, directory: directory)
             source.login = try SourceLogin.parse(&table, url: url, directory: directory)
+            if type == .caldav {
+                guard url.hasPrefix("https:") || url.hasPrefix("http:") else {
+                    throw table.error(
+                        "url", "a caldav source is read from an https server (or http: to this machine), not \(ConfigError.quoted(url))")
+                }
+            }
+            if let calendars = try table.strings("calendars") {
+                guard type == .caldav else { throw table.error("calendars", "only a caldav source has calendars to choose from") }
+                guard !calendars.isEmpty, !calendars.contains(where: \.isEmpty) else {
+                    throw table.error("calendars", "empty: leave the key out to read every calendar")
+                }
+                source.calendars = calendars
+            }
             return source
         }
 
