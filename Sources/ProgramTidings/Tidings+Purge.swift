@@ -15,8 +15,9 @@ extension Tidings {
                 Deletes the database (with the -wal and -shm files beside it), its reserve file, \
                 deliver's heartbeat, the programs' lock files, the last good copy of the config, \
                 the recorded desktop session and \
-                the media cache ($XDG_CACHE_HOME/tidings/media) and the calendars kept parsed \
-                ($XDG_CACHE_HOME/tidings/calendars), after stopping the exact wake-up \
+                the media cache ($XDG_CACHE_HOME/tidings/media), the calendars kept parsed \
+                ($XDG_CACHE_HOME/tidings/calendars) and what CalDAV sources learned \
+                ($XDG_CACHE_HOME/tidings/caldav), after stopping the exact wake-up \
                 armed for it (the systemd timer or at job). \
                 The config file is yours and stays, and so do the timers tidings init installed; \
                 it says so, and tidings init --timers none removes the timers. Asks first when run in a terminal; elsewhere it deletes only with \
@@ -45,7 +46,10 @@ extension Tidings {
                     ".deliver.lock",
                 ]
                 .map { database + $0 }
-                + [RecordedSession.path(forDatabase: database), context.places.mediaFolder, context.places.preparedCalendarFolder]
+                + [
+                    RecordedSession.path(forDatabase: database), context.places.mediaFolder, context.places.preparedCalendarFolder,
+                    context.places.caldavFolder,
+                ]
                 + Self.lastGoodConfigs(beside: database)
             let present = files.filter { FileManager.default.fileExists(atPath: $0) }
             guard !present.isEmpty else {

@@ -91,5 +91,9 @@ import Testing
         #expect(origin.resolve("//evil.example/x/") == nil)
         #expect(origin.resolve("http://cal.example.org:8443/x/") == nil)
         #expect(DAVOrigin("https://user@cal.example.org/") == nil)
+        let icloud = try #require(DAVOrigin("https://p12-caldav.icloud.com/123/"))
+        #expect(icloud.resolve("https://p12-caldav.icloud.com:443/123/calendars/") == "https://p12-caldav.icloud.com/123/calendars/")
+        #expect(icloud.path(of: "https://p12-caldav.icloud.com:443/123/calendars/") == "/123/calendars/")
+        #expect(DAVOrigin("http://127.0.0.1:80/") == DAVOrigin("http://127.0.0.1/"))
     }
 }

@@ -63,7 +63,9 @@ extension CalDAVSession {
         guard let url = resolve(href) else {
             throw CalDAVError(
                 outcome: .invalid,
-                message: "the server names a \(what) on another host (\(href)); the login is only sent to \(origin.prefix): give that URL instead")
+                message:
+                    "the server names a \(what) on another host (\(href)); the login is only sent to \(origin.prefix): to read it, give that URL as the source's url"
+            )
         }
         return url
     }

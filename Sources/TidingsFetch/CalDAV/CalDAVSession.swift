@@ -109,29 +109,38 @@ struct CalDAVSession {
 
 /// The scheme, host and port of a URL, and how hrefs resolve against it.
 struct DAVOrigin: Equatable {
-    /// `https://host:port`, lower-cased, without a path.
+    /// `https://host:port`, lower-cased, without a path or the scheme's own port.
     let prefix: String
+    /// How many characters the origin took in the URL it was read from.
+    private let length: Int
+
+    static func == (a: DAVOrigin, b: DAVOrigin) -> Bool { a.prefix == b.prefix }
 
     /// The origin of `url`, nil when it has no http(s) scheme and host.
     init?(_ url: String) {
         let lower = url.lowercased()
         guard let scheme = ["https://", "http://"].first(where: { lower.hasPrefix($0) }) else { return nil }
         let rest = lower.dropFirst(scheme.count)
-        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        var authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         guard !authority.isEmpty, !authority.contains("@") else { return nil }
+        // The scheme's own port written out is the same origin (iCloud writes `:443`).
+        let defaultPort = scheme == "https://" ? ":443" : ":80"
+        if authority.hasSuffix(defaultPort) { authority = authority.dropLast(defaultPort.count) }
         prefix = scheme + authority
+        length = scheme.count + rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }.count
     }
 
     /// `href` made absolute: a path is taken on this origin, a full URL only when it has this origin.
     func resolve(_ href: String) -> String? {
         if href.hasPrefix("/") && !href.hasPrefix("//") { return prefix + href }
         guard let other = DAVOrigin(href), other == self else { return nil }
-        return prefix + href.dropFirst(other.prefix.count)
+        let path = href.dropFirst(other.length)
+        return prefix + (path.isEmpty ? "/" : path)
     }
 
     /// The path of an absolute `url` of this origin ("/" when it has none).
     func path(of url: String) -> String {
-        let rest = url.dropFirst(prefix.count)
+        let rest = url.dropFirst(DAVOrigin(url)?.length ?? prefix.count)
         return rest.isEmpty ? "/" : String(rest)
     }
 }
