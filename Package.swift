@@ -117,7 +117,8 @@ let package = Package(
 
         // The fuzz targets: scripts/fuzz builds it with libFuzzer (--sanitize=fuzzer -DFUZZING);
         // a plain build replays inputs through the same code, for the regression tests.
-        .executableTarget(name: "tidings-fuzz", dependencies: ["TidingsCore", "TidingsCalendar", "TidingsLinks"], path: "Sources/tidings-fuzz"),
+        .executableTarget(
+            name: "tidings-fuzz", dependencies: ["TidingsCore", "TidingsCalendar", "TidingsLinks", "TidingsFetch"], path: "Sources/tidings-fuzz"),
 
         // Programs: argument parsing only, each in a library of its own, so that the five
         // programs of a development build stay small and the installed multi-call binary

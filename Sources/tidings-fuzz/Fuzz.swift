@@ -1,6 +1,7 @@
 import Foundation
 import TidingsCalendar
 import TidingsCore
+import TidingsFetch
 import TidingsLinks
 
 /// What the fuzzer feeds arbitrary bytes: each must neither crash nor hang, whatever it gets.
@@ -15,6 +16,8 @@ enum FuzzTarget: String, CaseIterable {
     case ics
     /// The meeting-link extractor, over plain text or HTML.
     case links
+    /// A CalDAV server's XML answer (a WebDAV multistatus), as `prefetch` reads it.
+    case dav
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -35,6 +38,8 @@ enum FuzzTarget: String, CaseIterable {
                 floatingZone: Self.zone)
         case .links:
             _ = MeetingLinks.find(in: String(decoding: bytes, as: UTF8.self))
+        case .dav:
+            _ = CalDAVAnswer.read(bytes)
         }
     }
 

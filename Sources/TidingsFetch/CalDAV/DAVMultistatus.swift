@@ -62,3 +62,15 @@ struct DAVMultistatus: Sendable {
         return Int(parts[1])
     }
 }
+
+/// A CalDAV server's answer as the CalDAV client reads it, for what checks that reader from
+/// outside (the fuzzer): every response's href, status and properties.
+public enum CalDAVAnswer {
+    /// How many responses the multistatus `bytes` holds and how many of them carry calendar
+    /// data; nil when `bytes` is not a multistatus the client would read.
+    public static func read(_ bytes: [UInt8]) -> (responses: Int, calendars: Int)? {
+        guard let answer = try? DAVMultistatus.parse(bytes) else { return nil }
+        let calendars = answer.responses.filter { $0.property(DAVNamespace.caldav, "calendar-data") != nil }.count
+        return (answer.responses.count, calendars)
+    }
+}
