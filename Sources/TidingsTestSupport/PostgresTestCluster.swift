@@ -126,7 +126,7 @@ public final class PostgresTestCluster: Sendable {
         // A free port can be taken between asking and listening: try a few.
         var lastError: Error = SpawnError("the test cluster did not start")
         for _ in 0..<5 {
-            let port = try freePort()
+            let port = try LoopbackPort.free()
             do {
                 try run(startCommand(runAs: runAs, binaries: binaries, folder: folder, port: port), log: log)
             } catch {
@@ -178,22 +178,6 @@ public final class PostgresTestCluster: Sendable {
             let tail = (try? String(contentsOfFile: log, encoding: .utf8)).map { String($0.suffix(2_000)) } ?? ""
             throw SpawnError("\(error)\n\(tail)")
         }
-    }
-
-    /// A port on 127.0.0.1 that nothing listens on now.
-    private static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw SpawnError("socket: \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard bound else { throw SpawnError("bind 127.0.0.1: \(String(cString: strerror(errno)))") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     /// Stops the server at once and deletes its folder.

@@ -161,6 +161,33 @@ import TidingsTestSupport
         }
     }
 
+    @Test("a second server (Xandikos): found from its root, changes fetched by multiget, a deletion synced")
+    func secondServer() async throws {
+        let server = try await XandikosServer.start()
+        try server.put("standup.ics", ics: Self.event("standup", "20261130T090000Z", "Standup", extra: "RRULE:FREQ=DAILY\r\n"))
+        let directory = try TemporaryDirectory()
+        let database = try directory.database()
+        var fetcher = SourceFetcher(client: try HTTPClient())
+        fetcher.caldavStates = CalDAVStateFolder(folder: directory.file("caldav"))
+        let source = TidingsConfig.Source(name: "x", type: .caldav, url: server.url + "/")
+        func fetch(_ minutes: Int64) throws -> FetchResult {
+            let result = fetcher.fetch(source, state: try database.sourceStates()["x"], now: Self.now + minutes * 60_000, budget: 60_000)
+            try database.recordFetch(url: source.url, attempt: result.attempt, update: result.update)
+            return result
+        }
+        func kept() throws -> String { try database.cachedCalendars().first?.text ?? "" }
+        #expect(try fetch(0).attempt.outcome == .ok)
+        #expect(try kept().contains("UID:standup"))
+        #expect(try fetch(15).attempt.outcome == .notModified)
+        try server.put("review.ics", ics: Self.event("review", "20261201T130000Z", "Review"))
+        let added = try fetch(30)
+        #expect(added.attempt.outcome == .ok && added.note?.contains("changes synced") == true, "\(added.note ?? "")")
+        #expect(try kept().contains("UID:review") && kept().contains("UID:standup"))
+        try server.delete("standup.ics")
+        #expect(try fetch(45).attempt.outcome == .ok)
+        #expect(try kept().contains("UID:review") && !kept().contains("UID:standup"))
+    }
+
     @Test("a server naming a calendar home on another host gets no login sent there")
     func otherHost() throws {
         let elsewhere = Mutex<[String]>([])
