@@ -136,11 +136,32 @@ import TidingsTestSupport
         let refreshed = try fixture.fetch(fixture.source(), now: Self.now + 60_000)
         #expect(refreshed.attempt.outcome == .ok, "\(refreshed.attempt.reason ?? "")")
         #expect(try fixture.kept().contains("UID:a") && fixture.kept().contains("UID:b"))
+        let token = fixture.states.syncState(of: "work")?.calendars.first?.syncToken
+        #expect(token != nil && token != state.calendars[0].syncToken, "a fresh token replaces the refused one")
+        let before = fixture.server.requests().count
+        #expect(try fixture.fetch(fixture.source(), now: Self.now + 90_000).attempt.outcome == .notModified)
+        #expect(fixture.server.requests().count == before + 1)
 
         try FileManager.default.removeItem(atPath: fixture.directory.file("caldav"))
         let again = try fixture.fetch(fixture.source(), now: Self.now + 120_000)
         #expect(again.attempt.outcome == .ok)
         #expect(try fixture.kept().contains("UID:a") && fixture.kept().contains("UID:b"))
+    }
+
+    @Test("a calendar deleted on the server: the calendars are found afresh at the next poll")
+    func calendarDeleted() async throws {
+        let fixture = try await Fixture()
+        try fixture.server.makeCalendar("/alice/work/", name: "Work")
+        try fixture.server.makeCalendar("/alice/home/", name: "Home")
+        try fixture.server.put("/alice/work/a.ics", ics: Self.event("a", "20261201T090000Z", "A"))
+        try fixture.server.put("/alice/home/b.ics", ics: Self.event("b", "20261201T100000Z", "B"))
+        try fixture.fetch(fixture.source())
+        #expect(try fixture.kept().contains("UID:b"))
+        try fixture.server.delete("/alice/home/")
+        let after = try fixture.fetch(fixture.source(), now: Self.now + 15 * 60_000)
+        #expect(after.attempt.outcome == .ok, "\(after.attempt.reason ?? "")")
+        #expect(try fixture.kept().contains("UID:a") && !fixture.kept().contains("UID:b"))
+        #expect(fixture.states.syncState(of: "work")?.calendars.map(\.name) == ["Work"])
     }
 
     @Test("a wrong password is a clear error without the password, and the last good copy stays")

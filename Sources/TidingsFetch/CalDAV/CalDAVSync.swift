@@ -39,6 +39,9 @@ extension CalDAVSession {
         var changes: [String: Changes] = [:]
         for var calendar in known {
             guard let token = calendar.syncToken, let found = try changesSince(token, in: calendar.url) else {
+                // A token refused: a fresh one first, then the events, so that no change
+                // between the two is missed (it comes again at the next sync).
+                if calendar.syncToken != nil { calendar.syncToken = try syncToken(of: calendar.url) }
                 changes[calendar.url] = .all(try query(calendar.url, window: window))
                 calendars.append(calendar)
                 continue
@@ -117,8 +120,9 @@ extension CalDAVSession {
             var truncated = false
             var missing: [String] = []
             for item in answer.responses {
-                guard let href = resolve(item.href).map(origin.path(of:)) else { continue }
-                if origin.path(of: url) == href || origin.path(of: url) == href + "/" {
+                guard let path = resolve(item.href).map(origin.path(of:)) else { continue }
+                let href = Self.key(path)
+                if Self.key(origin.path(of: url)) == href || Self.key(origin.path(of: url)) == href + "/" {
                     truncated = truncated || item.status == 507
                     continue
                 }
@@ -128,7 +132,7 @@ extension CalDAVSession {
                 } else if let text = item.property(DAVNamespace.caldav, "calendar-data")?.text, !text.isEmpty {
                     changes.updated[href] = CalDAVEvents.Resource(etag: item.text(DAVNamespace.dav, "getetag"), text: text)
                 } else {
-                    missing.append(href)
+                    missing.append(path)
                 }
             }
             if !missing.isEmpty {
@@ -168,12 +172,25 @@ extension CalDAVSession {
     private func resources(of answer: DAVMultistatus, in url: String) -> [String: CalDAVEvents.Resource] {
         var found: [String: CalDAVEvents.Resource] = [:]
         for item in answer.responses {
-            guard let href = resolve(item.href).map(origin.path(of:)), item.status.map({ (200..<300).contains($0) }) ?? true,
+            guard let href = resolve(item.href).map({ Self.key(origin.path(of: $0)) }), item.status.map({ (200..<300).contains($0) }) ?? true,
                 let text = item.property(DAVNamespace.caldav, "calendar-data")?.text, !text.isEmpty
             else { continue }
             found[href] = CalDAVEvents.Resource(etag: item.text(DAVNamespace.dav, "getetag"), text: text)
         }
         return found
+    }
+
+    /// The key an event is kept under: its path with percent escapes decoded, so that a
+    /// server writing `%40` in one answer and `@` in another names one event.
+    static func key(_ path: String) -> String { percentDecoded(Substring(path)) ?? path }
+
+    /// A fresh sync token of the calendar at `url` (its `DAV:sync-token`), nil when it has none.
+    mutating func syncToken(of url: String) throws(CalDAVError) -> String? {
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <d:propfind xmlns:d="DAV:"><d:prop><d:sync-token/></d:prop></d:propfind>
+            """
+        return try multistatus("PROPFIND", url, depth: "0", body: body).responses.first?.text(DAVNamespace.dav, "sync-token")
     }
 
     /// `millis` as an iCalendar UTC date-time (`20261128T073000Z`).

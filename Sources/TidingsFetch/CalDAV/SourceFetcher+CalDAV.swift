@@ -32,12 +32,12 @@ extension SourceFetcher {
                 && kept.calendars.count > 0
                 && now - kept.windowStart < Self.caldavLookBack + Self.caldavRelist ? kept : nil
         }
-        var read: CalDAVRead
-        var window: ClosedRange<EpochMillis>
+        let read: CalDAVRead
+        let window: ClosedRange<EpochMillis>
         do {
-            if let kept {
+            if let kept, let updated = try Self.updating(kept, with: &session, events: { caldavStates?.events(of: source.name) }, now: now) {
                 window = kept.windowStart...kept.windowEnd
-                read = try session.update(kept.calendars, events: { caldavStates?.events(of: source.name) }, window: window, now: now)
+                read = updated
             } else {
                 window = (now - Self.caldavLookBack)...(ahead + Self.caldavRelist)
                 read = try session.readAll(session.discover(only: source.calendars), window: window, now: now)
@@ -47,7 +47,7 @@ extension SourceFetcher {
             return FetchResult(attempt: attempt(error.outcome, status: error.status, bytes: session.bytes, reason: reason), update: .keep)
         }
         let requests = "CalDAV: \(session.requests) request\(session.requests == 1 ? "" : "s"), \(session.bytes) bytes received"
-        if let kept, !read.changed, let state, state.url == source.url, state.etag == kept.fingerprint {
+        if let kept, kept.windowStart == window.lowerBound, !read.changed, let state, state.url == source.url, state.etag == kept.fingerprint {
             var next = kept
             next.calendars = read.calendars
             caldavStates?.store(next, events: nil, for: source.name)
@@ -71,8 +71,21 @@ extension SourceFetcher {
                 result.attempt.reason = "calendar read in part: " + merged.skipped.joined(separator: "; ") + known
             }
         }
+        let fresh = kept == nil || kept?.windowStart != window.lowerBound
         let calendars = read.calendars.map { "\($0.name) (\($0.eventCount))" }.joined(separator: ", ")
-        result.note = requests + (kept == nil ? ", calendars read in full: " : ", changes synced: ") + calendars
+        result.note = requests + (fresh ? ", calendars read in full: " : ", changes synced: ") + calendars
         return result
+    }
+
+    /// `kept` brought up to date by `session`; nil when one of its calendars is gone from the
+    /// server (404 or 410), so that the calendars are found afresh.
+    private static func updating(
+        _ kept: CalDAVSyncState, with session: inout CalDAVSession, events: () -> CalDAVEvents?, now: EpochMillis
+    ) throws(CalDAVError) -> CalDAVRead? {
+        do {
+            return try session.update(kept.calendars, events: events, window: kept.windowStart...kept.windowEnd, now: now)
+        } catch  where error.status == 404 || error.status == 410 {
+            return nil
+        }
     }
 }
