@@ -108,7 +108,7 @@ let package = Package(
         // codes, the command shape. It uses no stage library.
         .target(
             name: "TidingsCLI",
-            dependencies: ["TidingsCore", "TidingsPostgres", "TidingsStore", argumentParser]
+            dependencies: ["TidingsCore", "TidingsPostgres", "TidingsStore", "TidingsHTTP", argumentParser]
         ),
         // The glue that builds TidingsTimers' plain values from a run (the programs beside
         // this one, the next wake-up, tidings init's setup), for the three programs that arm

@@ -49,6 +49,7 @@ extension Deliver {
         do {
             if try StageLock.acquire(context, database: database, wait: nil) {
                 try endIdle(context, database: database, rearm: rearm)
+                IdlePing.ifDue(context)
             }
         } catch {
             return .failed(QuickStart.failure(program: program, error))

@@ -8,6 +8,7 @@ import TidingsTimers
 
 public struct Deliver: TidingsCommand {
     public static let program = "deliver"
+    public static let stage: Stage? = .deliver
     public static let brokenConfig: BrokenConfigPolicy = .lastGood
 
     public static let configuration = CommandConfiguration(

@@ -10,6 +10,7 @@ import TidingsTimers
 
 public struct Plan: TidingsCommand {
     public static let program = "plan"
+    public static let stage: Stage? = .plan
 
     public static let configuration = CommandConfiguration(
         commandName: "plan",

@@ -6,6 +6,7 @@ import TidingsStore
 
 public struct Prefetch: TidingsCommand {
     public static let program = "prefetch"
+    public static let stage: Stage? = .prefetch
 
     public static let configuration = CommandConfiguration(
         commandName: "prefetch",

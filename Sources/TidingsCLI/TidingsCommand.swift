@@ -1,4 +1,7 @@
 import ArgumentParser
+import TidingsCore
+import TidingsHTTP
+import TidingsStore
 
 /// What every Tidings command has, and what its opening reads (SwiftPM's `_SwiftCommand`):
 /// `TidingsCommand` and `AsyncTidingsCommand` differ only in whether their work is async.
@@ -16,6 +19,10 @@ public protocol TidingsCommandBase: ParsableCommand {
 
     /// The options every program takes.
     var options: CommonOptions { get }
+
+    /// The stage this program runs, whose runs ping `[monitoring]`'s watcher; nil (the
+    /// default) for the commands that are not a stage.
+    static var stage: Stage? { get }
 
     /// The line printed on standard output and the exit status for a failed run, given the
     /// failure's message; nil (the default) for just the error on standard error and its
@@ -43,7 +50,14 @@ extension TidingsCommandBase {
 
     public static var brokenConfig: BrokenConfigPolicy { .refuse }
 
+    public static var stage: Stage? { nil }
+
     public func failureAnswer(_ message: String) -> (line: String, status: Int32)? { nil }
+
+    /// The line a failed run's ping carries: its error.
+    static func failureLine(_ error: any Error) -> String {
+        (error as? CLIError)?.description ?? (error as? StoreError)?.description ?? (error is ExitCode ? "" : "\(error)")
+    }
 
     /// The context of this run, resolved from the options and the environment.
     func makeContext() throws(CLIError) -> RunContext {
@@ -57,10 +71,16 @@ extension TidingsCommand {
     /// becomes the exit code; the databases the run opened are closed at the end.
     public mutating func run() throws {
         defer { OpenDatabases.closeAll() }
+        var ping: StagePing?
         do {
-            try run(makeContext())
+            let context = try makeContext()
+            ping = StagePing.starting(Self.stage, context: context)
+            try run(context)
+            ping?.finished(program: Self.program, status: 0, log: [], context: context)
         } catch {
-            throw reportFailure(error, program: Self.program, answer: failureAnswer)
+            let code = reportFailure(error, program: Self.program, answer: failureAnswer)
+            ping?.finished(program: Self.program, status: code.rawValue, log: [Self.failureLine(error)], context: nil)
+            throw code
         }
     }
 }
@@ -69,10 +89,16 @@ extension AsyncTidingsCommand {
     /// `TidingsCommand.run()` for asynchronous work.
     public mutating func run() async throws {
         defer { OpenDatabases.closeAll() }
+        var ping: StagePing?
         do {
-            try await run(makeContext())
+            let context = try makeContext()
+            ping = StagePing.starting(Self.stage, context: context)
+            try await run(context)
+            ping?.finished(program: Self.program, status: 0, log: [], context: context)
         } catch {
-            throw reportFailure(error, program: Self.program, answer: failureAnswer)
+            let code = reportFailure(error, program: Self.program, answer: failureAnswer)
+            ping?.finished(program: Self.program, status: code.rawValue, log: [Self.failureLine(error)], context: nil)
+            throw code
         }
     }
 }
