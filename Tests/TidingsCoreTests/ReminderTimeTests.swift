@@ -27,14 +27,30 @@ import TidingsCore
         arguments: [
             ("10:00", "--at: 10:00 has passed today; add --next for tomorrow"),
             ("2026-11-23T10:00:10", "--at: 2026-11-23T10:00:00+01:00 has passed (now is 2026-11-23T10:00:30+01:00)"),
-            ("2026-11-23", "--at: expected HH:MM or a date and time"),
-            ("noon", "--at: expected HH:MM or a date and time"),
-            ("25:00", "--at: expected HH:MM or a date and time"),
+            ("2026-11-23", "--at: \"2026-11-23\": say at what time too"),
+            ("9am", "--at: 09:00 has passed today; add --next for tomorrow"),
+            ("mon 9:00", "--at: \"mon 9:00\": today is Monday and 09:00 has passed"),
+            ("noonish", "--at: expected HH:MM, a date and time"),
+            ("25:00", "--at: expected HH:MM, a date and time"),
         ])
     func atRefused(text: String, message: String) throws {
         let berlin = try Oracle.zone("Europe/Berlin")
         let problem = #expect(throws: ReminderTime.Problem.self) { try ReminderTime.at(text, next: false, now: now, zone: berlin) }
         #expect(problem?.description.hasPrefix(message) == true, "\(problem?.description ?? "")")
+    }
+
+    @Test(
+        "--at takes phrases: a time of day alone follows the rule of HH:MM (--next), a day or a span does not need it",
+        arguments: [
+            ("noon", false, "2026-11-23T11:00Z"),
+            ("9am", true, "2026-11-24T08:00Z"),
+            ("tomorrow 9:00", false, "2026-11-24T08:00Z"),
+            ("fri 14:30", false, "2026-11-27T13:30Z"),
+            ("in 1h30m", false, "2026-11-23T10:30Z"),
+        ])
+    func atPhrase(text: String, next: Bool, expected: String) throws {
+        let berlin = try Oracle.zone("Europe/Berlin")
+        #expect(try ReminderTime.at(text, next: next, now: now, zone: berlin) == Oracle.utc(expected))
     }
 
     @Test("--in counts from now to a whole minute; less than a minute or no unit is refused")

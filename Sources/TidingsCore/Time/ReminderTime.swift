@@ -20,24 +20,39 @@ public enum ReminderTime {
     }
 
     /// The minute `--at` names at `now` in `zone`: `HH:MM` today, or tomorrow with `next`
-    /// when it has passed today; or a date and time (`2026-11-23T09:15`, in `zone` unless it
-    /// carries an offset), which must lie ahead.
+    /// when it has passed today; a date and time (`2026-11-23T09:15`, in `zone` unless it
+    /// carries an offset), which must lie ahead; or a phrase (`tomorrow 9:00`, `fri 14:30`,
+    /// `in 1h30m`, `3pm`: `SpokenTime`), a time of day alone following the rule of `HH:MM`.
     public static func at(_ text: String, next: Bool, now: EpochMillis, zone: Zone) throws(Problem) -> EpochMillis {
-        if let wall = WallTime(text) {
-            let today = zone.date(of: now)
-            let instant = zone.instant(today, wall)
-            if instant > now { return instant }
-            guard next else { throw Problem(option: "at", message: "\(wall) has passed today; add --next for tomorrow") }
-            return zone.instant(today.adding(days: 1), wall)
+        if let wall = WallTime(text) { return try at(wall, next: next, now: now, zone: zone) }
+        if text.count > 10, let instant = ISOTime.parse(text, in: zone) {
+            let minute = WhenText.wholeMinute(instant)
+            guard minute > now else {
+                throw Problem(option: "at", message: "\(ISOTime.format(minute, in: zone)) has passed (now is \(ISOTime.format(now, in: zone)))")
+            }
+            return minute
         }
-        guard text.count > 10, let instant = ISOTime.parse(text, in: zone) else {
-            throw Problem(option: "at", message: "expected HH:MM or a date and time such as 2026-11-23T09:15, found \"\(text)\"")
+        let phrase: SpokenTime.Phrase
+        do throws(SpokenTime.Refusal) {
+            phrase = try SpokenTime.phrase(text)
+        } catch {
+            throw Problem(option: "at", message: error.message)
         }
-        let minute = WhenText.wholeMinute(instant)
-        guard minute > now else {
-            throw Problem(option: "at", message: "\(ISOTime.format(minute, in: zone)) has passed (now is \(ISOTime.format(now, in: zone)))")
+        if case .clock(let wall) = phrase { return try at(wall, next: next, now: now, zone: zone) }
+        do throws(SpokenTime.Refusal) {
+            return try SpokenTime.instant(of: phrase, text: text, now: now, zone: zone)
+        } catch {
+            throw Problem(option: "at", message: error.message)
         }
-        return minute
+    }
+
+    /// `wall` today, or tomorrow with `next` when it has passed today.
+    private static func at(_ wall: WallTime, next: Bool, now: EpochMillis, zone: Zone) throws(Problem) -> EpochMillis {
+        let today = zone.date(of: now)
+        let instant = zone.instant(today, wall)
+        if instant > now { return instant }
+        guard next else { throw Problem(option: "at", message: "\(wall) has passed today; add --next for tomorrow") }
+        return zone.instant(today.adding(days: 1), wall)
     }
 
     /// The minute `--in` names: `now` plus a duration such as `10m` or `1h30m`, at least a minute.
