@@ -94,7 +94,7 @@ extension Tidings {
 
         @Option(
             help: ArgumentHelp(
-                "With --every: no occurrence after this: HH:MM (the next time the clock shows it), a date such as 2026-11-30 (through its end), or a date and time.",
+                "With --every: no occurrence after this: HH:MM (the next time the clock shows it), a date such as 2026-11-30 (through its end), a date and time, or a phrase with a time such as fri 18:00.",
                 valueName: "time"))
         var until: String?
 

@@ -62,14 +62,20 @@ import TidingsCore
         }
     }
 
-    @Test("--until: HH:MM next, a date through its end, a date and time")
+    @Test("--until: HH:MM next, a date through its end, a date and time, a phrase with a time")
     func until() throws {
         let berlin = try Oracle.zone("Europe/Berlin")
         #expect(try ReminderTime.until("18:00", now: now, zone: berlin) == Oracle.utc("2026-11-23T17:00Z"))
         #expect(try ReminderTime.until("08:00", now: now, zone: berlin) == Oracle.utc("2026-11-24T07:00Z"))
         #expect(try ReminderTime.until("2026-11-30", now: now, zone: berlin) == Oracle.utc("2026-11-30T23:00Z") - 1)
         #expect(try ReminderTime.until("2026-11-30T12:00", now: now, zone: berlin) == Oracle.utc("2026-11-30T11:00Z"))
-        #expect(throws: ReminderTime.Problem.self) { try ReminderTime.until("Friday", now: now, zone: berlin) }
+        #expect(try ReminderTime.until("fri 18:00", now: now, zone: berlin) == Oracle.utc("2026-11-27T17:00Z"))
+        #expect(try ReminderTime.until("tomorrow 6pm", now: now, zone: berlin) == Oracle.utc("2026-11-24T17:00Z"))
+        #expect(try ReminderTime.until("6pm", now: now, zone: berlin) == Oracle.utc("2026-11-23T17:00Z"))
+        let dayAlone = #expect(throws: ReminderTime.Problem.self) { try ReminderTime.until("Friday", now: now, zone: berlin) }
+        #expect(dayAlone?.description == "--until: \"Friday\": say at what time too, such as Friday 9:00")
+        let unknown = #expect(throws: ReminderTime.Problem.self) { try ReminderTime.until("someday", now: now, zone: berlin) }
+        #expect(unknown?.description.hasPrefix("--until: expected HH:MM, a date such as 2026-11-30") == true)
     }
 
     @Test("--every: daily, weekdays or a span of whole minutes, at least 30m")

@@ -66,16 +66,22 @@ public enum ReminderTime {
     }
 
     /// The last moment `--until` allows: `HH:MM` (the next time the clock shows it), a date
-    /// (`2026-11-30`: through the end of that day), or a date and time.
+    /// (`2026-11-30`: through the end of that day), a date and time, or a phrase with a time
+    /// (`fri 18:00`, `tomorrow 6pm`: `SpokenTime`).
     public static func until(_ text: String, now: EpochMillis, zone: Zone) throws(Problem) -> EpochMillis {
         if let wall = WallTime(text) { return WhenText.next(wall, after: now, zone: zone) }
         if text.count == 10, let date = LocalDate(text) {
             return zone.startOfDay(date.adding(days: 1)) - 1
         }
-        guard text.count > 10, let instant = ISOTime.parse(text, in: zone) else {
-            throw Problem(option: "until", message: "expected HH:MM, a date such as 2026-11-30, or a date and time, found \"\(text)\"")
+        if text.count > 10, let instant = ISOTime.parse(text, in: zone) { return WhenText.wholeMinute(instant) }
+        do throws(SpokenTime.Refusal) {
+            return try SpokenTime.instant(text, now: now, zone: zone)
+        } catch {
+            guard error == SpokenTime.unknown(text) else { throw Problem(option: "until", message: error.message) }
+            throw Problem(
+                option: "until",
+                message: "expected HH:MM, a date such as 2026-11-30, a date and time, or a phrase such as fri 18:00, found \"\(text)\"")
         }
-        return WhenText.wholeMinute(instant)
     }
 }
 
