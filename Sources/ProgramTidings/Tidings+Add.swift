@@ -26,6 +26,17 @@ extension Tidings {
                 --reminders lists the repeats with their next occurrence. A time given with --at \
                 that has passed today starts a daily repeat tomorrow.
 
+                --at also takes times as people say them: tomorrow 9:00, fri 14:30, next monday \
+                8am, in 1h30m, noon, midnight, today 17:00, 3pm, "tomorrow, 3pm", 14h30, and the \
+                day names of German, Spanish, French, Italian, Dutch, Polish and Portuguese \
+                (morgen 9:00, fr 14:30, mañana 9:00, lundi prochain 8h). A weekday alone is the \
+                next such day, today while its time lies ahead; today's when it has passed is \
+                refused (say next fri 14:30). next DAY is the first such day after today, and is \
+                refused as ambiguous when DAY is still to come this week (next friday on a \
+                Tuesday: in 3 days or 10?). 12am is 00:00 and 12pm noon; midnight alone is \
+                tonight's; an hour alone (tomorrow 9) and dates with slashes (1/2 9:00) are \
+                refused. A time the clocks skip moves to the first minute after (02:30 → 03:00).
+
                 After a change of zone (TZ), a reminder given --at and every repeat keep their wall \
                 time, like an alarm clock; one given --in keeps its instant; quiet hours apply in \
                 the new zone.
@@ -33,6 +44,7 @@ extension Tidings {
                 Examples:
                   tidings add "Stretch" --in 25m
                   tidings add "Call the dentist" --at 14:00 --body "Before they close at 5"
+                  tidings add "Water the plants" --at "tomorrow 9:00"
                   tidings add "Stand-up notes" --every weekdays --at 09:55
                   tidings add "Drink water" --every 2h --in 30m --until 18:00 --channel stdout
 
@@ -49,14 +61,14 @@ extension Tidings {
 
         @Option(
             help: ArgumentHelp(
-                "When: HH:MM today (a time that has passed is refused unless --next), or a date and time such as 2026-11-23T09:15 (in TZ unless it has an offset). Seconds are dropped.",
+                "When: HH:MM today (a time that has passed is refused unless --next), a date and time such as 2026-11-23T09:15 (in TZ unless it has an offset), or a phrase such as tomorrow 9:00, fri 14:30, next monday 8am, in 1h30m, noon or 3pm (see below). Seconds are dropped.",
                 valueName: "time"))
         var at: String?
 
         @Option(name: .customLong("in"), help: ArgumentHelp("When, from now: a duration such as 10m or 1h30m.", valueName: "duration"))
         var after: String?
 
-        @Flag(help: "With --at HH:MM: when the time has passed today, tomorrow at that time.")
+        @Flag(help: "With --at and a time of day alone (HH:MM, 3pm, noon): when it has passed today, tomorrow at that time.")
         var next = false
 
         @Option(
@@ -82,7 +94,7 @@ extension Tidings {
 
         @Option(
             help: ArgumentHelp(
-                "With --every: no occurrence after this: HH:MM (the next time the clock shows it), a date such as 2026-11-30 (through its end), or a date and time.",
+                "With --every: no occurrence after this: HH:MM (the next time the clock shows it), a date such as 2026-11-30 (through its end), a date and time, or a phrase with a time such as fri 18:00.",
                 valueName: "time"))
         var until: String?
 
@@ -93,7 +105,7 @@ extension Tidings {
             case (.some, .some): throw ValidationError("--at and --in: give one of them, not both")
             default: break
             }
-            if next && at.flatMap(WallTime.init) == nil { throw ValidationError("--next goes with --at HH:MM") }
+            if next && at.flatMap(Self.timeOfDay) == nil { throw ValidationError("--next goes with --at and a time of day alone (HH:MM, 3pm)") }
             if until != nil && every == nil { throw ValidationError("--until needs --every") }
             if Category(rawValue: category) == nil {
                 let names = Category.allCases.map(\.rawValue).joined(separator: ", ")
@@ -171,11 +183,24 @@ extension Tidings {
                 }
                 return NewReminder(
                     title: text.title, body: text.body, category: Category(rawValue: category) ?? .system,
-                    deepLink: link, channels: channels, at: due, anchor: at == nil ? .instant : .wall, repetition: repetition,
+                    deepLink: link, channels: channels, at: due, anchor: fromNow ? .instant : .wall, repetition: repetition,
                     until: end)
             } catch {
                 throw CLIError.usage(error.description)
             }
+        }
+
+        /// Whether the reminder counts from now (--in, or --at "in 1h30m"): it then keeps its
+        /// instant when the zone changes, not its wall time.
+        private var fromNow: Bool {
+            guard let at else { return true }
+            return (try? SpokenTime.phrase(at))?.isFromNow ?? false
+        }
+
+        /// The time of day `text` gives when it gives nothing else (`09:00`, `3pm`, `noon`).
+        private static func timeOfDay(_ text: String) -> WallTime? {
+            if case .clock(let wall) = try? SpokenTime.phrase(text) { return wall }
+            return nil
         }
     }
 }

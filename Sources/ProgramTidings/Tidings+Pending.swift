@@ -163,7 +163,7 @@ extension Tidings.Pending {
 
         @Option(
             help: ArgumentHelp(
-                "The new due time: HH:MM (the next time the clock shows it), YYYY-MM-DDTHH:MM (in TZ) or +DURATION from now (+10m). It must come before the item expires.",
+                "The new due time: HH:MM (the next time the clock shows it), YYYY-MM-DDTHH:MM (in TZ), +DURATION from now (+10m), or a phrase such as tomorrow 9:00, fri 14:30, next monday 8am, in 1h30m or noon (see tidings add --help). It must come before the item expires.",
                 valueName: "time"))
         var at: String?
 
@@ -180,10 +180,11 @@ extension Tidings.Pending {
         func run(_ context: RunContext) throws {
             var edit = PendingEdit()
             if let at {
-                guard let dueAt = WhenText.parse(at, now: context.now, zone: context.zone) else {
-                    throw CLIError.usage("--at: expected HH:MM, YYYY-MM-DDTHH:MM or +DURATION (such as +10m), found \"\(at)\"")
+                do throws(SpokenTime.Refusal) {
+                    edit.dueAt = try WhenText.read(at, now: context.now, zone: context.zone)
+                } catch {
+                    throw CLIError.usage("--at: \(error.message)")
                 }
-                edit.dueAt = dueAt
             }
             do throws(UserText.Problem) {
                 if let title { edit.title = try UserText.title(title) }

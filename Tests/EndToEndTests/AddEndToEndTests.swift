@@ -62,6 +62,38 @@ import TidingsTestSupport
         #expect(items.allSatisfy { $0.string("kind") == "reminder" && $0.string("category") == "system" && $0.isNull("channels") })
     }
 
+    @Test(
+        "--at as people say it: tomorrow 9:00, fri 14:30, 3pm with --next, in 1h30m; an ambiguous phrase refused (64); pending update takes them too")
+    func atSpoken() async throws {
+        let pipeline = try pipeline()
+        let now = "2026-11-23T10:00"  // a Monday, in Berlin
+        let tomorrow = try addedID(try await pipeline.succeed("tidings", "add", "Water the plants", "--at", "tomorrow 9:00", "--now", now))
+        let friday = try addedID(try await pipeline.succeed("tidings", "add", "Gym", "--at", "fr 14:30", "--now", now))
+        let nextDay = try addedID(try await pipeline.succeed("tidings", "add", "Tea", "--at", "9am", "--next", "--now", now))
+        let soon = try addedID(try await pipeline.succeed("tidings", "add", "Stretch", "--at", "in 1h30m", "--now", now))
+
+        let ambiguous = try await pipeline.run("tidings", "add", "Stand-up", "--at", "next friday 9:00", "--now", now)
+        #expect(ambiguous.status == 64)
+        #expect(
+            ambiguous.stderr.contains(
+                "--at: \"next friday 9:00\" is ambiguous on a Monday: say friday 09:00 for 2026-11-27, or 2026-12-04 09:00 for the Friday after"),
+            "\(ambiguous.stderr)")
+        #expect(ambiguous.stdout.isEmpty)
+
+        try await pipeline.succeed("tidings", "pending", "update", friday, "--at", "Thursday, 3pm", "--now", now)
+        let badPhrase = try await pipeline.run("tidings", "pending", "update", friday, "--at", "tomorrow 9", "--now", now)
+        #expect(badPhrase.status == 64)
+        #expect(badPhrase.stderr.contains("--at: \"tomorrow 9\": 9 o'clock in the morning or the evening? Say 9:00, 9am or 9pm"))
+
+        let items = try JSONObject.lines(try await pipeline.succeed("tidings", "pending", "--format", "json", "--now", now))
+        let scheduled = Dictionary(uniqueKeysWithValues: items.compactMap { item in item.string("id").map { ($0, item.string("scheduledAt")) } })
+        #expect(
+            scheduled == [
+                soon: "2026-11-23T11:30:00+01:00", tomorrow: "2026-11-24T09:00:00+01:00", nextDay: "2026-11-24T09:00:00+01:00",
+                friday: "2026-11-26T15:00:00+01:00",
+            ])
+    }
+
     @Test("--every daily --until: each day's occurrence appears once, none lost or doubled across repeated plan runs")
     func dailyRepeat() async throws {
         let pipeline = try pipeline()
@@ -181,7 +213,9 @@ import TidingsTestSupport
             (["Tea", "--in", "10m", "--category", "urgent"], "--category: expected one of transactional, system, social, marketing"),
             (["Tea", "--in", "10m", "--link", "http://example.org"], "--link: scheme http: is not allowed"),
             (["Tea", "--in", "10m", "--until", "18:00"], "--until needs --every"),
-            (["Tea", "--at", "2026-11-24T09:00", "--next"], "--next goes with --at HH:MM"),
+            (["Tea", "--at", "2026-11-24T09:00", "--next"], "--next goes with --at and a time of day alone"),
+            (["Tea", "--at", "tomorrow 9:00", "--next"], "--next goes with --at and a time of day alone"),
+            (["Tea", "--at", "1/2 9:00"], "--at: \"1/2\" in \"1/2 9:00\": day or month first? Write the date as YYYY-MM-DD"),
             (["Tea", "--in", "10m", "--channel", "pager"], "--channel: unknown channel \"pager\""),
             (["Tea", "--in", "10m", "--channel", "webhook:phone"], "--channel: no [[webhooks]] entry is named \"phone\""),
             (["Tea", "--in", "10m", "--every", "5m"], "--every: a repeat is whole minutes, at least 30m"),

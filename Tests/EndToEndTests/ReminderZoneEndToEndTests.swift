@@ -39,6 +39,9 @@ import TidingsTestSupport
         let late = Self.id(try await berlin.succeed("tidings", "add", "Late call", "--at", "23:00", "--now", now))
         let evening = Self.id(try await berlin.succeed("tidings", "add", "Evening walk", "--at", "21:30", "--now", now))
         let tea = Self.id(try await berlin.succeed("tidings", "add", "Tea", "--in", "3h", "--now", now))
+        // Said as people say them: "in 3h" is a timer like --in, "tomorrow 21:30" an alarm clock.
+        let saidTea = Self.id(try await berlin.succeed("tidings", "add", "Green tea", "--at", "in 3h", "--now", now))
+        let saidWalk = Self.id(try await berlin.succeed("tidings", "add", "Long walk", "--at", "tomorrow 21:30", "--now", now))
         let pills = Self.id(try await berlin.succeed("tidings", "add", "Pills", "--every", "daily", "--at", "23:00", "--now", now))
         let stretch = Self.id(
             try await berlin.succeed(
@@ -48,6 +51,8 @@ import TidingsTestSupport
         #expect(before[late] == "2026-11-24T08:00:00+01:00")
         #expect(before[evening] == "2026-11-23T21:30:00+01:00")
         #expect(before[tea] == "2026-11-24T08:00:00+01:00")
+        #expect(before[saidTea] == "2026-11-24T08:00:00+01:00")
+        #expect(before[saidWalk] == "2026-11-24T21:30:00+01:00")
         #expect(before["\(pills)@2026-11-23"] == "2026-11-24T08:00:00+01:00")
 
         // The user flies to New York; the timers' plan there (14:10, six hours behind) places them again.
@@ -59,6 +64,8 @@ import TidingsTestSupport
         #expect(after[late] == "2026-11-24T08:00:00-05:00", "23:00 in New York is quiet: 08:00 there, not 02:00")
         #expect(after[evening] == "2026-11-23T21:30:00-05:00", "21:30 stays 21:30, not 15:30")
         #expect(after[tea] == "2026-11-23T17:00:00-05:00", "--in 3h keeps its instant (23:00 in Berlin), no longer quiet")
+        #expect(after[saidTea] == "2026-11-23T17:00:00-05:00", "--at \"in 3h\" keeps its instant too")
+        #expect(after[saidWalk] == "2026-11-24T21:30:00-05:00", "--at \"tomorrow 21:30\" keeps its wall time")
         #expect(after["\(pills)@2026-11-23"] == "2026-11-24T08:00:00-05:00")
         #expect(after["\(pills)@2026-11-24"] == nil || after["\(pills)@2026-11-24"] == "2026-11-25T08:00:00-05:00")
         #expect(after["\(stretch)@2026-11-23T21:00"] == "2026-11-23T21:00:00-05:00")

@@ -20,24 +20,39 @@ public enum ReminderTime {
     }
 
     /// The minute `--at` names at `now` in `zone`: `HH:MM` today, or tomorrow with `next`
-    /// when it has passed today; or a date and time (`2026-11-23T09:15`, in `zone` unless it
-    /// carries an offset), which must lie ahead.
+    /// when it has passed today; a date and time (`2026-11-23T09:15`, in `zone` unless it
+    /// carries an offset), which must lie ahead; or a phrase (`tomorrow 9:00`, `fri 14:30`,
+    /// `in 1h30m`, `3pm`: `SpokenTime`), a time of day alone following the rule of `HH:MM`.
     public static func at(_ text: String, next: Bool, now: EpochMillis, zone: Zone) throws(Problem) -> EpochMillis {
-        if let wall = WallTime(text) {
-            let today = zone.date(of: now)
-            let instant = zone.instant(today, wall)
-            if instant > now { return instant }
-            guard next else { throw Problem(option: "at", message: "\(wall) has passed today; add --next for tomorrow") }
-            return zone.instant(today.adding(days: 1), wall)
+        if let wall = WallTime(text) { return try at(wall, next: next, now: now, zone: zone) }
+        if text.count > 10, let instant = ISOTime.parse(text, in: zone) {
+            let minute = WhenText.wholeMinute(instant)
+            guard minute > now else {
+                throw Problem(option: "at", message: "\(ISOTime.format(minute, in: zone)) has passed (now is \(ISOTime.format(now, in: zone)))")
+            }
+            return minute
         }
-        guard text.count > 10, let instant = ISOTime.parse(text, in: zone) else {
-            throw Problem(option: "at", message: "expected HH:MM or a date and time such as 2026-11-23T09:15, found \"\(text)\"")
+        let phrase: SpokenTime.Phrase
+        do throws(SpokenTime.Refusal) {
+            phrase = try SpokenTime.phrase(text)
+        } catch {
+            throw Problem(option: "at", message: error.message)
         }
-        let minute = WhenText.wholeMinute(instant)
-        guard minute > now else {
-            throw Problem(option: "at", message: "\(ISOTime.format(minute, in: zone)) has passed (now is \(ISOTime.format(now, in: zone)))")
+        if case .clock(let wall) = phrase { return try at(wall, next: next, now: now, zone: zone) }
+        do throws(SpokenTime.Refusal) {
+            return try SpokenTime.instant(of: phrase, text: text, now: now, zone: zone)
+        } catch {
+            throw Problem(option: "at", message: error.message)
         }
-        return minute
+    }
+
+    /// `wall` today, or tomorrow with `next` when it has passed today.
+    private static func at(_ wall: WallTime, next: Bool, now: EpochMillis, zone: Zone) throws(Problem) -> EpochMillis {
+        let today = zone.date(of: now)
+        let instant = zone.instant(today, wall)
+        if instant > now { return instant }
+        guard next else { throw Problem(option: "at", message: "\(wall) has passed today; add --next for tomorrow") }
+        return zone.instant(today.adding(days: 1), wall)
     }
 
     /// The minute `--in` names: `now` plus a duration such as `10m` or `1h30m`, at least a minute.
@@ -51,16 +66,22 @@ public enum ReminderTime {
     }
 
     /// The last moment `--until` allows: `HH:MM` (the next time the clock shows it), a date
-    /// (`2026-11-30`: through the end of that day), or a date and time.
+    /// (`2026-11-30`: through the end of that day), a date and time, or a phrase with a time
+    /// (`fri 18:00`, `tomorrow 6pm`: `SpokenTime`).
     public static func until(_ text: String, now: EpochMillis, zone: Zone) throws(Problem) -> EpochMillis {
         if let wall = WallTime(text) { return WhenText.next(wall, after: now, zone: zone) }
         if text.count == 10, let date = LocalDate(text) {
             return zone.startOfDay(date.adding(days: 1)) - 1
         }
-        guard text.count > 10, let instant = ISOTime.parse(text, in: zone) else {
-            throw Problem(option: "until", message: "expected HH:MM, a date such as 2026-11-30, or a date and time, found \"\(text)\"")
+        if text.count > 10, let instant = ISOTime.parse(text, in: zone) { return WhenText.wholeMinute(instant) }
+        do throws(SpokenTime.Refusal) {
+            return try SpokenTime.instant(text, now: now, zone: zone)
+        } catch {
+            guard error == SpokenTime.unknown(text) else { throw Problem(option: "until", message: error.message) }
+            throw Problem(
+                option: "until",
+                message: "expected HH:MM, a date such as 2026-11-30, a date and time, or a phrase such as fri 18:00, found \"\(text)\"")
         }
-        return WhenText.wholeMinute(instant)
     }
 }
 

@@ -17,6 +17,20 @@ public enum WhenText {
         return ISOTime.parse(text, in: zone).map(wholeMinute)
     }
 
+    /// The instant `text` names at `now` in `zone`: one of the forms of `parse`, or a phrase
+    /// such as `tomorrow 9:00`, `fri 14:30` or `in 1h30m` (`SpokenTime`), a time of day alone
+    /// being the next time the clock shows it.
+    public static func read(_ text: String, now: EpochMillis, zone: Zone) throws(SpokenTime.Refusal) -> EpochMillis {
+        if let instant = parse(text, now: now, zone: zone) { return instant }
+        do throws(SpokenTime.Refusal) {
+            return try SpokenTime.instant(text, now: now, zone: zone)
+        } catch {
+            guard error == SpokenTime.unknown(text) else { throw error }
+            throw SpokenTime.Refusal(
+                "expected HH:MM, YYYY-MM-DDTHH:MM, +DURATION (such as +10m) or a phrase such as \(SpokenTime.examples); found \"\(text)\"")
+        }
+    }
+
     /// The next time after `now` the clock in `zone` shows `wall`: today, or tomorrow when it
     /// has passed.
     public static func next(_ wall: WallTime, after now: EpochMillis, zone: Zone) -> EpochMillis {
