@@ -78,13 +78,7 @@ public struct SourceFetcher {
             result = read(response, of: source, request: request, now: now, attempt: attempt)
             refused = response.status == 401 || response.status == 403
         } catch {
-            let outcome: FetchOutcome =
-                switch error.kind {
-                case .timeout: .timeout
-                case .tooLarge: .tooLarge
-                default: .network
-                }
-            result = FetchResult(attempt: attempt(outcome, reason: error.message), update: .keep)
+            result = FetchResult(attempt: attempt(FetchOutcome(error.kind), reason: error.message), update: .keep)
         }
         if let login, let reason = result.attempt.reason {
             result.attempt.reason =

@@ -37,11 +37,11 @@ import TidingsTestSupport
             lastSuccessAt: success, lastOutcome: attempt == success ? .ok : .timeout, changeSeq: nil)
     }
 
-    @Test("Defaults: calendars every 15 minutes, content and schedules every 6 hours")
+    @Test("Defaults: calendars (ICS and CalDAV) every 15 minutes, content and schedules every 6 hours")
     func defaults() {
         let every = TidingsConfig.SourceType.allCases.map { TidingsConfig.Source(name: "a", type: $0, url: "https://x.org").every }
-        let hours: [Int64] = [6 * 3_600_000, 15 * 60_000, 6 * 3_600_000]
-        #expect(TidingsConfig.SourceType.allCases == [.content, .calendar, .schedule])
+        let hours: [Int64] = [6 * 3_600_000, 15 * 60_000, 6 * 3_600_000, 15 * 60_000]
+        #expect(TidingsConfig.SourceType.allCases == [.content, .calendar, .schedule, .caldav])
         #expect(every == hours)
     }
 

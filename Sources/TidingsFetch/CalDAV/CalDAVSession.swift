@@ -79,13 +79,7 @@ struct CalDAVSession {
             bytes += response.body.count
             return response
         } catch {
-            let outcome: FetchOutcome =
-                switch error.kind {
-                case .timeout: .timeout
-                case .tooLarge: .tooLarge
-                default: .network
-                }
-            throw CalDAVError(outcome: outcome, message: "\(method) \(url): \(error.message)")
+            throw CalDAVError(outcome: FetchOutcome(error.kind), message: "\(method) \(url): \(error.message)")
         }
     }
 
@@ -142,5 +136,16 @@ struct DAVOrigin: Equatable {
     func path(of url: String) -> String {
         let rest = url.dropFirst(DAVOrigin(url)?.length ?? prefix.count)
         return rest.isEmpty ? "/" : String(rest)
+    }
+}
+
+extension FetchOutcome {
+    /// The outcome of a fetch that failed with an HTTP error of `kind`.
+    init(_ kind: HTTPError.Kind) {
+        switch kind {
+        case .timeout: self = .timeout
+        case .tooLarge: self = .tooLarge
+        default: self = .network
+        }
     }
 }

@@ -100,7 +100,7 @@ extension CalDAVSession {
             let body = """
                 <?xml version="1.0" encoding="utf-8"?>
                 <d:sync-collection xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">\
-                <d:sync-token>\(Self.escaped(changes.token ?? token))</d:sync-token><d:sync-level>1</d:sync-level>\
+                <d:sync-token>\(TextSanitizer.escapingMarkup(changes.token ?? token))</d:sync-token><d:sync-level>1</d:sync-level>\
                 <d:prop><d:getetag/><c:calendar-data/></d:prop></d:sync-collection>
                 """
             let response = try send("REPORT", url, depth: "0", body: body)
@@ -159,7 +159,7 @@ extension CalDAVSession {
 
     /// The events `hrefs` of the calendar at `url` (a `calendar-multiget`, RFC 4791 §7.9).
     private mutating func multiget(_ hrefs: [String], in url: String) throws(CalDAVError) -> [String: CalDAVEvents.Resource] {
-        let list = hrefs.map { "<d:href>\(Self.escaped($0))</d:href>" }.joined()
+        let list = hrefs.map { "<d:href>\(TextSanitizer.escapingMarkup($0))</d:href>" }.joined()
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
             <c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">\
@@ -196,19 +196,5 @@ extension CalDAVSession {
     /// `millis` as an iCalendar UTC date-time (`20261128T073000Z`).
     static func utc(_ millis: EpochMillis) -> String {
         ISOTime.formatUTC(millis).filter { $0 != "-" && $0 != ":" }
-    }
-
-    /// `text` with the characters XML gives a meaning escaped.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 }
