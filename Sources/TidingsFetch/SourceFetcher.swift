@@ -9,6 +9,8 @@ public struct FetchResult: Sendable {
     public var attempt: FetchAttempt
     /// What it does to the cache.
     public var update: FetchCacheUpdate
+    /// The start of a remote schedule's body as it arrived, kept or refused (`prefetch -v`).
+    public var preview: SchedulePreview? = nil
 }
 
 /// Fetches one content source with a conditional GET and validates what comes back.
@@ -176,17 +178,19 @@ public struct SourceFetcher {
 
     /// The remote schedule in a 2xx `response`, kept only when it decodes.
     private static func schedule(from response: HTTPResponse, attempt: AttemptStamp) -> FetchResult {
+        let preview = SchedulePreview(response.body)
         do {
             let schedule = try RemoteSchedule.decode(response.body)
             return FetchResult(
                 attempt: attempt(.ok, status: response.status, bytes: response.body.count),
                 update: .replaceSchedule(
                     String(decoding: response.body, as: UTF8.self), version: schedule.version,
-                    etag: response.header("ETag"), lastModified: response.header("Last-Modified")))
+                    etag: response.header("ETag"), lastModified: response.header("Last-Modified")),
+                preview: preview)
         } catch {
             return FetchResult(
                 attempt: attempt(.invalid, status: response.status, bytes: response.body.count, reason: "invalid schedule: \(error)"),
-                update: .keep)
+                update: .keep, preview: preview)
         }
     }
 
