@@ -29,6 +29,10 @@ public struct Prefetch: TidingsCommand {
             timer's jitter; a source whose last attempt failed is tried again after 15 minutes. \
             A run with nothing due costs a few milliseconds. Without --due every source is fetched.
 
+            With --verbose, a remote schedule that arrived changed, or was refused, is shown: the \
+            first 2000 characters of its JSON, said when cut. tidings schedule show NAME shows \
+            the schedule kept, parsed and checked.
+
             Exit status: 0 done (also when sources failed, or another prefetch run still runs), 64 usage or config error, 1 failure \
             (the database could not be written).
             """)
@@ -63,6 +67,11 @@ public struct Prefetch: TidingsCommand {
         }
         for (source, note) in outcome.notes {
             context.narrate("source \(source): \(note)")
+        }
+        for (source, preview, refused) in outcome.schedulePreviews {
+            let what = refused ? "the schedule was refused" : "the schedule changed"
+            let text = preview.text.reversed().drop { $0.isNewline }.reversed()
+            context.narrate("source \(source): \(what); its JSON (\(preview.extent)):\n\(String(text))\(preview.isCut ? "\n[…cut]" : "")")
         }
         for (source, time) in outcome.notDue {
             context.narrate("source \(source): not due until \(ISOTime.format(time, in: context.zone))")

@@ -17,6 +17,9 @@ public struct PrefetchOutcome: Sendable {
     public var media: [MediaResult] = []
     /// Images deleted to keep the media cache under its quota.
     public var mediaEvicted = 0
+    /// The remote schedules that arrived changed (kept) or invalid (refused), with the start
+    /// of their JSON, for `--verbose`.
+    public var schedulePreviews: [(source: String, preview: SchedulePreview, refused: Bool)] = []
 
     /// Attempts that left current content (ok or not modified).
     public var succeeded: Int { attempts.filter(\.outcome.isSuccess).count }
@@ -164,6 +167,15 @@ public struct Prefetcher {
             }
             try database.recordFetch(url: source.url, attempt: result.attempt, update: result.update)
             if let note = result.note { outcome.notes.append((source.name, note)) }
+            if let preview = result.preview {
+                // A schedule that arrived: shown when it was refused, or kept and different
+                // from the one before (its change number moved).
+                let refused = result.attempt.outcome == .invalid
+                let changed = try database.sourceState(named: source.name)?.changeSeq != states[source.name]?.changeSeq
+                if refused || changed {
+                    outcome.schedulePreviews.append((source.name, preview, refused))
+                }
+            }
             if case .replaceCalendar(_, _, let withoutUID, _, _) = result.update, withoutUID > 0 {
                 outcome.notes.append((source.name, CalendarNote.withoutUID(withoutUID)))
             }

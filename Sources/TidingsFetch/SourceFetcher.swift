@@ -12,11 +12,15 @@ public struct FetchResult: Sendable {
     /// What is worth telling under `--verbose` (a CalDAV source's requests and calendars).
     public var note: String?
 
-    /// A result with its attempt, its update and, when there is one, a note.
-    public init(attempt: FetchAttempt, update: FetchCacheUpdate, note: String? = nil) {
+    /// The start of a remote schedule's body as it arrived, kept or refused (`prefetch -v`).
+    public var preview: SchedulePreview? = nil
+
+    /// A result with its attempt, its update and, when there are, a note and a preview.
+    public init(attempt: FetchAttempt, update: FetchCacheUpdate, note: String? = nil, preview: SchedulePreview? = nil) {
         self.attempt = attempt
         self.update = update
         self.note = note
+        self.preview = preview
     }
 }
 
@@ -187,17 +191,19 @@ public struct SourceFetcher {
 
     /// The remote schedule in a 2xx `response`, kept only when it decodes.
     private static func schedule(from response: HTTPResponse, attempt: AttemptStamp) -> FetchResult {
+        let preview = SchedulePreview(response.body)
         do {
             let schedule = try RemoteSchedule.decode(response.body)
             return FetchResult(
                 attempt: attempt(.ok, status: response.status, bytes: response.body.count),
                 update: .replaceSchedule(
                     String(decoding: response.body, as: UTF8.self), version: schedule.version,
-                    etag: response.header("ETag"), lastModified: response.header("Last-Modified")))
+                    etag: response.header("ETag"), lastModified: response.header("Last-Modified")),
+                preview: preview)
         } catch {
             return FetchResult(
                 attempt: attempt(.invalid, status: response.status, bytes: response.body.count, reason: "invalid schedule: \(error)"),
-                update: .keep)
+                update: .keep, preview: preview)
         }
     }
 

@@ -87,7 +87,7 @@ public struct MeetingRule {
         guard !event.cancelled, (event.allDay ? event.end : event.start) > now else { return [] }
         if config.meetings.onlyWithVideoLinks && link == nil { return [] }
         let context = Context(
-            rule: self, event: event, link: link, priority: Importance.score(of: event, link: link, organizer: organizer),
+            rule: self, event: event, link: link, priority: Importance.priority(of: event, link: link, organizer: organizer),
             calendar: calendar, now: now, horizon: horizon, zone: zone, occurrence: Self.occurrence(of: event),
             staleness: Self.staleness(of: calendar, now: now, config: config), fingerprint: Self.fingerprint(of: event, link: link))
         if event.allDay {

@@ -35,7 +35,13 @@ extension Planner {
         let (stillOpen, settled) = replanned(planned, existing: existing, now: now)
         // What has expired takes no place (deliver marks it expired); the rest compete.
         let reminders = ReminderRule(quietHours: config.quietHours)
-        let unplanned = open.filter { !plannedIDs.contains($0.id) && obsolete[$0.id] == nil }.map { reminders.placed($0, now: now, zone: zone) }
+        let unplanned = open.filter { !plannedIDs.contains($0.id) && obsolete[$0.id] == nil }.map { row in
+            var item = reminders.placed(row, now: now, zone: zone)
+            // A reminder added before priorities counted tenths of a point (10 then) ranks
+            // as one added now.
+            if item.kind == .reminder { item.priority = Importance.reminder }
+            return item
+        }
         let candidates = (stillOpen + unplanned).filter { ($0.expiresAt ?? .max) > now }
         let ranked = PendingCap(limit: config.plan.maxPending).assign(candidates, now: now)
         let cancelledUpdates = open.filter { $0.revision > 0 && $0.kind == .meeting && obsolete[$0.id] != nil }.map(\.id)

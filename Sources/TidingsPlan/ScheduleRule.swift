@@ -43,8 +43,7 @@ struct ScheduleRule: Sendable {
                     continue
                 }
                 owner[id] = source.name
-                let date = schedule.date(of: entry, firstSeen: firstSeen)
-                let due = config.quietHours.adjusted(zone.instant(date, schedule.fixedTime), category: source.category, in: zone)
+                let (date, due) = self.due(entry, of: schedule, firstSeen: firstSeen, category: source.category, zone: zone)
                 plan.due[id] = due
                 guard due >= now, due <= now + horizon else { continue }
                 var item = NotificationRecord(
@@ -58,6 +57,16 @@ struct ScheduleRule: Sendable {
             }
         }
         return plan
+    }
+
+    /// The day `entry` of `schedule` falls on (after the weekend shift of `weekdaysOnly`) when
+    /// its version was first seen on `firstSeen`, and when it is due: that day at the
+    /// schedule's fixed time in `zone`, moved by quiet hours for `category`.
+    func due(
+        _ entry: RemoteSchedule.Entry, of schedule: RemoteSchedule, firstSeen: LocalDate, category: Category, zone: Zone
+    ) -> (date: LocalDate, due: EpochMillis) {
+        let date = schedule.date(of: entry, firstSeen: firstSeen)
+        return (date, config.quietHours.adjusted(zone.instant(date, schedule.fixedTime), category: category, in: zone))
     }
 
     /// Why the open schedule item `item`, not planned this run, is no longer wanted, or nil

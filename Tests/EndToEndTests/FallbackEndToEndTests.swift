@@ -61,6 +61,27 @@ import TidingsTestSupport
         #expect(schedule.first?.string("title") == "Your daily update")
     }
 
+    @Test("No content and no fallback.messages: the specification's lines in English, translated under LANG=de_DE.UTF-8")
+    func builtInLines() async throws {
+        var pipeline = try Pipeline()
+        let english = try JSONObject.array(
+            try await pipeline.succeed("plan", "--now", "2026-11-23T06:00", "--horizon", "2d", "--dry-run", "--format", "json"))
+        // 2026-11-23 and -24 are days 20780 and 20781: the first and second of the five.
+        #expect(
+            english.compactMap { $0.string("body") } == [
+                "🌅 Good morning! Ready to make today amazing?", "💪 Every small step forward counts. You've got this!",
+            ])
+        pipeline.runner.environment["LANG"] = "de_DE.UTF-8"
+        let german = try JSONObject.array(
+            try await pipeline.succeed("plan", "--now", "2026-11-23T06:00", "--horizon", "2d", "--dry-run", "--format", "json"))
+        #expect(
+            german.compactMap { $0.string("body") } == [
+                "🌅 Guten Morgen! Bereit, aus dem heutigen Tag etwas Großartiges zu machen?",
+                "💪 Jeder kleine Schritt nach vorn zählt. Du schaffst das!",
+            ])
+        #expect(german.first?.string("title") == "Dein tägliches Update")
+    }
+
     @Test("Only a calendar: no daily update of emergency lines unless asked for; plan --verbose and doctor say why")
     func calendarAlone() async throws {
         let calendar = "[[sources]]\nname = \"work\"\ntype = \"calendar\"\nurl = \"file:work.ics\"\n"

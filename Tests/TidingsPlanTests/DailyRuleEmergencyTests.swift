@@ -1,5 +1,6 @@
 import Testing
 import TidingsCore
+import TidingsGenerate
 import TidingsStore
 import TidingsTestSupport
 
@@ -37,6 +38,28 @@ import TidingsTestSupport
         #expect(items.map(\.id) == ["daily:2026-11-22", "daily:2026-11-23", "daily:2026-11-24"])
         #expect(items.map(\.dueAt) == [utc("2026-11-22T12:30:00Z"), utc("2026-11-23T12:30:00Z"), utc("2026-11-24T12:30:00Z")])
         #expect(items.allSatisfy { $0.body == "Stay tuned." && $0.plannedZone == "America/New_York" })
+    }
+
+    @Test("In German: the built-in lines are Appendix A's translated; fallback.messages replaces them as written")
+    func germanAndConfigured() throws {
+        let german = Wording.templates(environment: ["LANG": "de_DE.UTF-8"])
+        let now = utc("2026-11-22T05:00:00Z")
+        let f = try PlanFixture()
+        try Planner(database: f.db, config: f.config, wording: german).run(
+            now: now, zone: PlanFixture.berlin, horizon: 2 * PlanFixture.day, dryRun: false)
+        let builtIn = try f.pending()
+        #expect(
+            builtIn.map(\.body) == [
+                "🌟 Fortschritt vor Perfektion, immer.", "🌅 Guten Morgen! Bereit, aus dem heutigen Tag etwas Großartiges zu machen?",
+            ])
+        #expect(builtIn.allSatisfy { $0.title == "Dein tägliches Update" })
+
+        let configured = try PlanFixture()
+        configured.config.fallback.messages = ["Heute ohne Neuigkeiten.", "Bis morgen."]
+        try Planner(database: configured.db, config: configured.config, wording: german)
+            .run(now: now, zone: PlanFixture.berlin, horizon: 2 * PlanFixture.day, dryRun: false)
+        // Day numbers 20779 and 20780 are 1 and 0 modulo the two configured lines.
+        #expect(try configured.pending().map(\.body) == ["Bis morgen.", "Heute ohne Neuigkeiten."])
     }
 
     struct DSTCase: Sendable, CustomTestStringConvertible {

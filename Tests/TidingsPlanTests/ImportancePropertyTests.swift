@@ -12,11 +12,12 @@ import TidingsTestSupport
     /// The same events on every run.
     typealias Generator = SplitMix64
 
-    /// The signs of one generated event, and the points the table of docs/pipeline.md gives them.
+    /// The signs of one generated event, and the tenths of a point the table of docs/pipeline.md gives them.
     struct Signs {
         var link = false, keyword = false, long = false, location = false, organizer = false, crowd = false, allDay = false
         var expected: Int {
-            (link ? 3 : 0) + (keyword ? 2 : 0) + (long ? 1 : 0) + (location ? 1 : 0) + (organizer ? 1 : 0) - (crowd ? 1 : 0) - (allDay ? 1 : 0)
+            10 * ((link ? 10 : 0) + (keyword ? 5 : 0) + (long ? 3 : 0) + (location ? 2 : 0)) + (organizer ? 1 : 0) - (crowd ? 1 : 0)
+                - (allDay ? 1 : 0)
         }
     }
 
@@ -41,7 +42,7 @@ import TidingsTestSupport
         return event
     }
 
-    @Test("5,000 generated events: the score is the sum of the table's points")
+    @Test("5,000 generated events: the priority is the sum of the table's points, in tenths")
     func tableHolds() throws {
         var random = Generator(state: 2026)
         let link = try #require(Self.link)
@@ -50,9 +51,9 @@ import TidingsTestSupport
                 link: random.coin(), keyword: random.coin(), long: random.coin(), location: random.coin(),
                 organizer: random.coin(), crowd: random.coin(), allDay: random.coin())
             let event = Self.event(signs, random: &random)
-            let score = Importance.score(of: event, link: signs.link ? link : nil, organizer: signs.organizer)
-            #expect(score == signs.expected, "\(event.summary), \(signs)")
-            if score != signs.expected { return }
+            let priority = Importance.priority(of: event, link: signs.link ? link : nil, organizer: signs.organizer)
+            #expect(priority == signs.expected, "\(event.summary), \(signs)")
+            if priority != signs.expected { return }
         }
     }
 
@@ -63,11 +64,11 @@ import TidingsTestSupport
         for _ in 0..<1000 {
             let base = Signs(location: random.coin(), crowd: random.coin())
             var plain = Self.event(base, random: &random)
-            let before = Importance.score(of: plain, link: nil)
-            #expect(Importance.score(of: plain, link: link) == before + 3)
-            #expect(Importance.score(of: plain, link: nil, organizer: true) == before + 1)
+            let before = Importance.priority(of: plain, link: nil)
+            #expect(Importance.priority(of: plain, link: link) == before + 100)
+            #expect(Importance.priority(of: plain, link: nil, organizer: true) == before + 1)
             plain.allDay = true
-            #expect(Importance.score(of: plain, link: nil) == before - 1)
+            #expect(Importance.priority(of: plain, link: nil) == before - 1)
         }
     }
 }

@@ -220,15 +220,15 @@ import TidingsTestSupport
         #expect(items.allSatisfy { $0.joinURL?.hasPrefix("https://") == true }, "\(items.map(\.joinURL))")
     }
 
-    @Test("More than ten attendees cost a point, counted past the ones read")
+    @Test("More than ten attendees cost a tenth of a point, counted past the ones read")
     func attendeeImportance() {
         let ten = CalendarOccurrence(uid: "u", summary: "Sync", start: 0, end: 1, attendees: [], attendeeCount: 10)
         var many = ten
         many.attendeeCount = 5000
-        #expect(Importance.score(of: many, link: nil) == Importance.score(of: ten, link: nil) - 1)
+        #expect(Importance.priority(of: many, link: nil) == Importance.priority(of: ten, link: nil) - 1)
     }
 
-    @Test("Organizing a meeting earns a point, only when meetings.me names the organizer")
+    @Test("Organizing a meeting earns a tenth of a point, only when meetings.me names the organizer")
     func organizerImportance() throws {
         let event = """
             ORGANIZER:mailto:Alice@Example.org

@@ -1,12 +1,13 @@
 /// The last step of the fallback chain: short lines that need nothing fetched, rotated by date.
 public enum EmergencyMessages {
-    /// The lines used when the config gives none.
+    /// The lines used when the config gives none: the specification's (its Appendix A), in
+    /// English; `Phrases` holds their translations.
     public static let builtIn = [
-        "Take a breath: new updates will arrive once your sources are reachable again.",
-        "No fresh news right now. A good moment to plan the day's first task.",
-        "Your updates are on their way. Until then: drink a glass of water.",
-        "Nothing new could be fetched. Tidings will catch up on the next run.",
-        "Offline for now. Check the one thing that matters most today.",
+        "🌅 Good morning! Ready to make today amazing?",
+        "💪 Every small step forward counts. You've got this!",
+        "🎯 Focus on what you can control today.",
+        "✨ Your potential is limitless. Keep growing!",
+        "🌟 Progress over perfection, always.",
     ]
 
     /// The line for `date`: each day the next one, so a long outage does not repeat itself daily.

@@ -11,11 +11,11 @@ extension Phrases {
 
         emergencyTitle: "Dein tägliches Update",
         emergencyLines: [
-            "Tief durchatmen: Neue Updates kommen, sobald deine Quellen wieder erreichbar sind.",
-            "Gerade gibt es nichts Neues. Ein guter Moment, die erste Aufgabe des Tages zu planen.",
-            "Deine Updates sind unterwegs. Bis dahin: ein Glas Wasser trinken.",
-            "Es konnte nichts Neues geladen werden. Tidings holt es beim nächsten Lauf nach.",
-            "Gerade offline. Kümmere dich um das eine, was heute am wichtigsten ist.",
+            "🌅 Guten Morgen! Bereit, aus dem heutigen Tag etwas Großartiges zu machen?",
+            "💪 Jeder kleine Schritt nach vorn zählt. Du schaffst das!",
+            "🎯 Konzentriere dich heute auf das, was du beeinflussen kannst.",
+            "✨ Dein Potenzial ist grenzenlos. Wachse weiter!",
+            "🌟 Fortschritt vor Perfektion, immer.",
         ],
         staleMinutes: [.one: "Stand vor {n} Min.", .other: "Stand vor {n} Min."],
         staleHours: [.one: "Stand vor {n} Std.", .other: "Stand vor {n} Std."],

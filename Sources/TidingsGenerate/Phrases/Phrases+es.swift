@@ -11,11 +11,11 @@ extension Phrases {
 
         emergencyTitle: "Tu resumen del día",
         emergencyLines: [
-            "Respira: las novedades llegarán en cuanto tus fuentes vuelvan a estar disponibles.",
-            "Nada nuevo por ahora. Buen momento para planear la primera tarea del día.",
-            "Tus novedades están en camino. Mientras tanto: bebe un vaso de agua.",
-            "No se pudo obtener nada nuevo. Tidings se pondrá al día en la próxima ejecución.",
-            "Sin conexión por ahora. Ocúpate de lo que más importa hoy.",
+            "🌅 ¡Buenos días! ¿Todo listo para hacer de hoy un día increíble?",
+            "💪 Cada pequeño paso adelante cuenta. ¡Tú puedes!",
+            "🎯 Céntrate hoy en lo que puedes controlar.",
+            "✨ Tu potencial es ilimitado. ¡Sigue creciendo!",
+            "🌟 El progreso antes que la perfección, siempre.",
         ],
         staleMinutes: [.one: "actualizado hace {n} min", .other: "actualizado hace {n} min"],
         staleHours: [.one: "actualizado hace {n} h", .other: "actualizado hace {n} h"],

@@ -12,11 +12,11 @@ extension Phrases {
 
         emergencyTitle: "Tes infos du jour",
         emergencyLines: [
-            "Respire : les nouvelles arriveront dès que tes sources seront de nouveau joignables.",
-            "Rien de neuf pour l’instant. Un bon moment pour planifier la première tâche de la journée.",
-            "Tes infos sont en route. En attendant : bois un verre d’eau.",
-            "Rien de nouveau n’a pu être récupéré. Tidings rattrapera son retard au prochain passage.",
-            "Hors ligne pour l’instant. Occupe-toi de la chose qui compte le plus aujourd’hui.",
+            "🌅 Bonjour ! Envie de faire d’aujourd’hui une journée formidable ?",
+            "💪 Chaque petit pas en avant compte. Tu vas y arriver !",
+            "🎯 Concentre-toi aujourd’hui sur ce que tu peux maîtriser.",
+            "✨ Ton potentiel est sans limites. Continue de grandir !",
+            "🌟 Le progrès plutôt que la perfection, toujours.",
         ],
         staleMinutes: [.one: "mis à jour il y a {n} min", .other: "mis à jour il y a {n} min"],
         staleHours: [.one: "mis à jour il y a {n} h", .other: "mis à jour il y a {n} h"],

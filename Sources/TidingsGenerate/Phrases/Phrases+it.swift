@@ -11,11 +11,11 @@ extension Phrases {
 
         emergencyTitle: "Il tuo aggiornamento del giorno",
         emergencyLines: [
-            "Respira: i nuovi aggiornamenti arriveranno appena le tue fonti saranno di nuovo raggiungibili.",
-            "Nessuna novità per ora. Un buon momento per pianificare il primo compito della giornata.",
-            "I tuoi aggiornamenti sono in arrivo. Nel frattempo: bevi un bicchiere d’acqua.",
-            "Non è stato possibile scaricare nulla di nuovo. Tidings recupererà alla prossima esecuzione.",
-            "Offline per ora. Occupati della cosa che conta di più oggi.",
+            "🌅 Buongiorno! Tutto pronto per rendere oggi una giornata fantastica?",
+            "💪 Ogni piccolo passo avanti conta. Ce la puoi fare!",
+            "🎯 Oggi concentrati su ciò che puoi controllare.",
+            "✨ Il tuo potenziale è illimitato. Continua a crescere!",
+            "🌟 Il progresso prima della perfezione, sempre.",
         ],
         staleMinutes: [.one: "aggiornato {n} min fa", .other: "aggiornato {n} min fa"],
         staleHours: [.one: "aggiornato {n} h fa", .other: "aggiornato {n} h fa"],

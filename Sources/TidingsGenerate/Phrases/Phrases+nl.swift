@@ -11,11 +11,11 @@ extension Phrases {
 
         emergencyTitle: "Je dagelijkse update",
         emergencyLines: [
-            "Even ademhalen: nieuwe updates komen zodra je bronnen weer bereikbaar zijn.",
-            "Nu even niets nieuws. Een goed moment om de eerste taak van de dag te plannen.",
-            "Je updates zijn onderweg. Drink intussen een glas water.",
-            "Er kon niets nieuws worden opgehaald. Tidings haalt het bij de volgende run in.",
-            "Even offline. Doe vandaag het ene ding dat het meest telt.",
+            "🌅 Goedemorgen! Klaar om er vandaag een geweldige dag van te maken?",
+            "💪 Elke kleine stap vooruit telt. Jij kunt dit!",
+            "🎯 Richt je vandaag op wat je zelf in de hand hebt.",
+            "✨ Je potentieel is grenzeloos. Blijf groeien!",
+            "🌟 Vooruitgang boven perfectie, altijd.",
         ],
         staleMinutes: [.one: "bijgewerkt {n} min geleden", .other: "bijgewerkt {n} min geleden"],
         staleHours: [.one: "bijgewerkt {n} uur geleden", .other: "bijgewerkt {n} uur geleden"],

@@ -15,11 +15,11 @@ extension Phrases {
 
         emergencyTitle: "Twoja codzienna aktualizacja",
         emergencyLines: [
-            "Weź oddech: nowe wiadomości pojawią się, gdy tylko źródła znów będą dostępne.",
-            "Na razie nic nowego. Dobry moment, by zaplanować pierwsze zadanie dnia.",
-            "Wiadomości są w drodze. Do tego czasu: wypij szklankę wody.",
-            "Nie udało się pobrać nic nowego. Tidings nadrobi to przy następnym uruchomieniu.",
-            "Na razie offline. Zajmij się tym, co dziś najważniejsze.",
+            "🌅 Dzień dobry! Zrobimy z dzisiejszego dnia coś niesamowitego?",
+            "💪 Liczy się każdy mały krok naprzód. Dasz radę!",
+            "🎯 Skup się dziś na tym, na co masz wpływ.",
+            "✨ Twój potencjał nie ma granic. Rozwijaj się dalej!",
+            "🌟 Postęp ponad perfekcję, zawsze.",
         ],
         staleMinutes: [.one: "stan sprzed {n} min", .few: "stan sprzed {n} min", .many: "stan sprzed {n} min"],
         staleHours: [.one: "stan sprzed {n} godz.", .few: "stan sprzed {n} godz.", .many: "stan sprzed {n} godz."],

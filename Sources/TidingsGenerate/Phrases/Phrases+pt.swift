@@ -13,11 +13,11 @@ extension Phrases {
 
         emergencyTitle: "Sua atualização do dia",
         emergencyLines: [
-            "Respire: as novidades chegam assim que suas fontes estiverem acessíveis de novo.",
-            "Nada de novo por enquanto. Um bom momento para planejar a primeira tarefa do dia.",
-            "Suas atualizações estão a caminho. Enquanto isso: beba um copo de água.",
-            "Não foi possível buscar nada de novo. O Tidings recupera na próxima execução.",
-            "Offline por enquanto. Cuide do que mais importa hoje.",
+            "🌅 Bom dia! Vamos fazer de hoje um dia incrível?",
+            "💪 Cada pequeno passo à frente conta. Você consegue!",
+            "🎯 Concentre-se hoje no que você pode controlar.",
+            "✨ Seu potencial é ilimitado. Continue crescendo!",
+            "🌟 Progresso acima da perfeição, sempre.",
         ],
         staleMinutes: [.one: "atualizado há {n} min", .other: "atualizado há {n} min"],
         staleHours: [.one: "atualizado há {n} h", .other: "atualizado há {n} h"],
