@@ -9,7 +9,8 @@ public struct Tidings: AsyncParsableCommand {
         discussion: "Exit status: 0 done, 64 usage or config error, 1 failure.",
         version: TidingsVersion.current,
         subcommands: [
-            Add.self, Agenda.self, Backup.self, Doctor.self, Init.self, Inbox.self, Join.self, Links.self, Log.self, Next.self, Pending.self,
+            Add.self, Agenda.self, Backup.self, Doctor.self, Init.self, Inbox.self, Join.self, Links.self, Listen.self, Log.self, Next.self,
+            Pending.self,
             Purge.self,
             Store.self,
             Test.self, DesktopWait.self,
