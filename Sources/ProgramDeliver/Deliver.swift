@@ -83,8 +83,11 @@ public struct Deliver: TidingsCommand {
                 media: MediaAttachments.forConfig(
                     context.config, database: database, folder: context.places.mediaFolder, now: context.now,
                     warn: { [program = context.program] in Terminal.warning(program: program, $0) }))
-            let outcome = try await Deliverer(database: database, config: context.config, only: only, channels: channels.make)
-                .run(now: context.now, zone: context.zone)
+            let outcome = try await Deliverer(
+                database: database, config: context.config, only: only, platform: HostPlatform(environment: Environment.current),
+                channels: channels.make
+            )
+            .run(now: context.now, zone: context.zone)
             return (outcome, channels.notes)
         }
         for note in notes { context.narrate(note) }

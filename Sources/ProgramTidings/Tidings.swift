@@ -1,4 +1,5 @@
 import ArgumentParser
+import TidingsCore
 
 public struct Tidings: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
@@ -6,9 +7,10 @@ public struct Tidings: AsyncParsableCommand {
         abstract:
             "Tidings for the person at the keyboard: setup (init), reminders of your own (add), the inbox, pending notifications, the next meeting (next, join), remote schedules (schedule show), doctor, tests, the log, backup and purge.",
         discussion: "Exit status: 0 done, 64 usage or config error, 1 failure.",
-        version: "0.1.0",
+        version: TidingsVersion.current,
         subcommands: [
-            Add.self, Agenda.self, Backup.self, Doctor.self, Init.self, Inbox.self, Join.self, Links.self, Log.self, Next.self, Pending.self,
+            Add.self, Agenda.self, Backup.self, Doctor.self, Init.self, Inbox.self, Join.self, Links.self, Listen.self, Log.self, Next.self,
+            Pending.self,
             Purge.self,
             Schedule.self, Store.self,
             Test.self, DesktopWait.self,

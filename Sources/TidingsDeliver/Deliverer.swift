@@ -14,17 +14,21 @@ public struct Deliverer {
     /// Milliseconds since the run began, on a monotonic clock: what a lease renewed during
     /// the run adds to the run's `now` (which stays the time its rules use).
     public let elapsed: @Sendable () -> Int64
+    /// The machine and run each delivery row names under `platform` in its platform info,
+    /// read when the first row is written; nil: the rows carry the channel's part only.
+    public let platform: HostPlatform?
 
     /// A deliverer over `database` following `config`'s routes (or `only`); `elapsed` counts
-    /// from now on the monotonic clock unless given.
+    /// from now on the monotonic clock unless given; `platform` goes into each row's platform info.
     public init(
         database: TidingsDatabase, config: TidingsConfig, only: ChannelName? = nil, elapsed: (@Sendable () -> Int64)? = nil,
-        channels: @escaping (ChannelName) -> (any Channel)?
+        platform: HostPlatform? = nil, channels: @escaping (ChannelName) -> (any Channel)?
     ) {
         self.database = database
         self.config = config
         self.only = only
         self.channels = channels
+        self.platform = platform
         self.elapsed = elapsed ?? Self.monotonicElapsed()
     }
 
@@ -264,6 +268,7 @@ public struct Deliverer {
                 json.add("reason", detour.reason)
                 info = json.string
             }
+            if let platform, let base = info { info = platform.adding(to: base) }
             sentInfo.append(info)
         }
         let failures = step.results.record(sentLegs, on: name, outcomes: sentOutcomes, platformInfo: sentInfo)

@@ -5,6 +5,11 @@ final class TransferSink {
     private(set) var headers: [(name: String, value: String)] = []
     /// Set when the body would have grown past `maxBodyBytes`; the transfer was then aborted.
     private(set) var exceededLimit = false
+    /// When set, body bytes go here as they arrive instead of being kept (a stream); it
+    /// returns false to end the transfer.
+    var stream: ((UnsafeRawBufferPointer) -> Bool)?
+    /// Set when `stream` ended the transfer.
+    private(set) var streamEnded = false
 
     init(maxBodyBytes: Int) {
         self.maxBodyBytes = maxBodyBytes
@@ -12,6 +17,11 @@ final class TransferSink {
 
     /// Appends decoded body bytes; returns false to make libcurl abort with CURLE_WRITE_ERROR.
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if let stream {
+            let goOn = stream(bytes)
+            if !goOn { streamEnded = true }
+            return goOn
+        }
         guard bytes.count <= maxBodyBytes - body.count else {
             exceededLimit = true
             return false

@@ -48,7 +48,7 @@ public enum UpcomingText {
         case .digest: "digest"
         case .test: "test notification"
         case .notice: "notice"
-        case .schedule, .reminder: "\"\(item.title)\""
+        case .schedule, .reminder, .push: "\"\(item.title)\""
         }
     }
 

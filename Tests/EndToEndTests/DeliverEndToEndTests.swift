@@ -42,6 +42,25 @@ import TidingsTestSupport
         #expect(again.isEmpty, "a delivered item is not sent twice")
     }
 
+    @Test("The delivery row names the platform: the os-release fields, the kernel, systemd or unattended, the version")
+    func platformInfo() async throws {
+        var pipeline = try Pipeline()
+        try await pipeline.succeed("plan", "--now", "2026-11-22T06:00")
+        pipeline.runner.environment["INVOCATION_ID"] = "0123456789abcdef"
+        try await pipeline.succeed("deliver", "--channel", "stdout", "--now", "2026-11-22T07:31")
+        let stored = try TidingsDatabase(path: pipeline.database).lastDeliveredPlatformInfo(ids: ["daily:2026-11-22"], channel: .stdout)
+        let row = try JSONObject(try #require(stored["daily:2026-11-22"]))
+        #expect(row.string("channel") == "stdout")
+        let platform = try #require(row.object("platform"))
+        let release = OSReleaseFields.read()
+        #expect(platform.string("os") == release["ID"])
+        #expect(platform.string("osVersion") == release["VERSION_ID"])
+        #expect(platform.string("osName") == release["PRETTY_NAME"])
+        #expect(platform.string("kernel")?.isEmpty == false)
+        #expect(platform.string("startedBy") == "systemd")
+        #expect(platform.string("version") == TidingsVersion.current)
+    }
+
     @Test("Items due longer ago than grace become missed and are not sent")
     func grace() async throws {
         let pipeline = try Pipeline(config: "[delivery]\ngrace = \"30m\"\n")
@@ -135,5 +154,19 @@ import TidingsTestSupport
             "deliver", "--channel", "stdout", "--now", "2026-11-22T07:30", "--format", "json", prefix: ["unshare", "-n"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try JSONObject.lines(result.stdout).map { $0.string("title") } == ["Cached"])
+    }
+}
+
+/// The machine's os-release fields, read here the plain way to compare with what deliver recorded.
+enum OSReleaseFields {
+    static func read() -> [String: String] {
+        let text = (try? String(contentsOfFile: "/etc/os-release", encoding: .utf8)) ?? ""
+        var fields: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { continue }
+            fields[parts[0]] = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+        }
+        return fields
     }
 }

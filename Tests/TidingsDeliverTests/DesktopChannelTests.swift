@@ -149,7 +149,8 @@ import TidingsTestSupport
     @Test("platformInfo names the server and its capabilities, actions and body-markup among them")
     func platformInfo() async throws {
         let f = try DesktopFixture()
-        #expect(f.channel.platformInfo == #"{"channel":"desktop","server":null,"capabilities":[]}"#)
+        let desktop = f.channel.session.currentDesktop.map(JSONLine.quoted) ?? "null"
+        #expect(f.channel.platformInfo == #"{"channel":"desktop","desktop":"# + desktop + #","server":null,"capabilities":[]}"#)
         #expect(await f.channel.state() == .available)
         let info = try #require(try JSONSerialization.jsonObject(with: Data(f.channel.platformInfo.utf8)) as? [String: Any])
         #expect(info["channel"] as? String == "desktop")

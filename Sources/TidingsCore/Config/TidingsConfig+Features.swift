@@ -7,16 +7,20 @@ extension TidingsConfig {
         public var personalization = false
         /// `plan` writes the daily text with the LLM generator (`[llm]`).
         public var llm = false
+        /// `tidings listen` subscribes to the server of `[realtime]` for urgent alerts.
+        public var realtimePush = false
 
         /// Every flag off.
         public init() {}
 
-        /// Reads `[features]`: booleans `media_attachments`, `personalization` and `llm`.
+        /// Reads `[features]`: booleans `media_attachments`, `personalization`, `llm` and
+        /// `realtime_push`.
         static func parse(_ table: inout TOMLReader) throws(ConfigError) -> Features {
             var features = Features()
             features.mediaAttachments = try table.bool("media_attachments") ?? features.mediaAttachments
             features.personalization = try table.bool("personalization") ?? features.personalization
             features.llm = try table.bool("llm") ?? features.llm
+            features.realtimePush = try table.bool("realtime_push") ?? features.realtimePush
             return features
         }
     }

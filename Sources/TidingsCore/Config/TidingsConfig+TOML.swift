@@ -40,6 +40,10 @@ extension TidingsConfig {
         if config.features.llm, config.llm == nil {
             throw root.error("features.llm", "needs an [llm] table with base_url and model (the endpoint to ask)")
         }
+        try root.section("realtime") { table throws(ConfigError) in config.realtime = try Realtime.parse(&table, directory: directory) }
+        if config.features.realtimePush, config.realtime == nil {
+            throw root.error("features.realtime_push", "needs a [realtime] table with url (the ntfy topic or event stream to listen to)")
+        }
         try root.rejectUnknownKeys()
         return config
     }

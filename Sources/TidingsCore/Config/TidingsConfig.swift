@@ -37,6 +37,9 @@ public struct TidingsConfig: Sendable, Equatable {
     public var retention = Retention()
     /// Optional behaviour turned on by `[features]`.
     public var features = Features()
+    /// The server `tidings listen` subscribes to (`[realtime]`), used when
+    /// `features.realtime_push` is on.
+    public var realtime: Realtime?
     /// The media cache's limits and where it is published.
     public var media = Media()
     /// Insights drawn from the user's history.

@@ -28,6 +28,8 @@ public enum NotificationKind: String, VocabularyWord {
     case reminder
     /// Tidings telling the person about itself: the config file has an error, and what goes on.
     case notice
+    /// A message from the server of `[realtime]`, received by `tidings listen`.
+    case push
 }
 
 /// A notification's category; it chooses urgency, routing and whether quiet hours apply.

@@ -415,6 +415,10 @@ extension TidingsDatabase {
             // Two indexes that no query reads any more, each changed by every claim or delivery.
             for statement in DeliverIndexes.dropped { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("v27-realtime-stream") { db in
+            // The last message id `tidings listen` saw per stream, to catch up from after a reconnect.
+            try db.execute(sql: RealtimeStreamTable.create)
+        }
         return migrator
     }()
 }

@@ -40,9 +40,12 @@ public final class DesktopChannel: Channel, Sendable {
         self.media = media
     }
 
-    /// `{"channel":"desktop","server":{…},"capabilities":[…]}`; the server is null until
-    /// the daemon has been asked.
-    public var platformInfo: String { Self.platformInfo(server: lastProbe.withLock { $0?.server }) }
+    /// `{"channel":"desktop","desktop":"GNOME","server":{…},"capabilities":[…]}`; the
+    /// desktop is the session's `XDG_CURRENT_DESKTOP` (null when unknown), the server is null
+    /// until the daemon has been asked.
+    public var platformInfo: String {
+        Self.platformInfo(server: lastProbe.withLock { $0?.server }, desktop: session.currentDesktop)
+    }
 
     /// What the daemon said when last asked; nil before `state()` or `send`.
     public var server: DesktopServer? { lastProbe.withLock { $0?.server } }
@@ -99,7 +102,8 @@ public final class DesktopChannel: Channel, Sendable {
             case .sent(let daemonId):
                 results.append(
                     ChannelResult(
-                        id: item.id, outcome: .delivered, platformInfo: Self.platformInfo(server: probe.server, daemonId: daemonId)))
+                        id: item.id, outcome: .delivered,
+                        platformInfo: Self.platformInfo(server: probe.server, desktop: session.currentDesktop, daemonId: daemonId)))
             case .error(let reason):
                 results.append(ChannelResult(id: item.id, outcome: .unavailable(reason)))
             case .timedOut:
@@ -125,9 +129,12 @@ public final class DesktopChannel: Channel, Sendable {
         return id.flatMap { $0 > 0 && $0 <= Int64(UInt32.max) ? $0 : nil }
     }
 
-    static func platformInfo(server: DesktopServer?, daemonId: Int64? = nil) -> String {
+    /// The platform info of a desktop delivery: the desktop, the daemon's name, vendor,
+    /// version and capabilities, and the id it gave the popup.
+    static func platformInfo(server: DesktopServer?, desktop: String? = nil, daemonId: Int64? = nil) -> String {
         var json = JSONLine()
         json.add("channel", "desktop")
+        json.add("desktop", desktop)
         if let server {
             json.add("server", json: server.json)
             json.add("capabilities", json: jsonArray(server.capabilities.map(JSONLine.quoted)))

@@ -65,6 +65,7 @@ extension WebhookBody {
         case .reminder: "alarm_clock"
         case .test: "test_tube"
         case .notice: "warning"
+        case .push: "rotating_light"
         }
     }
 
