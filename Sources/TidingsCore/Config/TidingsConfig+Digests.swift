@@ -47,7 +47,7 @@ extension TidingsConfig {
                 }
                 rule = DigestRule(members: .category(category))
             case (nil, let name?):
-                let kinds = NotificationKind.allCases.filter { ![.digest, .test, .reminder, .notice].contains($0) }
+                let kinds = NotificationKind.allCases.filter { ![.digest, .test, .reminder, .notice, .push].contains($0) }
                 guard let kind = NotificationKind(rawValue: name), kinds.contains(kind) else {
                     let names = kinds.map(\.rawValue).joined(separator: ", ")
                     throw table.error("kind", "expected one of \(names), found \(ConfigError.quoted(name))")
