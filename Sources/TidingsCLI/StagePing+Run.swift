@@ -1,10 +1,6 @@
-import Foundation
 import TidingsCore
 import TidingsHTTP
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import TidingsStore
 
 extension StagePing {
     /// The pings of a run of `stage` when `[monitoring]` names a watcher for it, its start
@@ -35,10 +31,7 @@ public enum IdlePing {
     /// for `idle_ping_every`.
     public static func ifDue(_ context: RunContext) {
         guard let url = context.config.monitoring.pingURLs[.deliver] else { return }
-        var info = stat()
-        let path = file(context)
-        if stat(path, &info) == 0 {
-            let last = Int64(info.st_mtim.tv_sec) * 1000 + Int64(info.st_mtim.tv_nsec) / 1_000_000
+        if let last = StampFile.time(file(context)) {
             guard context.now - last >= context.config.monitoring.idlePingEvery || last > context.now else { return }
         }
         let ping = StagePing(url: url)
@@ -49,16 +42,7 @@ public enum IdlePing {
     /// Notes that `context`'s `deliver` pinged now.
     static func stamp(_ context: RunContext) {
         guard context.program == "deliver", context.config.monitoring.pingURLs[.deliver] != nil else { return }
-        let path = file(context)
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return }
-        let seconds = context.now / 1000
-        var times = [
-            timespec(tv_sec: Int(seconds), tv_nsec: Int(context.now % 1000) * 1_000_000),
-            timespec(tv_sec: Int(seconds), tv_nsec: Int(context.now % 1000) * 1_000_000),
-        ]
-        _ = futimens(descriptor, &times)
-        close(descriptor)
+        _ = StampFile.touch(file(context), at: context.now)
     }
 
     private static func file(_ context: RunContext) -> String { context.localStem + ".deliver-pinged" }

@@ -156,18 +156,13 @@ public struct SourceFetcher {
             return FetchResult(attempt: attempt(error.tooLarge ? .tooLarge : .network, reason: error.message), update: .keep)
         case .success(let read):
             let response = HTTPResponse(status: 200, headers: [("ETag", listing.fingerprint)], body: read.bytes, finalURL: source.url)
-            var result = calendar(from: response, attempt: attempt, source: source.name)
-            if !read.skipped.isEmpty, result.attempt.outcome == .ok {
-                let known = result.attempt.reason.map { "; " + $0.dropFirst("calendar read in part: ".count) } ?? ""
-                result.attempt.reason = "calendar read in part: " + read.skipped.joined(separator: "; ") + known
-            }
-            return result
+            return calendar(from: response, attempt: attempt, source: source.name, skipped: read.skipped)
         }
     }
 
     /// The calendar in a 2xx `response`, kept when it reads at least in part; what reading it
     /// found is kept prepared for plan, which then need not parse it again.
-    func calendar(from response: HTTPResponse, attempt: AttemptStamp, source: String) -> FetchResult {
+    func calendar(from response: HTTPResponse, attempt: AttemptStamp, source: String, skipped files: [String] = []) -> FetchResult {
         do {
             let read =
                 if let prepared {
@@ -175,8 +170,10 @@ public struct SourceFetcher {
                 } else {
                     try ICalendar.read(response.body)
                 }
-            // A calendar read in part is kept, and what was skipped is said (a warning of prefetch).
-            let skipped = read.warnings.isEmpty ? nil : "calendar read in part: \(read.warnings.joined(separator: "; "))"
+            // A calendar read in part is kept, and what was skipped is said (a warning of prefetch):
+            // the files of a folder or the events of a CalDAV server left out, then the events.
+            let warnings = files + read.warnings
+            let skipped = warnings.isEmpty ? nil : "calendar read in part: \(warnings.joined(separator: "; "))"
             return FetchResult(
                 attempt: attempt(.ok, status: response.status, bytes: response.body.count, reason: skipped),
                 update: .replaceCalendar(

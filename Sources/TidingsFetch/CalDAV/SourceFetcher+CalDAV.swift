@@ -60,16 +60,12 @@ extension SourceFetcher {
         let merged = ICSFolderMerge.merge(files)
         let fingerprint = "\"caldav-\(StableHash.hex(String(decoding: merged.bytes, as: UTF8.self)))\""
         let response = HTTPResponse(status: 200, headers: [("ETag", fingerprint)], body: merged.bytes, finalURL: source.url)
-        var result = calendar(from: response, attempt: attempt, source: source.name)
+        var result = calendar(from: response, attempt: attempt, source: source.name, skipped: merged.skipped)
         if result.attempt.outcome == .ok {
             let kept = CalDAVSyncState(
                 sourceURL: source.url, username: username, chosen: source.calendars, windowStart: window.lowerBound, windowEnd: window.upperBound,
                 calendars: read.calendars, fingerprint: fingerprint)
             caldavStates?.store(kept, events: read.events, for: source.name)
-            if !merged.skipped.isEmpty {
-                let known = result.attempt.reason.map { "; " + $0.dropFirst("calendar read in part: ".count) } ?? ""
-                result.attempt.reason = "calendar read in part: " + merged.skipped.joined(separator: "; ") + known
-            }
         }
         let fresh = kept == nil || kept?.windowStart != window.lowerBound
         let calendars = read.calendars.map { "\($0.name) (\($0.eventCount))" }.joined(separator: ", ")

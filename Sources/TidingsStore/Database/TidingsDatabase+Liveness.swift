@@ -53,32 +53,12 @@ extension TidingsDatabase {
     /// Sets `stage`'s heartbeat to `now`, creating the file when it is missing. On the idle
     /// path this is a single `utimensat` call, and it never touches the database itself.
     public func touchHeartbeat(of stage: Stage, at now: EpochMillis) throws(StoreError) {
-        guard let file = heartbeatPath(of: stage) else { return }
-        let seconds = now.quotientAndRemainder(dividingBy: 1000)
-        let instant = timespec(
-            tv_sec: time_t(seconds.remainder < 0 ? seconds.quotient - 1 : seconds.quotient),
-            tv_nsec: Int((seconds.remainder < 0 ? seconds.remainder + 1000 : seconds.remainder) * 1_000_000))
-        var times = [instant, instant]
-        if utimensat(AT_FDCWD, file, &times, 0) == 0 { return }
-        var code = errno
-        if code == ENOENT {
-            let fd = open(file, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-            code = errno
-            if fd >= 0 {
-                let touched = futimens(fd, &times) == 0
-                code = errno
-                close(fd)
-                if touched { return }
-            }
-        }
-        throw StoreError(path: path, message: "cannot touch the heartbeat file \(file): \(String(cString: strerror(code)))")
+        guard let file = heartbeatPath(of: stage), let problem = StampFile.touch(file, at: now) else { return }
+        throw StoreError(path: path, message: "cannot touch the heartbeat file \(file): \(problem)")
     }
 
     /// When `stage`'s heartbeat was last set, or nil when it never was (or cannot be read).
     public func heartbeat(of stage: Stage) -> EpochMillis? {
-        guard let file = heartbeatPath(of: stage) else { return nil }
-        var info = stat()
-        guard stat(file, &info) == 0 else { return nil }
-        return EpochMillis(info.st_mtim.tv_sec) * 1000 + EpochMillis(info.st_mtim.tv_nsec / 1_000_000)
+        heartbeatPath(of: stage).flatMap(StampFile.time)
     }
 }
