@@ -3,11 +3,14 @@ import TidingsHTTP
 import TidingsStore
 
 extension StagePing {
+    /// The `User-Agent` of the programs' pings.
+    static let userAgent = "Tidings/\(TidingsVersion.current) (ping)"
+
     /// The pings of a run of `stage` when `[monitoring]` names a watcher for it, its start
     /// said; nil when it names none (nothing is loaded).
     static func starting(_ stage: Stage?, context: RunContext) -> StagePing? {
         guard let stage, let url = context.config.monitoring.pingURLs[stage] else { return nil }
-        let ping = StagePing(url: url)
+        let ping = StagePing(url: url, userAgent: Self.userAgent)
         if let problem = ping.start() { Terminal.warning(program: context.program, problem) }
         return ping
     }
@@ -34,7 +37,7 @@ public enum IdlePing {
         if let last = StampFile.time(file(context)) {
             guard context.now - last >= context.config.monitoring.idlePingEvery || last > context.now else { return }
         }
-        let ping = StagePing(url: url)
+        let ping = StagePing(url: url, userAgent: StagePing.userAgent)
         if let problem = ping.finish(program: context.program, status: 0, log: []) { Terminal.warning(program: context.program, problem) }
         stamp(context)
     }

@@ -31,7 +31,7 @@ public struct SourceFetcher {
     /// Largest calendar accepted.
     public static let maxCalendarBytes = 10 << 20
     /// The `User-Agent` sent with every request.
-    public static let userAgent = "Tidings/0.1.0 (offline-first notifications; +https://github.com/tidings)"
+    public static let userAgent = "Tidings/\(TidingsVersion.current) (offline-first notifications; +https://github.com/tidings)"
 
     let client: HTTPClient
     /// Where a new calendar is kept parsed for plan (see `PreparedCalendarFolder`); nil: nowhere.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One HTTP(S) or `file:` request, with the limits that bound its transfer.
 public struct HTTPRequest: Sendable {
     /// The absolute URL to fetch; checked by ``URLPolicy`` before anything is sent.
@@ -45,5 +47,12 @@ public struct HTTPRequest: Sendable {
         self.maxBodyBytes = maxBodyBytes
         self.maxRedirects = maxRedirects
         self.userAgent = userAgent
+    }
+
+    /// `value` percent-encoded as one value of a query: all but letters, digits and `-._~`.
+    public static func queryComponent(_ value: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
     }
 }

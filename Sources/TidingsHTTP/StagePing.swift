@@ -27,8 +27,12 @@ public final class StagePing {
     /// Seconds allowed for one ping, connecting included.
     static let timeout = 5.0
 
-    /// The pings of a run to `url`.
-    public init(url: String) {
+    /// The `User-Agent` of the pings.
+    private let userAgent: String
+
+    /// The pings of a run to `url`, sent as `userAgent`.
+    public init(url: String, userAgent: String) {
+        self.userAgent = userAgent
         let base = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
         self.url = base.hasSuffix("/") ? String(base.dropLast()) : base
         style = base.contains("/api/push/") ? .uptimeKuma : .healthchecks
@@ -52,7 +56,7 @@ public final class StagePing {
             let elapsed = (ContinuousClock.now - started).components
             let milliseconds = elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000
             let summary = status == 0 ? "\(program) ok" : "\(program) exit \(status)" + (log.last.map { ": \($0)" } ?? "")
-            let query = "status=\(status == 0 ? "up" : "down")&msg=\(Self.encoded(String(summary.prefix(200))))&ping=\(milliseconds)"
+            let query = "status=\(status == 0 ? "up" : "down")&msg=\(HTTPRequest.queryComponent(String(summary.prefix(200))))&ping=\(milliseconds)"
             return send(url + "?" + query, body: nil)
         }
     }
@@ -62,7 +66,7 @@ public final class StagePing {
         let request = HTTPRequest(
             url: target, method: body == nil ? "GET" : "POST", headers: body == nil ? [] : [("Content-Type", "text/plain; charset=utf-8")],
             body: body.map { Array($0.utf8) }, connectTimeout: 3, totalTimeout: Self.timeout, maxBodyBytes: 4096, maxRedirects: 2,
-            userAgent: "Tidings/0.1.0 (ping)")
+            userAgent: userAgent)
         let host = DisplayHost.of(url)
         do throws(HTTPError) {
             let client: HTTPClient
@@ -77,10 +81,6 @@ public final class StagePing {
         } catch {
             return "the ping to \(host) failed: \(error.kind == .timeout ? "no answer within \(Int(Self.timeout)) s" : error.kind.rawValue)"
         }
-    }
-
-    private static func encoded(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? ""
     }
 }
 

@@ -101,6 +101,26 @@ import TidingsTestSupport
         var description: String { rawValue }
     }
 
+    @Test("What the listener logs never holds the token, the URL's query or its login, also where an error quotes the URL")
+    func logRedacted() throws {
+        let directory = try TemporaryDirectory()
+        let database = try TidingsDatabase(path: directory.file("tidings.sqlite"))
+        defer { database.closeConnection() }
+        var settings = TidingsConfig.Realtime(url: "https://ops:pa55word-77@ntfy.example.org/alerts?auth=QmVhcmVyIHRrLTk5")
+        settings.token = .environment("NTFY_TOKEN")
+        let lines = LockedLines()
+        let listener = RealtimeListener(
+            settings: settings, quietHours: QuietHours(enabled: false, start: .midnight, end: .midnight), database: database,
+            zone: Zone.named("UTC"), environment: ["NTFY_TOKEN": "tk_abcdef123456"], clock: { 0 }, deliverNow: {},
+            log: { line in lines.append(line) })
+        listener.log("connection failed: network error fetching https://ops:pa55word-77@ntfy.example.org/alerts/json?auth=QmVhcmVyIHRrLTk5")
+        listener.log("the server answered HTTP 401: token tk_abcdef123456 is not allowed")
+        let logged = lines.all.joined(separator: "\n")
+        #expect(lines.all.count == 2)
+        for secret in ["pa55word-77", "QmVhcmVyIHRrLTk5", "tk_abcdef123456"] { #expect(!logged.contains(secret), "\(logged)") }
+        #expect(logged.contains("ntfy.example.org"))
+    }
+
     @Test("A message is stored once, and the stream's last id is kept", arguments: Engine.allCases)
     func storedOnce(engine: Engine) throws {
         let directory = try TemporaryDirectory()
@@ -125,4 +145,13 @@ import TidingsTestSupport
         #expect(try store.database.realtimeLastId(url: "https://ntfy.sh/alerts") == "m2")
         #expect(try store.database.notifications(ids: ["push:m1", "push:m2"]).count == 2)
     }
+}
+
+/// Lines a test's log closure received, from any thread.
+final class LockedLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
 }

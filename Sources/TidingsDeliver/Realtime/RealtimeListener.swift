@@ -39,7 +39,25 @@ public struct RealtimeListener: Sendable {
         self.environment = environment
         self.clock = clock
         self.deliverNow = deliverNow
-        self.log = log
+        // Every line goes out without the stream's secrets: the token, and the query and
+        // login of the URL, also where an error quotes the URL or a server echoes them.
+        let redactor = SecretRedactor(secrets: Self.secrets(of: settings, environment: environment))
+        self.log = { log(redactor.redact($0)) }
+    }
+
+    /// What of `settings` must never be logged: the token, the URL's query and its login.
+    static func secrets(of settings: TidingsConfig.Realtime, environment: [String: String]) -> [String] {
+        var secrets: [String] = []
+        if let token = settings.token, case .success(let value) = SecretReader.value(of: token, environment: environment) {
+            secrets.append(value)
+        }
+        let parts = settings.url.split(separator: "?", maxSplits: 1)
+        if parts.count == 2 { secrets.append(String(parts[1])) }
+        if let scheme = settings.url.range(of: "://") {
+            let authority = settings.url[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" }
+            if let at = authority.lastIndex(of: "@") { secrets.append(String(authority[..<at])) }
+        }
+        return secrets.filter { !$0.isEmpty }
     }
 
     /// Listens until `stop` says so (checked between connections), reconnecting after each
@@ -82,7 +100,7 @@ public struct RealtimeListener: Sendable {
         do { since = try database.realtimeLastId(url: settings.url) } catch {
             throw HTTPError(kind: .network, message: "cannot read the last message id: \(error)")
         }
-        let query = since.map { "since=" + Self.queryValue($0) }
+        let query = since.map { "since=" + HTTPRequest.queryComponent($0) }
         var url: String
         var headers: [(name: String, value: String)] = []
         switch settings.format {
@@ -130,11 +148,6 @@ public struct RealtimeListener: Sendable {
                 log("message \(message.id) (\(urgent)): due \(ISOTime.format(item.dueAt, in: zone)), after quiet hours")
             }
         }
-    }
-
-    /// `value` percent-encoded for a query.
-    static func queryValue(_ value: String) -> String {
-        value.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-_.~"))) ?? value
     }
 
     /// `url` without its query (which may hold a token).

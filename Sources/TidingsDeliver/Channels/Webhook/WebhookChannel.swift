@@ -43,7 +43,7 @@ public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, Custom
     static let maxResponseBytes = 64 * 1024
 
     /// A channel for `target`, reading its secrets from `environment` or their files now.
-    public init(target: TidingsConfig.Webhook, environment: [String: String], userAgent: String = "Tidings/0.1.0") {
+    public init(target: TidingsConfig.Webhook, environment: [String: String], userAgent: String = "Tidings/\(TidingsVersion.current)") {
         self.init(target: target, credentials: WebhookCredentials.resolve(target, environment: environment), userAgent: userAgent)
     }
 
