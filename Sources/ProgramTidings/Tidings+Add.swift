@@ -37,6 +37,15 @@ extension Tidings {
                 tonight's; an hour alone (tomorrow 9) and dates with slashes (1/2 9:00) are \
                 refused. A time the clocks skip moves to the first minute after (02:30 → 03:00).
 
+                --nag repeats a reminder until you have seen it: every DURATION after it went out, \
+                each channel that took it shows it again, at most --nag-times times (default 3), \
+                until it is read, tapped or dismissed (tidings inbox read, a click on the popup); a \
+                snooze pauses it until it comes back. The desktop replaces its popup, ntfy its \
+                message (the same sequence id) and Discord edits its post; other channels send it \
+                again, the inbox keeps one entry. A repeat in quiet hours waits for their end \
+                (a transactional reminder's does not), and the report counts the reminder once. \
+                [nag] in the config does the same per category or kind.
+
                 After a change of zone (TZ), a reminder given --at and every repeat keep their wall \
                 time, like an alarm clock; one given --in keeps its instant; quiet hours apply in \
                 the new zone.
@@ -47,6 +56,7 @@ extension Tidings {
                   tidings add "Water the plants" --at "tomorrow 9:00"
                   tidings add "Stand-up notes" --every weekdays --at 09:55
                   tidings add "Drink water" --every 2h --in 30m --until 18:00 --channel stdout
+                  tidings add "Take the pills" --at 08:00 --nag 5m --nag-times 6
 
                 Exit status: 0 added, 64 a usage error (a time that has passed, an unknown channel), 1 failure.
                 """)
@@ -98,6 +108,17 @@ extension Tidings {
                 valueName: "time"))
         var until: String?
 
+        @Option(
+            help: ArgumentHelp(
+                "Nag until seen: show it again every DURATION (1m to 1d, such as 5m) until it is read, tapped or dismissed.",
+                valueName: "duration"))
+        var nag: String?
+
+        @Option(
+            name: .customLong("nag-times"),
+            help: ArgumentHelp("With --nag: repeat at most this many times (1 to 20, default 3).", valueName: "n"))
+        var nagTimes: Int?
+
         func validate() throws {
             if TextSanitizer.clean(title).isEmpty { throw ValidationError("TITLE: empty; say what to remind you of") }
             switch (at, after) {
@@ -115,6 +136,22 @@ extension Tidings {
                 throw ValidationError("--channel: unknown channel \"\(name)\"; use stdout, desktop, inbox, webhook:NAME, email:NAME or command:NAME")
             }
             if let link, let refusal = LinkPolicy.refusal(of: link) { throw ValidationError("--link: \(refusal)") }
+            _ = try nagRule()
+        }
+
+        /// The rule --nag and --nag-times give, or nil without --nag.
+        private func nagRule() throws(ValidationError) -> NagRule? {
+            guard let nag else {
+                if nagTimes != nil { throw ValidationError("--nag-times needs --nag DURATION") }
+                return nil
+            }
+            guard let every = DurationText.parse(nag) else {
+                throw ValidationError("--nag: expected a duration such as 5m or 1h30m, found \"\(nag)\"")
+            }
+            if let problem = NagRule.everyProblem(every) { throw ValidationError("--nag: \(problem)") }
+            let times = nagTimes ?? NagRule.defaultTimes
+            if let problem = NagRule.timesProblem(times) { throw ValidationError("--nag-times: \(problem)") }
+            return NagRule(every: every, times: times)
         }
 
         func run(_ context: RunContext) throws {
@@ -184,7 +221,7 @@ extension Tidings {
                 return NewReminder(
                     title: text.title, body: text.body, category: Category(rawValue: category) ?? .system,
                     deepLink: link, channels: channels, at: due, anchor: fromNow ? .instant : .wall, repetition: repetition,
-                    until: end)
+                    until: end, nag: try? nagRule())
             } catch {
                 throw CLIError.usage(error.description)
             }

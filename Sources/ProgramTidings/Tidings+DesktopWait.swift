@@ -24,12 +24,17 @@ extension Tidings {
         @Option(help: ArgumentHelp("The notification's revision this popup shows.", valueName: "n"))
         var revision = 0
 
+        @Option(
+            name: .customLong("repeat"),
+            help: ArgumentHelp("Which repeat of a nagging notification this popup shows (0: its delivery).", valueName: "n"))
+        var nagRepeat = 0
+
         @Argument(parsing: .postTerminator, help: ArgumentHelp("The notify-send command, after --.", valueName: "command"))
         var command: [String] = []
 
         func run() throws {
             let status = DesktopWaiter.run(
-                databasePath: db, notification: (id, revision), expireMs: expireMs, link: link, command: command)
+                databasePath: db, notification: (id, revision), nagRepeat: nagRepeat, expireMs: expireMs, link: link, command: command)
             if status != 0 { throw ExitCode(status) }
         }
     }

@@ -71,6 +71,7 @@ public struct Deliverer {
         while true {
             var step = DeliveryStep(config: config, now: now)
             step.leaseEnds = leaseUntil(now)
+            step.zone = zone
             let claimed = try database.claimDue(at: now, limit: Self.claimBatch, leaseUntil: step.leaseEnds)
             let retries = first ? try database.claimDueRetries(at: now, leaseUntil: step.leaseEnds) : []
             first = false
@@ -129,10 +130,15 @@ public struct Deliverer {
         }
         var expiredRetries: [DeliveryRecord] = []
         var clears: [RetryLeg] = []
+        var nags: [RetryLeg] = []
         for leg in retries {
             // A clear goes whatever the item's expiry: what the phone shows is wrong either way.
             if leg.clears {
                 clears.append(leg)
+                continue
+            }
+            if leg.nags {
+                nags.append(leg)
                 continue
             }
             let name = leg.channel
@@ -159,6 +165,7 @@ public struct Deliverer {
             try await send(legs, to: name, step: &step)
         }
         if !clears.isEmpty { try await clear(clears, step: &step) }
+        if !nags.isEmpty { try await nag(nags, step: &step) }
     }
 
     /// Where the legs of `name` that failed go: the inbox for a desktop that could not take
@@ -272,6 +279,7 @@ public struct Deliverer {
             sentInfo.append(info)
         }
         let failures = step.results.record(sentLegs, on: name, outcomes: sentOutcomes, platformInfo: sentInfo)
+        armNags(sentLegs, on: name, outcomes: sentOutcomes, step: &step)
         // Which failures fall back is decided before the step is committed, so that an item
         // with a fallback to come is not settled yet.
         // The desktop's fallback is for what it could not take, not for what it refused.

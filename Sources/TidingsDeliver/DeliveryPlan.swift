@@ -51,6 +51,8 @@ struct DeliveryStep {
     /// When the step's leases end (the earliest of them), on the run's clock: they are renewed
     /// once less than half a lease is left.
     var leaseEnds: EpochMillis = 0
+    /// The zone the run's rules use (quiet hours for a nag's next repeat).
+    var zone = Zone.current
     private var open: [String: Int] = [:]
     private var ready: Set<String> = []
 
@@ -197,6 +199,8 @@ public struct DeliverOutcome: Sendable, Equatable {
     public var cleared = 0
     /// Sends to try again later.
     public var retrying = 0
+    /// Repeats of items that nag until seen (`NagRule`), sent or tried: outside `delivered`.
+    public var repeated = 0
     /// Items found older than the grace period, marked missed.
     public var missed = 0
     /// Of the missed and expired ones, items the pending cap kept in the backlog until then.
@@ -240,7 +244,8 @@ public struct DeliverOutcome: Sendable, Equatable {
 
     /// Whether the run found nothing to do.
     public var idle: Bool {
-        delivered + cleared + failed + noDesktop + retrying + missed + expired + cancelled + interrupted + resumed + dueAgain + promoted + takenOver
+        delivered + cleared + repeated + failed + noDesktop + retrying + missed + expired + cancelled + interrupted + resumed + dueAgain + promoted
+            + takenOver
             + refused == 0
     }
 
@@ -249,6 +254,7 @@ public struct DeliverOutcome: Sendable, Equatable {
             switch row.outcome {
             case .delivered: delivered += 1
             case .cleared: cleared += 1
+            case .repeated: repeated += 1
             case .retry: retrying += 1
             case .expired: expired += 1
             case .failed where results.noSession.contains(index):
@@ -265,6 +271,7 @@ public struct DeliverOutcome: Sendable, Equatable {
         var text = "\(delivered) delivered, \(failed) failed, \(missed) missed"
         if expired > 0 { text += ", \(expired) expired" }
         if cleared > 0 { text += ", \(cleared) cleared" }
+        if repeated > 0 { text += ", \(repeated) repeated (nag until seen)" }
         if capped > 0 { text += " (\(capped) held back by the pending cap)" }
         if retrying > 0 { text += ", \(retrying) to retry" }
         if cancelled > 0 { text += ", \(cancelled) routed nowhere" }

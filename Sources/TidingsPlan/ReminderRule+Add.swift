@@ -22,12 +22,15 @@ public struct NewReminder: Sendable, Equatable {
     public var repetition: Repetition?
     /// No occurrence after this.
     public var until: EpochMillis?
+    /// How it nags until seen (`--nag`); nil: as its category's or kind's `[nag]` rule says.
+    public var nag: NagRule?
 
     /// Creates a reminder.
     public init(
         title: String, body: String, category: Category, deepLink: String?, channels: [ChannelName], at: EpochMillis,
-        anchor: TimeAnchor = .wall, repetition: Repetition?, until: EpochMillis?
+        anchor: TimeAnchor = .wall, repetition: Repetition?, until: EpochMillis?, nag: NagRule? = nil
     ) {
+        self.nag = nag
         self.anchor = anchor
         self.title = title
         self.body = body
@@ -66,14 +69,14 @@ extension ReminderRule {
             let item = oneOff(
                 id: id, category: reminder.category, title: reminder.title, body: reminder.body, deepLink: reminder.deepLink,
                 channels: channels, at: reminder.at, anchor: reminder.anchor, now: now, zone: zone)
-            try database.addReminder([item], rule: nil)
+            try database.addReminder([item], rule: nil, nag: reminder.nag)
             return (id, item)
         }
         let rule = ReminderRecord(
             id: id, category: reminder.category, title: reminder.title, body: reminder.body, deepLink: reminder.deepLink,
             channels: channels, every: repetition, firstAt: reminder.at, untilAt: reminder.until, zone: zone.identifier, now: now)
         let occurrences = self.occurrences(of: rule, now: now, horizon: horizon, zone: zone)
-        try database.addReminder(occurrences, rule: rule)
+        try database.addReminder(occurrences, rule: rule, nag: reminder.nag)
         return (id, occurrences.first)
     }
 }

@@ -30,7 +30,9 @@ extension Report {
     }
 
     /// `, 3 snoozed` when the user snoozed items in the window (they are not in the rate).
-    var snoozedNote: String { counts.snoozed > 0 ? ", \(counts.snoozed) snoozed" : "" }
+    var snoozedNote: String {
+        (counts.snoozed > 0 ? ", \(counts.snoozed) snoozed" : "") + (counts.nagRepeats > 0 ? ", \(counts.nagRepeats) nag repeats" : "")
+    }
 
     /// ` (2 held back by the pending cap)` when the cap kept items back until they were
     /// missed or expired.
@@ -76,6 +78,7 @@ extension Report {
         counts.add("engageableNotifications", self.counts.engageableNotifications)
         counts.add("tapped", self.counts.tapped)
         counts.add("snoozed", self.counts.snoozed)
+        counts.add("nagRepeats", self.counts.nagRepeats)
         counts.add("suspectedDuplicates", self.counts.suspectedDuplicates)
         var generatedCounts = JSONLine()
         var shares = JSONLine()

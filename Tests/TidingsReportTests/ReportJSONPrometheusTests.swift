@@ -33,7 +33,7 @@ import TidingsTestSupport
             "fetch_ok": 3, "fetch_not_modified": 1, "fetch_timeout": 1, "fetch_network": 0,
             "fetch_http_status": 0, "fetch_invalid": 1, "fetch_too_large": 0,
             "delivered": 4, "missed": 3, "cappedMissed": 0, "failed": 1, "expired": 0, "stale": 2, "emergency": 1,
-            "engageableNotifications": 4, "tapped": 1, "snoozed": 2, "suspectedDuplicates": 0,
+            "engageableNotifications": 4, "tapped": 1, "snoozed": 2, "nagRepeats": 0, "suspectedDuplicates": 0,
         ]
         #expect(Set(counts.keys) == Set(expected.keys).union(["generated"]))
         for (key, value) in expected {

@@ -32,6 +32,7 @@ extension TidingsConfig {
         }
         try root.section("desktop") { table throws(ConfigError) in config.desktop = try Desktop.parse(&table) }
         try root.section("monitoring") { table throws(ConfigError) in config.monitoring = try Monitoring.parse(&table) }
+        try root.section("nag") { table throws(ConfigError) in config.nag = try Nag.parse(&table) }
         try root.section("insights") { table throws(ConfigError) in config.insights = try Insights.parse(&table) }
         try root.section("retention") { table throws(ConfigError) in config.retention = try Retention.parse(&table) }
         try root.section("features") { table throws(ConfigError) in config.features = try Features.parse(&table) }

@@ -33,6 +33,8 @@ public struct TidingsConfig: Sendable, Equatable {
     public var desktop = Desktop()
     /// How often each stage should succeed, for `report --format nagios`.
     public var monitoring = Monitoring()
+    /// The categories and kinds that nag until seen (`[nag]`).
+    public var nag = Nag()
     /// How long history is kept.
     public var retention = Retention()
     /// Optional behaviour turned on by `[features]`.

@@ -98,6 +98,10 @@ public enum DeliveryOutcome: String, VocabularyWord {
     /// Taken back: the channel removed what it showed of an item no longer wanted (a
     /// cancelled meeting's reminder). The item's own delivery stays counted.
     case cleared
+    /// A repeat of an item that nags until seen (`NagRule`), sent again on a channel that
+    /// took it (replacing its copy where the channel can), with `failureReason` when the
+    /// repeat did not go through. Outside the rates: the item counts once.
+    case repeated
 }
 
 /// How one fetch attempt ended.

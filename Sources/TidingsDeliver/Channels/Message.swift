@@ -16,6 +16,10 @@ public struct Message: Sendable, Equatable {
     /// The platform info this channel gave for the last version it delivered, for an update
     /// or a clear (the desktop daemon's id, the Discord message's id); nil otherwise.
     public var previous: String?
+    /// For a repeat of an item that nags until seen (`NagRule`), which repeat it is (1 for the
+    /// first); 0 otherwise. A repeat is an update of the same version: it replaces the copy
+    /// the channel showed where it can.
+    public var nagRepeat = 0
 
     /// What kind of notification it is.
     public var kind: NotificationKind
@@ -63,15 +67,20 @@ public struct Message: Sendable, Equatable {
         expiresAt = record.expiresAt
     }
 
-    /// Whether it updates a version already delivered.
-    public var isUpdate: Bool { revision > 0 }
+    /// Whether it updates a version already delivered, or repeats it (a nag).
+    public var isUpdate: Bool { revision > 0 || nagRepeat > 0 }
 
     /// The idempotency key of this version: the id, then `#<revision>` for an update, so a
-    /// receiver that drops repeats still takes an update. E-mail's Message-ID is made from it.
-    public var idempotencyKey: String { revision > 0 ? "\(id)#\(revision)" : id }
+    /// receiver that drops repeats still takes an update, and `!<n>` for a nag's n-th repeat.
+    /// E-mail's Message-ID is made from it.
+    public var idempotencyKey: String {
+        let version = revision > 0 ? "\(id)#\(revision)" : id
+        return nagRepeat > 0 ? "\(version)!\(nagRepeat)" : version
+    }
 
-    /// For an update, the id of what it replaces (its own: ids are stable); nil for a first send.
-    public var replaces: String? { revision > 0 ? id : nil }
+    /// For an update or a repeat, the id of what it replaces (its own: ids are stable); nil
+    /// for a first send.
+    public var replaces: String? { isUpdate ? id : nil }
 
     /// The label of the primary action, which opens the link: `Join` for a meeting, `View`
     /// otherwise.

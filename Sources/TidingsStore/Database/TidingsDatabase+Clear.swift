@@ -54,13 +54,15 @@ extension TidingsDatabase {
     }
 
     /// Queues a clear of each of `legs`, due at `now`, in one transaction. A send of the same
-    /// item still waiting on that channel (an update's retry) becomes the clear.
+    /// item still waiting on that channel (an update's retry) becomes the clear; an item taken
+    /// back stops nagging on every channel.
     public func queueClears(_ legs: [ClearableLeg], reason: String, now: EpochMillis) throws(StoreError) {
         guard !legs.isEmpty else { return }
         try transaction("queue clears") { db in try Self.queueClears(legs, reason: reason, now: now, db: db) }
     }
 
     static func queueClears(_ legs: [ClearableLeg], reason: String, now: EpochMillis, db: any StoreConnection) throws {
+        for id in Set(legs.map(\.notificationId)) { try stopNagging(id, db: db) }
         for leg in legs {
             try db.execute(
                 """

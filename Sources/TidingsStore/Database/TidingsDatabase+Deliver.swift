@@ -197,14 +197,17 @@ extension TidingsDatabase {
     public static let abandonedClaimAge: Int64 = 10 * 60_000
 
     /// The platform info of the latest delivery of each of `ids` on `channel`, by id: what an
-    /// update needs to replace what the channel showed (the desktop's notification id).
-    public func lastDeliveredPlatformInfo(ids: [String], channel: ChannelName) throws(StoreError) -> [String: String] {
-        try snapshot("read earlier deliveries") { db in
+    /// update needs to replace what the channel showed (the desktop's notification id). With
+    /// `repeats`, a nag's repeat that went through counts as a delivery (it may have shown a
+    /// new copy: the desktop's popup had closed).
+    public func lastDeliveredPlatformInfo(ids: [String], channel: ChannelName, repeats: Bool = false) throws(StoreError) -> [String: String] {
+        let outcomes = repeats ? "(outcome = 'delivered' OR (outcome = 'repeated' AND failureReason IS NULL))" : "outcome = 'delivered'"
+        return try snapshot("read earlier deliveries") { db in
             var found: [String: String] = [:]
             for id in ids {
                 let info = try db.value(
                     """
-                    SELECT platformInfo FROM delivery WHERE notificationId = ? AND channel = ? AND outcome = 'delivered'
+                    SELECT platformInfo FROM delivery WHERE notificationId = ? AND channel = ? AND \(outcomes)
                     ORDER BY id DESC LIMIT 1
                     """,
                     [id.storeValue, channel.storeValue], as: String.self)

@@ -17,8 +17,9 @@ extension TidingsDatabase {
     /// Records what the user did with `notificationId` on `channel` (the latest delivery
     /// there without an engagement yet), and moves the notification to read (tapped) or
     /// dismissed. The inbox's copy of a notification tapped or dismissed on the desktop is
-    /// then read too: the unread list and count look at the notification's state. Returns
-    /// false when there was no such delivery.
+    /// then read too: the unread list and count look at the notification's state. Read or
+    /// dismissed, it stops nagging (its nag legs leave the outbox). Returns false when there
+    /// was no such delivery.
     @discardableResult
     public func recordEngagement(notificationId: String, channel: ChannelName, engagement: Engagement, at instant: EpochMillis) throws(StoreError)
         -> Bool
@@ -42,6 +43,7 @@ extension TidingsDatabase {
                 try db.execute(
                     "UPDATE notification SET state = ?, updatedAt = ? WHERE id = ? AND state IN ('delivered', 'read', 'dismissed')",
                     [state.storeValue, instant.storeValue, notificationId.storeValue])
+                try Self.stopNagging(notificationId, db: db)
             }
             return true
         }

@@ -166,7 +166,8 @@ extension TidingsDatabase {
                     default: break
                     }
                 }
-                for row in try db.rows("SELECT channel FROM outbox WHERE notificationId = ?", [item.id.storeValue]) {
+                // A nag's next repeat is no leg of this version: the channel took an earlier one.
+                for row in try db.rows("SELECT channel FROM outbox WHERE notificationId = ? AND action <> 'nag'", [item.id.storeValue]) {
                     if let channel = ChannelName(storeValue: row.value("channel")) { legs[channel] = .waiting }
                 }
                 found[item.id] = legs

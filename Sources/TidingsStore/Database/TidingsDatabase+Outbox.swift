@@ -11,6 +11,9 @@ public struct RetryLeg: Sendable, Equatable {
     public var attempts: Int
     /// Whether the leg takes back what the channel showed (a clear) instead of sending.
     public var clears = false
+    /// Whether the leg repeats a delivered item until it is seen (a nag, `NagRule`); its
+    /// `attempts` then counts the repeats made.
+    public var nags = false
     /// The attempt this claim of the leg counts (the outbox row's `claims`): its fence.
     public var claim = 0
 }
@@ -27,11 +30,16 @@ public struct ScheduledRetry: Sendable, Equatable {
     public var lastError: String
     /// Whether the leg takes back what the channel showed (a clear) instead of sending.
     public var clears = false
+    /// Whether the leg is the next repeat of an item that nags until seen; `attempts` then
+    /// counts the repeats made.
+    public var nags = false
 
     /// A retry row.
     public init(
-        notificationId: String, channel: ChannelName, attempts: Int, nextAttemptAt: EpochMillis, lastError: String, clears: Bool = false
+        notificationId: String, channel: ChannelName, attempts: Int, nextAttemptAt: EpochMillis, lastError: String, clears: Bool = false,
+        nags: Bool = false
     ) {
+        self.nags = nags
         self.notificationId = notificationId
         self.channel = channel
         self.attempts = attempts
@@ -75,7 +83,8 @@ extension TidingsDatabase {
                 legs.append(
                     RetryLeg(
                         notification: item, channel: channel, attempts: try row.decode("attempts"),
-                        clears: try row.decode("action", as: String.self) == Self.clearAction, claim: try row.decode("claims")))
+                        clears: try row.decode("action", as: String.self) == Self.clearAction,
+                        nags: try row.decode("action", as: String.self) == Self.nagAction, claim: try row.decode("claims")))
             }
             return legs
         }
@@ -233,7 +242,7 @@ extension TidingsDatabase {
                 """,
                 [
                     retry.notificationId.storeValue, retry.channel.storeValue, retry.attempts.storeValue, retry.nextAttemptAt.storeValue,
-                    retry.lastError.storeValue, (retry.clears ? clearAction : "send").storeValue,
+                    retry.lastError.storeValue, (retry.clears ? clearAction : retry.nags ? nagAction : "send").storeValue,
                 ])
         }
     }

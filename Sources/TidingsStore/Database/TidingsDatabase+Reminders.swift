@@ -2,10 +2,12 @@ import TidingsCore
 
 extension TidingsDatabase {
     /// Stores a reminder the user added: its first notifications and, for a repeat, its
-    /// rule, in one transaction. An id already taken fails the whole write.
-    public func addReminder(_ occurrences: [NotificationRecord], rule: ReminderRecord?) throws(StoreError) {
+    /// rule, and how it nags until seen (`nag`, kept under the reminder's id for every
+    /// occurrence), in one transaction. An id already taken fails the whole write.
+    public func addReminder(_ occurrences: [NotificationRecord], rule: ReminderRecord?, nag: NagRule? = nil) throws(StoreError) {
         try transaction("add reminder") { db in
             if let rule { try db.execute(ReminderRecord.insertSQL, rule.storeValues) }
+            if let nag, let id = rule?.id ?? occurrences.first?.id { try Self.keepNag(nag, for: id, db: db) }
             for item in occurrences { try db.execute(NotificationRecord.insertSQL, item.storeValues) }
         }
     }

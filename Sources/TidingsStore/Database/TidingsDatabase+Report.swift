@@ -20,6 +20,9 @@ public struct ReportCounts: Sendable, Equatable {
     /// channel: engagement of its own kind, outside the engagement rate (the item comes back,
     /// and what the user does with it then is what the rate counts).
     public var snoozed = 0
+    /// Repeats of notifications scheduled in the window that nag until seen (`NagRule`), on
+    /// any channel, that went through: outside every rate (the item counts once).
+    public var nagRepeats = 0
     /// Notifications due in the window (except cancelled ones) whose text a generator wrote,
     /// by generator name (`template`, `llm`, `llm-fallback`, the reason left off).
     public var generators: [String: Int] = [:]
@@ -70,6 +73,12 @@ extension TidingsDatabase {
                 counts.tapped = engagement.tapped
             }
             counts.snoozed = try db.value(Self.snoozedCountSQL(db.dialect), window, as: Int.self) ?? 0
+            counts.nagRepeats =
+                try db.value(
+                    """
+                    SELECT count(*) FROM delivery
+                    WHERE scheduledTime >= ? AND scheduledTime < ? AND outcome = 'repeated' AND failureReason IS NULL
+                    """, window, as: Int.self) ?? 0
             counts.suspectedDuplicates =
                 try db.value(
                     "SELECT count(*) FROM staleOutcome WHERE scheduledTime >= ? AND scheduledTime < ?", window,

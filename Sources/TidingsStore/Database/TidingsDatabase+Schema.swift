@@ -419,6 +419,10 @@ extension TidingsDatabase {
             // The last message id `tidings listen` saw per stream, to catch up from after a reconnect.
             try db.execute(sql: RealtimeStreamTable.create)
         }
+        migrator.registerMigration("v29-nag") { db in
+            // The rule of each reminder added with --nag (nag until seen).
+            try db.execute(sql: NagTable.create)
+        }
         return migrator
     }()
 }

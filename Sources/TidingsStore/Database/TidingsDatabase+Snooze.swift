@@ -6,7 +6,8 @@ extension TidingsDatabase {
     /// engagement `snoozed`, and so does its inbox entry (so it leaves the unread list); the notification
     /// is pending again, due at `until`, as its next revision, so that every channel of its
     /// route takes it again as an update in place (the desktop replaces its popup, a webhook
-    /// edits its message, the inbox lists it as new). It is held for the user: `plan` leaves
+    /// edits its message, the inbox lists it as new). Its nagging pauses: its nag legs leave the
+    /// outbox, and its next delivery starts them again. It is held for the user: `plan` leaves
     /// the new time alone. `body`, when given, replaces the text (a stale label moved to the
     /// new time). Refused when the item is unknown, not unread on `channel`, a test, already
     /// due again, expired, or when it would expire before `until` (a meeting's reminder
@@ -49,6 +50,7 @@ extension TidingsDatabase {
             row.holdForUser()
             row.updatedAt = now
             try db.execute(NotificationRecord.updateSQL, Array(row.storeValues.dropFirst()) + [row.id.storeValue])
+            try Self.stopNagging(row.id, db: db)
             return .done([row])
         }
     }

@@ -3,10 +3,12 @@ import TidingsCore
 
 extension DesktopChannel {
     /// The waiter's command line for `item`:
-    /// `desktop-wait --db=… --id=… --revision=… --expire-ms=… [--link=…] -- notify-send …`.
+    /// `desktop-wait --db=… --id=… --revision=… [--repeat=…] --expire-ms=… [--link=…] -- notify-send …`.
     /// Values go after `=` so that one starting with `-` is never read as an option.
     func waiterArguments(for item: Message, server: DesktopServer?, replacing daemonId: Int64? = nil, image: String? = nil) -> [String] {
-        var arguments = ["desktop-wait", "--db=\(databasePath)", "--id=\(item.id)", "--revision=\(item.revision)", "--expire-ms=\(config.expire)"]
+        var arguments = ["desktop-wait", "--db=\(databasePath)", "--id=\(item.id)", "--revision=\(item.revision)"]
+        if item.nagRepeat > 0 { arguments.append("--repeat=\(item.nagRepeat)") }
+        arguments.append("--expire-ms=\(config.expire)")
         if let link = item.link { arguments.append("--link=\(link)") }
         return arguments + ["--"] + Self.notifySendArguments(for: item, config: config, server: server, replacing: daemonId, image: image)
     }

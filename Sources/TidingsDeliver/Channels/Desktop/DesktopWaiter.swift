@@ -25,15 +25,18 @@ public enum DesktopWaiter {
     /// `error <reason>` as its only stdout line, waits for the popup to end, opens `link`
     /// when it was tapped and the link is allowed, and records the engagement for the
     /// notification (id and revision) in the database at `databasePath`. When a later
-    /// revision replaced the popup in place, that version's waiter speaks for it and this
-    /// one does nothing more. Returns the exit status.
+    /// revision or a later repeat of a nagging one (`nagRepeat` is this popup's) replaced the
+    /// popup in place, that one's waiter speaks for it and this one does nothing more.
+    /// Returns the exit status.
     public static func run(
-        databasePath: String, notification: (id: String, revision: Int), expireMs: Int64, link: String?, command: [String]
+        databasePath: String, notification: (id: String, revision: Int), nagRepeat: Int = 0, expireMs: Int64, link: String?,
+        command: [String]
     ) -> Int32 {
         let status = Status()
         let done = DispatchSemaphore(value: 0)
         Task.detached {
-            let code = await watch(databasePath: databasePath, notification: notification, expireMs: expireMs, link: link, command: command)
+            let code = await watch(
+                databasePath: databasePath, notification: notification, nagRepeat: nagRepeat, expireMs: expireMs, link: link, command: command)
             status.value.withLock { $0 = code }
             done.signal()
         }
@@ -42,7 +45,8 @@ public enum DesktopWaiter {
     }
 
     static func watch(
-        databasePath: String, notification: (id: String, revision: Int), expireMs: Int64, link: String?, command: [String]
+        databasePath: String, notification: (id: String, revision: Int), nagRepeat: Int = 0, expireMs: Int64, link: String?,
+        command: [String]
     ) async -> Int32 {
         let environment = ProcessInfo.processInfo.environment
         let path = environment["PATH"] ?? SessionEnvironment.defaultPath
@@ -59,8 +63,9 @@ public enum DesktopWaiter {
         }
         let engagement = await engagement(of: popup, expireMs: expireMs, closeWatch: closeWatch)
         await closeWatch?.stop()
-        if storeMayExist(databasePath),
-            (try? TidingsDatabase(path: databasePath).hasNewerDelivery(of: notification.id, on: .desktop, than: notification.revision)) == true
+        if storeMayExist(databasePath), let database = try? TidingsDatabase(path: databasePath),
+            (try? database.hasNewerDelivery(of: notification.id, on: .desktop, than: notification.revision)) == true
+                || (try? database.hasLaterRepeat(of: notification, on: .desktop, than: nagRepeat)) == true
         {
             return 0
         }
