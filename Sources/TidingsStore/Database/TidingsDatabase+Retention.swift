@@ -9,7 +9,8 @@ extension TidingsDatabase {
     /// whatever their age: the cached content and calendars (the last-known-good), unread
     /// inbox items, the delivered entries of remote schedules, the first run in the log and
     /// each program's last successful run (the monitoring judges from them). Old answers of
-    /// the LLM go too, and repeating reminders stopped or ended before it. Returns how many rows went. Each delete is a range of an index, so a
+    /// the LLM go too, repeating reminders stopped or ended before it, and the nag rules of
+    /// reminders gone. Returns how many rows went. Each delete is a range of an index, so a
     /// run with nothing old costs little.
     public func prune(before cutoff: EpochMillis) throws(StoreError) -> Int {
         try withTemporaryFiles { () throws(StoreError) in try pruneHistory(before: cutoff) }
@@ -25,6 +26,13 @@ extension TidingsDatabase {
             // A repeating reminder stopped or ended before the cutoff has no occurrence to come
             // (the disk-full eviction leaves these few small rows alone).
             removed += try db.execute("DELETE FROM reminder WHERE coalesce(stoppedAt, untilAt) < ?", [cutoff.storeValue])
+            // The nag rule of a reminder that is gone, rule and notifications (a few rows, one
+            // per reminder added with --nag).
+            removed += try db.execute(
+                """
+                DELETE FROM nag WHERE NOT EXISTS (SELECT 1 FROM reminder WHERE reminder.id = nag.id)
+                  AND NOT EXISTS (SELECT 1 FROM notification WHERE notification.id = nag.id)
+                """)
             return removed
         }
     }
