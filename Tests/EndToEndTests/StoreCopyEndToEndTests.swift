@@ -19,7 +19,7 @@ import TidingsTestSupport
     }
 
     /// Fills a SQLite store through the programs: a fetched feed, a plan, a delivery whose
-    /// webhook answers 503 (the outbox), the inbox, a repeating reminder, months of history;
+    /// webhook answers 503 (the outbox), the inbox, a repeating reminder that nags, months of history;
     /// then one row in each table the programs leave empty in a test (the calendar and
     /// schedule caches, the language model's cache, the desktop's scheme handlers, an in-flight
     /// mark, a digest's member, a late outcome refused), and checks that no table is empty.
@@ -47,7 +47,7 @@ import TidingsTestSupport
         ])
         for arguments in [
             ["prefetch", "--now", "2026-11-22T06:00"], ["plan", "--now", "2026-11-22T06:00", "--horizon", "2d"],
-            ["tidings", "add", "Stand-up", "--every", "daily", "--at", "09:55", "--now", "2026-11-22T06:10"],
+            ["tidings", "add", "Stand-up", "--every", "daily", "--at", "09:55", "--nag", "5m", "--now", "2026-11-22T06:10"],
             ["plan", "--now", "2026-11-22T06:20", "--horizon", "2d"],
         ] {
             let result = try await runner.run(arguments[0], Array(arguments.dropFirst()))
