@@ -53,12 +53,29 @@ extension Deliverer {
     /// is now, replaces what changed, and takes back what is no longer wanted there, in one
     /// pass at `now`; the rows are written once the server answered. A transient failure is
     /// tried again by the next run; a refusal lets the item go out at its time.
+    /// On PostgreSQL one host at a time makes the pass (the others skip it), so that a post
+    /// and a take-back of the same item never cross.
     public func handOver(now: EpochMillis) async throws(StoreError) -> HandOverTally {
-        var tally = HandOverTally()
         let targets = handOverTargets
+        guard !targets.isEmpty, try hasHandOverWork(now: now) else { return HandOverTally() }
+        guard try database.tryLock(Self.handOverLock) else { return HandOverTally() }
+        do {
+            let tally = try await handOver(now: now, targets: targets)
+            try database.unlock(Self.handOverLock)
+            return tally
+        } catch {
+            try? database.unlock(Self.handOverLock)
+            throw error
+        }
+    }
+
+    /// The shared lock of a hand-over pass.
+    static let handOverLock = "deliver hand-over"
+
+    private func handOver(now: EpochMillis, targets: [Target]) async throws(StoreError) -> HandOverTally {
+        var tally = HandOverTally()
         guard let reach = targets.map(\.ahead).max() else { return tally }
         let start = now + HandOver.margin
-        guard try hasHandOverWork(now: now) else { return tally }
         let (items, rows) = try database.handOverState(from: start, until: now + reach)
         var known = Dictionary(rows.map { ("\($0.notificationId)\u{0}\($0.channel)", $0) }, uniquingKeysWith: { first, _ in first })
         var posts: [ChannelName: [Move]] = [:]
@@ -74,7 +91,9 @@ extension Deliverer {
                 let key = "\(item.id)\u{0}\(target.name)"
                 let previous = known.removeValue(forKey: key)
                 let fingerprint = target.channel.handOverFingerprint(message)
-                if let previous, previous.state != .none, previous.fingerprint == fingerprint, previous.dueAt == item.dueAt {
+                if let previous, previous.state == .scheduled || previous.state == .refused, previous.fingerprint == fingerprint,
+                    previous.dueAt == item.dueAt
+                {
                     wanted = true
                     if previous.itemUpdatedAt != item.updatedAt {
                         var checked = previous
@@ -110,7 +129,7 @@ extension Deliverer {
             let item = items[row.notificationId]
             if item?.state == .delivering { continue }
             // An item gone from the database (a purge) leaves nothing to name the copy by.
-            guard let item, row.state == .scheduled, row.dueAt > now, !item.state.reachedUser,
+            guard let item, row.state == .scheduled || row.state == .posting, row.dueAt > now, !item.state.reachedUser,
                 let target = targets.first(where: { $0.name.description == row.channel })
             else {
                 drops.append((row.notificationId, row.channel))
@@ -119,6 +138,14 @@ extension Deliverer {
             withdrawals[target.name, default: []].append(Move(message: Message(record: item), row: row, previous: row))
         }
 
+        // What is about to be posted is written first: a run killed before the answer leaves
+        // its trace, and the next run posts it again or takes it back.
+        let intents = posts.values.flatMap { $0 }.map { move in
+            var row = move.row
+            row.state = .posting
+            return row
+        }
+        try database.saveHandOvers(intents, dropping: [])
         for target in targets {
             if let moves = withdrawals[target.name] {
                 let results = await target.channel.withdraw(moves.map(\.message), now: now)
@@ -149,7 +176,7 @@ extension Deliverer {
                     refused.state = .refused
                     refused.reason = reason
                     saves.append(refused)
-                    if let previous = move.previous, previous.state == .scheduled { stale.append(move) }
+                    if let previous = move.previous, previous.state == .scheduled || previous.state == .posting { stale.append(move) }
                 case .transient(let reason, _), .unavailable(let reason), .noSession(let reason), .notSent(let reason):
                     tally.problems.append("\(target.name): handing over \(move.row.notificationId), to try again: \(reason)")
                 }

@@ -32,12 +32,17 @@ public final class NtfyScheduleServer: @unchecked Sendable {
     private let lock = NSLock()
     private var held: [Held] = []
     private var shownMessages: [Shown] = []
+    private var showings: [Shown] = []
     private var clock: Int64 = 0
 
-    /// Starts listening; `refusesDelays` refuses every `At`.
-    public init(refusesDelays: Bool = false) throws {
+    /// Starts listening; `refusesDelays` refuses every `At`; each answer waits `delay` seconds.
+    public init(refusesDelays: Bool = false, delay: Double = 0) throws {
         let state = Box()
-        server = try HTTPTestServer { request in state.owner?.answer(request, refusesDelays: refusesDelays) ?? TestHTTPResponse(status: 503) }
+        server = try HTTPTestServer { request in
+            var answer = state.owner?.answer(request, refusesDelays: refusesDelays) ?? TestHTTPResponse(status: 503)
+            answer.delay = delay
+            return answer
+        }
         state.owner = self
     }
 
@@ -55,6 +60,9 @@ public final class NtfyScheduleServer: @unchecked Sendable {
     /// Every message the phone showed and still shows, in the order shown.
     public var shown: [Shown] { locked { shownMessages } }
 
+    /// Every time the phone showed a message, a replacement of a shown one included.
+    public var history: [Shown] { locked { showings } }
+
     /// Moves the server's clock to `seconds` (Unix seconds): everything held for then or
     /// earlier, and every post received without `At`, is shown, in time order.
     public func advance(to seconds: Int64) {
@@ -63,9 +71,10 @@ public final class NtfyScheduleServer: @unchecked Sendable {
             let due = held.filter { ($0.at ?? clock) <= clock }.sorted { ($0.at ?? clock) < ($1.at ?? clock) }
             held.removeAll { ($0.at ?? clock) <= clock }
             for message in due {
+                let shown = Shown(sequenceID: message.sequenceID, title: message.title, message: message.message, shownAt: message.at ?? clock)
                 shownMessages.removeAll { $0.sequenceID == message.sequenceID }
-                shownMessages.append(
-                    Shown(sequenceID: message.sequenceID, title: message.title, message: message.message, shownAt: message.at ?? clock))
+                shownMessages.append(shown)
+                showings.append(shown)
             }
         }
     }

@@ -7,6 +7,10 @@ import TidingsCore
 public struct HandOver: Sendable, Equatable {
     /// Where a hand-over is at.
     public enum State: String, VocabularyWord {
+        /// Being posted: written before the request, so that a run killed before the answer
+        /// leaves a trace of what the server may hold (the next run posts it again, or takes
+        /// it back).
+        case posting
         /// The server holds it, to show at `dueAt`.
         case scheduled
         /// The server refused to hold it (an older ntfy, a delay over its limit): the item
@@ -94,12 +98,13 @@ public enum HandOverTable {
         """
 
     /// The condition that a hand-over pass has work: an item in the window (between the first
-    /// two arguments) not looked at in its current version, or a row whose item changed or
-    /// went away.
+    /// two arguments) not looked at in its current version, a post whose answer was not
+    /// recorded, or a row whose item changed or went away.
     static let work = """
         EXISTS (SELECT 1 FROM notification n WHERE n.state = 'pending' AND n.revision = 0 AND n.dueAt > ? AND n.dueAt <= ?
                 AND (NOT EXISTS (SELECT 1 FROM handover h WHERE h.notificationId = n.id)
                      OR EXISTS (SELECT 1 FROM handover h WHERE h.notificationId = n.id AND h.itemUpdatedAt <> n.updatedAt)))
+        OR EXISTS (SELECT 1 FROM handover h WHERE h.state = 'posting')
         OR EXISTS (SELECT 1 FROM handover h WHERE NOT EXISTS (
                 SELECT 1 FROM notification n WHERE n.id = h.notificationId AND n.updatedAt = h.itemUpdatedAt))
         """
