@@ -58,6 +58,8 @@ import TidingsTestSupport
         let evening = try await deliver(pipeline, at: "2026-11-22T21:00")
         #expect(evening.stderr.contains("1 handed over"), "\(evening.stderr)")
         #expect(server.scheduled.values.sorted() == [Self.unix(8, 50)])
+        let doctor = try await pipeline.run("tidings", "doctor", "--now", "2026-11-22T21:00")
+        #expect(doctor.stdout.contains("webhook:phone 12h ahead: 1 item held on the server to show at their time"), "\(doctor.stdout)")
         // An idle minute later nothing is posted again.
         _ = try await deliver(pipeline, at: "2026-11-22T21:01")
         #expect(server.requests.count == 1)
@@ -111,6 +113,9 @@ import TidingsTestSupport
         _ = try await deliver(pipeline, at: "2026-11-23T07:01")
         #expect(server.requests.count == 1, "the refusal is not asked again every minute")
         #expect(server.scheduled.isEmpty)
+        let doctor = try await pipeline.run("tidings", "doctor", "--now", "2026-11-23T07:02")
+        #expect(doctor.stdout.contains("webhook:phone 12h ahead: 0 items held on the server to show at their time; 1 refused"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("delayed sending not allowed"), "the server's reason: \(doctor.stdout)")
         let due = try await deliver(pipeline, at: "2026-11-23T08:50")
         #expect(due.stderr.contains("1 delivered"), "\(due.stderr)")
         let posts = server.requests.filter { $0.method == "POST" }

@@ -175,10 +175,16 @@ extension TidingsDatabase {
         }
     }
 
-    /// How many items the servers of targets hold, to show at their time, after `now`.
-    public func handedOverCount(after now: EpochMillis) throws(StoreError) -> Int {
+    /// What the servers of targets hold to show after `now`, and what they refused: counts,
+    /// and the latest refusal's reason.
+    public func handOverSummary(after now: EpochMillis) throws(StoreError) -> (held: Int, refused: Int, reason: String?) {
         try snapshot("count hand-overs") { db in
-            try db.value("SELECT count(*) FROM handover WHERE state = 'scheduled' AND dueAt > ?", [now.storeValue], as: Int.self) ?? 0
+            let held =
+                try db.value("SELECT count(*) FROM handover WHERE state = 'scheduled' AND dueAt > ?", [now.storeValue], as: Int.self) ?? 0
+            let refused = try db.value("SELECT count(*) FROM handover WHERE state = 'refused'", as: Int.self) ?? 0
+            let reason = try db.value(
+                "SELECT reason FROM handover WHERE state = 'refused' ORDER BY handedAt DESC LIMIT 1", as: String.self)
+            return (held, refused, reason)
         }
     }
 }
