@@ -86,13 +86,14 @@ public struct Deliverer {
             // Items a closed pipe gave back are due again, for the next run, not this one.
             if claimed.count < Self.claimBatch || step.dueAgain > 0 { break }
         }
+        // The places this run freed are filled at once: the wake-up is armed for them, and
+        // tidings pending shows them.
+        outcome.promoted += try database.fillPendingPlaces(under: cap, now: now)
+        // Last, so that it sees what this run settled and promoted.
         let handed = try await handOver(now: now)
         outcome.handedOver = handed.handedOver
         outcome.withdrawn = handed.withdrawn
         outcome.firstFailure = outcome.firstFailure ?? handed.problems.first
-        // The places this run freed are filled at once: the wake-up is armed for them, and
-        // tidings pending shows them.
-        outcome.promoted += try database.fillPendingPlaces(under: cap, now: now)
         if !outcome.idle {
             try database.recordStageRun(timer.finish(outcome: outcome.stageOutcome, summary: outcome.summary))
         }

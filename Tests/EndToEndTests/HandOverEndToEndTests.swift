@@ -176,3 +176,54 @@ import TidingsTestSupport
         #expect(server.requests.count == 2, "and then nothing more")
     }
 }
+
+extension HandOverEndToEndTests {
+    @Test("Quiet hours move the handed-over time; the pending cap's backlog is taken back and handed over again once promoted")
+    func quietHoursAndCap() async throws {
+        let server = try NtfyScheduleServer()
+        defer { server.stop() }
+        let pipeline = try Pipeline(
+            config: """
+                [daily]
+                enabled = false
+                [quiet_hours]
+                enabled = true
+                start = "22:00"
+                end = "07:00"
+                [plan]
+                max_pending = 2
+                [routes]
+                system = ["webhook:phone"]
+                [[webhooks]]
+                name = "phone"
+                url = "\(server.baseURL)/alice"
+                format = "ntfy"
+                schedule_ahead = "12h"
+                """)
+        func add(_ title: String, _ at: String, now: String) async throws -> String {
+            let out = try await pipeline.succeed("tidings", "add", title, "--at", at, "--category", "system", "--now", now)
+            return try #require(out.split(separator: "\n").first.map(String.init))
+        }
+        // Added at 20:00: 23:30 falls in the quiet hours and moves to 07:00; 08:00 stays.
+        _ = try await add("Take the bins out", "23:30", now: "2026-11-22T20:00")
+        _ = try await add("Call the garage", "tomorrow 8:00", now: "2026-11-22T20:00")
+        _ = try await deliver(pipeline, at: "2026-11-22T20:00")
+        #expect(server.scheduled.values.sorted() == [Self.unix(7, 0), Self.unix(8, 0)], "\(server.scheduled)")
+
+        // A third, earlier reminder takes a place under max_pending = 2: the 08:00 one waits in
+        // the backlog, and its copy is taken back.
+        _ = try await add("Feed the cat", "tomorrow 7:30", now: "2026-11-22T20:05")
+        let demoted = try await deliver(pipeline, at: "2026-11-22T20:05")
+        #expect(demoted.stderr.contains("1 taken back"), "\(demoted.stderr)")
+        #expect(server.scheduled.values.sorted() == [Self.unix(7, 0), Self.unix(7, 30)], "\(server.scheduled)")
+
+        // 07:00: the first goes (recorded, not posted); its place is filled from the backlog,
+        // and the 08:00 reminder is handed over again.
+        let morning = try await deliver(pipeline, at: "2026-11-23T07:00")
+        #expect(morning.stderr.contains("1 delivered"), "\(morning.stderr)")
+        #expect(server.scheduled.values.sorted() == [Self.unix(7, 0), Self.unix(7, 30), Self.unix(8, 0)], "\(server.scheduled)")
+        server.advance(to: Self.unix(9, 0))
+        #expect(server.history.map(\.title) == ["Take the bins out", "Feed the cat", "Call the garage"])
+        #expect(server.history.map(\.shownAt) == [Self.unix(7, 0), Self.unix(7, 30), Self.unix(8, 0)])
+    }
+}
