@@ -227,3 +227,35 @@ extension HandOverEndToEndTests {
         #expect(server.history.map(\.shownAt) == [Self.unix(7, 0), Self.unix(7, 30), Self.unix(8, 0)])
     }
 }
+
+extension HandOverEndToEndTests {
+    @Test("Items merged into a digest are taken back from the server; the digest is handed over in their place")
+    func digestReplacesMembers() async throws {
+        let server = try NtfyScheduleServer()
+        defer { server.stop() }
+        let pipeline = try Pipeline(
+            config: """
+                [daily]
+                enabled = false
+                [routes]
+                system = ["webhook:phone"]
+                [[webhooks]]
+                name = "phone"
+                url = "\(server.baseURL)/alice"
+                format = "ntfy"
+                schedule_ahead = "1d"
+                """)
+        for (title, at) in [("Water the plants", "9:00"), ("Stretch", "9:02"), ("Call the bank", "9:03")] {
+            _ = try await pipeline.succeed("tidings", "add", title, "--at", "tomorrow \(at)", "--category", "system", "--now", "2026-11-22T20:00")
+        }
+        _ = try await deliver(pipeline, at: "2026-11-22T20:00")
+        #expect(server.scheduled.count == 3)
+        let grouped = try await pipeline.succeed("tidings", "pending", "list", "--group", "reminder", "--now", "2026-11-22T20:10")
+        #expect(grouped.contains("digest"), "\(grouped)")
+        let merged = try await deliver(pipeline, at: "2026-11-22T20:10")
+        #expect(merged.stderr.contains("3 taken back") && merged.stderr.contains("1 handed over"), "\(merged.stderr)")
+        #expect(server.scheduled.count == 1, "\(server.scheduled)")
+        server.advance(to: Self.unix(10, 0))
+        #expect(server.history.count == 1, "only the digest shows: \(server.history.map(\.title))")
+    }
+}
