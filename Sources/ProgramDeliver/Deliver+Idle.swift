@@ -61,7 +61,8 @@ extension Deliver {
     /// How the run of `context` starts: idle, or with work (see `DeliverStart`).
     static func start(_ context: RunContext, database: TidingsDatabase) throws(StoreError) -> DeliverStart {
         try DeliverStart.check(
-            database: database, delivery: context.config.delivery, maxPending: context.config.plan.maxPending, now: context.now)
+            database: database, delivery: context.config.delivery, maxPending: context.config.plan.maxPending,
+            handOverReach: context.config.handOverReach, now: context.now)
     }
 
     /// The end of an idle run: the heartbeat, and the exact wake-up armed again when `rearm`.

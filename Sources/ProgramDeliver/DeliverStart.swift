@@ -14,14 +14,20 @@ public enum DeliverStart: Sendable, Equatable {
     case idle(rearm: Bool)
 
     /// How a run at `now` on `database` starts, under `delivery`'s grace and wake-ups and
-    /// the pending cap's `maxPending` places. An idle run writes nothing to the database;
+    /// the pending cap's `maxPending` places, and hand-overs as far as `handOverReach`. An idle run writes nothing to the database;
     /// this reads it once.
     public static func check(
-        database: TidingsDatabase, delivery: TidingsConfig.Delivery, maxPending: Int? = nil, now: EpochMillis
+        database: TidingsDatabase, delivery: TidingsConfig.Delivery, maxPending: Int? = nil, handOverReach: Int64? = nil,
+        now: EpochMillis
     ) throws(StoreError) -> DeliverStart {
         // Backlogged items due longer ago than the grace are work too: they become missed;
         // and so is a backlog while a pending place is free: the run fills it.
         guard try !database.hasDeliveryWork(at: now, missedBefore: now - delivery.grace, pendingLimit: maxPending) else { return .deliver }
+        // An ntfy target with schedule_ahead: something to hand over, replace or take back.
+        if let handOverReach {
+            let from = now + HandOver.margin
+            guard try !database.hasHandOverWork(from: from, until: now + handOverReach) else { return .deliver }
+        }
         // The every-minute timer alone arms nothing, so there is no wake file to read.
         guard delivery.wake != .minute else { return .idle(rearm: false) }
         return .idle(rearm: WakeState.read(forDatabase: database.localStem)?.needsRearming(at: now) == true)

@@ -41,7 +41,9 @@ public struct Deliverer {
     public func run(now: EpochMillis, zone: Zone) async throws(StoreError) -> DeliverOutcome {
         let grace = config.delivery.grace
         let cap = PendingCap(limit: config.plan.maxPending)
-        guard try database.hasDeliveryWork(at: now, missedBefore: now - grace, pendingLimit: cap.limit) else { return DeliverOutcome() }
+        let due = try database.hasDeliveryWork(at: now, missedBefore: now - grace, pendingLimit: cap.limit)
+        let handing = due ? false : try hasHandOverWork(now: now)
+        guard due || handing else { return DeliverOutcome() }
         let timer = StageTimer(stage: .deliver, now: now)
         var outcome = DeliverOutcome()
         let released = try database.releaseAbandonedClaims(now: now)
@@ -88,6 +90,11 @@ public struct Deliverer {
         // The places this run freed are filled at once: the wake-up is armed for them, and
         // tidings pending shows them.
         outcome.promoted += try database.fillPendingPlaces(under: cap, now: now)
+        // Last, so that it sees what this run settled and promoted.
+        let handed = try await handOver(now: now)
+        outcome.handedOver = handed.handedOver
+        outcome.withdrawn = handed.withdrawn
+        outcome.firstFailure = outcome.firstFailure ?? handed.problems.first
         if !outcome.idle {
             try database.recordStageRun(timer.finish(outcome: outcome.stageOutcome, summary: outcome.summary))
         }
@@ -107,6 +114,9 @@ public struct Deliverer {
         var earlierFailures: [ChannelName: [(leg: DeliveryPlan.Leg, reason: String, unavailable: Bool)]] = [:]
         let resumed = claimed.filter { $0.claims > 1 }
         let earlier = resumed.isEmpty ? [:] : try database.legStates(of: resumed)
+        let server = try serverLegs(of: claimed, now: now)
+        var serverRows: [DeliveryRecord] = []
+        var serverShown: [ChannelName: [DeliveryPlan.Leg]] = [:]
         for item in claimed {
             let names = only.map { [$0] } ?? config.channels(for: item.category, chosen: item.chosenChannels)
             if names.isEmpty {
@@ -119,9 +129,18 @@ public struct Deliverer {
             let legs = earlier[item.id] ?? [:]
             for name in legs.keys { step.plan.markRouted(item.id, to: name) }
             step.track(item.id)
+            let shown = server.rows[item.id] ?? [:]
             for name in names {
                 switch legs[name] {
-                case nil: step.add(item, to: name, attempts: 0)
+                case nil:
+                    if let row = shown[name] {
+                        serverRows.append(row)
+                        serverShown[name, default: []].append(DeliveryPlan.Leg(item: item, attempts: 0))
+                    } else if server.late.contains(item.id) {
+                        serverRows.append(unsentLeg(item, on: name, now: now, zone: zone))
+                    } else {
+                        step.add(item, to: name, attempts: 0)
+                    }
                 case .failed(let reason, let unavailable)?:
                     earlierFailures[name, default: []].append((DeliveryPlan.Leg(item: item, attempts: 0), reason, unavailable))
                 case .delivered?, .waiting?, .expired?: break
@@ -159,7 +178,12 @@ public struct Deliverer {
             let falling = name == .desktop ? failures.filter(\.unavailable) : failures
             try await fallBack(falling.map { ($0.leg, $0.reason) }, from: name, to: fallbackTarget(of: name), step: &step)
         }
-        try record(deliveries: [], retries: [], settle: step.finished(), step: &step)
+        // What a server showed by itself nags as any delivery does, from this run on.
+        let retriesBefore = step.results.retries.count
+        for (name, legs) in serverShown { armNags(legs, on: name, outcomes: legs.map { _ in .delivered }, step: &step) }
+        try record(
+            deliveries: serverRows, retries: Array(step.results.retries[retriesBefore...]), settle: step.finished(), step: &step)
+        step.results.deliveries += serverRows
 
         for (name, legs) in step.plan.legs {
             try await send(legs, to: name, step: &step)

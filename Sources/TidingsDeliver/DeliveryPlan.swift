@@ -225,6 +225,10 @@ public struct DeliverOutcome: Sendable, Equatable {
     /// Desktop sends that found no desktop session at all (a machine without a desktop):
     /// the items went to the inbox instead, and that is this machine's state, not a failure.
     public var noDesktop = 0
+    /// Items handed to a target's server ahead of their time (replacements included).
+    public var handedOver = 0
+    /// Copies taken back from a target's server before their time.
+    public var withdrawn = 0
     /// The first failure reason, for the log.
     public var firstFailure: String?
 
@@ -245,8 +249,7 @@ public struct DeliverOutcome: Sendable, Equatable {
     /// Whether the run found nothing to do.
     public var idle: Bool {
         delivered + cleared + repeated + failed + noDesktop + retrying + missed + expired + cancelled + interrupted + resumed + dueAgain + promoted
-            + takenOver
-            + refused == 0
+            + takenOver + refused + handedOver + withdrawn == 0
     }
 
     mutating func add(_ results: DeliveryResults) {
@@ -257,6 +260,7 @@ public struct DeliverOutcome: Sendable, Equatable {
             case .repeated: repeated += 1
             case .retry: retrying += 1
             case .expired: expired += 1
+            case .missed: missed += 1
             case .failed where results.noSession.contains(index):
                 noDesktop += 1
             default:
@@ -282,6 +286,8 @@ public struct DeliverOutcome: Sendable, Equatable {
         if refused > 0 { text += ", \(refused) late outcomes refused" }
         if noDesktop > 0 { text += ", \(noDesktop) sent to the inbox for want of a desktop session" }
         if promoted > 0 { text += ", \(promoted) promoted from the backlog" }
+        if handedOver > 0 { text += ", \(handedOver) handed over to show at their time" }
+        if withdrawn > 0 { text += ", \(withdrawn) taken back from a server" }
         if let firstFailure { text += "; first failure: \(firstFailure)" }
         return text
     }

@@ -26,4 +26,20 @@ extension Diagnosis {
         }
         return Finding(check: "pending cap", ok: true, detail: fill)
     }
+
+    /// ntfy targets with `schedule_ahead`: how many items their servers hold for later; ✗ when
+    /// a server refused to hold one (those go out at their time instead).
+    func handOverFinding() -> Finding? {
+        let targets = config.handOverTargets
+        guard !targets.isEmpty, let database, let summary = try? database.handOverSummary(after: now) else { return nil }
+        let names = targets.map { "\($0.channel) \(DurationText.format($0.ahead)) ahead" }.joined(separator: ", ")
+        let held = "\(summary.held) item\(summary.held == 1 ? "" : "s") held on the server to show at their time"
+        guard summary.refused == 0 else {
+            return Finding(
+                check: "hand-over", ok: false,
+                detail: "\(names): \(held); \(summary.refused) refused, sent at their time instead: \(summary.reason ?? "no reason given")",
+                fix: "give the ntfy server a message cache and a message-delay-limit at least schedule_ahead, or remove schedule_ahead")
+        }
+        return Finding(check: "hand-over", ok: true, detail: "\(names): \(held)")
+    }
 }

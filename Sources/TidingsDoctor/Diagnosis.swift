@@ -91,6 +91,7 @@ public struct Diagnosis {
         findings += meetingServiceFindings()
         findings.append(contentFinding())
         if let cap = capFinding() { findings.append(cap) }
+        if let handOver = handOverFinding() { findings.append(handOver) }
         if let language = languageFinding() { findings.append(language) }
         if let llm = llmFinding() { findings.append(llm) }
         if let media = mediaFinding() { findings.append(media) }

@@ -70,6 +70,11 @@ import TidingsTestSupport
                     VALUES ('old:0', 'stdout', 0, 'gone', 1, 1)
                     """)
             try db.execute(sql: "INSERT OR IGNORE INTO digestMember (digestId, memberId) VALUES ('digest:x', 'old:1')")
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO handover (notificationId, channel, state, dueAt, fingerprint, itemUpdatedAt, handedAt)
+                    VALUES ('old:3', 'webhook:phone', 'scheduled', 1, 'f', 1, 1)
+                    """)
             try db.execute(sql: "INSERT OR IGNORE INTO realtimeStream (url, lastId, lastAt) VALUES ('https://ntfy.sh/alerts', 'm1', 1)")
             try db.execute(
                 sql: """

@@ -28,6 +28,18 @@ extension TidingsConfig {
         webhooks.filter(\.format.clearsDelivered).map { ChannelName.webhook($0.name) }.filter { !isTurnedOff($0) }
     }
 
+    /// The ntfy targets on that are handed items ahead of their time (`schedule_ahead`), with
+    /// how far ahead each is.
+    public var handOverTargets: [(channel: ChannelName, ahead: Int64)] {
+        webhooks.compactMap { webhook in
+            guard webhook.format == .ntfy, let ahead = webhook.scheduleAhead, !isTurnedOff(.webhook(webhook.name)) else { return nil }
+            return (ChannelName.webhook(webhook.name), ahead)
+        }
+    }
+
+    /// How far ahead the farthest hand-over reaches; nil when no target hands over.
+    public var handOverReach: Int64? { handOverTargets.map(\.ahead).max() }
+
     /// Whether `[channels]` turns `channel` off, by its name or by its kind (`webhook = false`
     /// turns off every webhook, `email = false` every e-mail target, `command = false` every
     /// command).

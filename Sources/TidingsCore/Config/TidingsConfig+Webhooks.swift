@@ -21,6 +21,9 @@ extension TidingsConfig {
         public var fallback: ChannelName? = .inbox
         /// ntfy's tags for every message (`tags`); nil for one word per kind (`calendar`).
         public var tags: [String]?
+        /// How far ahead an ntfy target is handed what is due (`schedule_ahead`), to show at
+        /// its due time whatever this machine does then; nil: each item is posted when due.
+        public var scheduleAhead: Int64?
 
         /// A target with defaults for the optional settings.
         public init(name: String, url: String, format: WebhookFormat) {
@@ -64,8 +67,20 @@ extension TidingsConfig {
                 guard format == .ntfy else { throw table.error("tags", "only the ntfy format has tags") }
                 webhook.tags = try parseTags(tags, table)
             }
+            if let ahead = try table.duration("schedule_ahead") {
+                guard format == .ntfy else { throw table.error("schedule_ahead", "only the ntfy format can hold a message until its time") }
+                guard ahead >= Self.shortestScheduleAhead, ahead <= Self.longestScheduleAhead else {
+                    throw table.error("schedule_ahead", "must be between 10m and 3d (ntfy keeps a scheduled message at most 3 days)")
+                }
+                webhook.scheduleAhead = ahead
+            }
             return webhook
         }
+
+        /// The shortest `schedule_ahead`: a hand-over is made at least two minutes ahead.
+        public static let shortestScheduleAhead: Int64 = 10 * 60_000
+        /// The longest: ntfy's default `message-delay-limit`.
+        public static let longestScheduleAhead: Int64 = 3 * 86_400_000
 
         /// ntfy's tags as given: at most 5, each 1 to 32 characters without a comma (ntfy's
         /// separator) or a control character; `[]` for none.

@@ -43,6 +43,16 @@ extension TidingsDatabase {
         }
     }
 
+    /// Whether a hand-over pass has work (see `HandOverTable.work`): a first send pending with
+    /// a due time after `from` and up to `until` that was not looked at in its current
+    /// version, or a hand-over whose item changed or went away. Asked only when a target
+    /// hands over.
+    public func hasHandOverWork(from: EpochMillis, until: EpochMillis) throws(StoreError) -> Bool {
+        try peek("check for hand-overs") { db in
+            try db.value("SELECT \(HandOverTable.work)", [from.storeValue, until.storeValue], as: Bool.self) ?? false
+        }
+    }
+
     /// Marks pending and backlogged items whose expiry has come as expired (each with a
     /// delivery row saying so) and returns them; they are never sent. An update of an item
     /// already delivered just stays delivered: the first version reached the user.
@@ -58,8 +68,9 @@ extension TidingsDatabase {
     @discardableResult
     public func markExpired(now: EpochMillis, zone: Zone, each: (NotificationRecord) -> Void) throws(StoreError) -> UnsentTally {
         try markUnsent(
-            as: .expired, operation: "mark expired notifications", condition: "state IN ('pending', 'backlog') AND expiresAt <= ?",
-            arguments: [now.storeValue], now: now, each: each
+            as: .expired, operation: "mark expired notifications",
+            condition: "state IN ('pending', 'backlog') AND expiresAt <= ? AND NOT \(HandOverTable.shownByServer)",
+            arguments: [now.storeValue, now.storeValue], now: now, each: each
         ) { item in
             let at = ISOTime.format(item.expiresAt ?? now, in: zone)
             if item.revision > 0 { return "update not sent: expired at \(at)" }
@@ -93,8 +104,11 @@ extension TidingsDatabase {
     ) throws(StoreError) -> UnsentTally {
         try markUnsent(
             as: .missed, operation: "mark missed notifications",
-            condition: "state IN ('pending', 'backlog') AND dueAt < ? AND id NOT IN (SELECT notificationId FROM outbox)",
-            arguments: [cutoff.storeValue], now: now, each: each
+            condition: """
+                state IN ('pending', 'backlog') AND dueAt < ? AND id NOT IN (SELECT notificationId FROM outbox)
+                AND NOT \(HandOverTable.shownByServer)
+                """,
+            arguments: [cutoff.storeValue, now.storeValue], now: now, each: each
         ) { item in
             item.revision > 0 ? "update not sent: " + reason(item) : reason(item)
         }

@@ -419,6 +419,10 @@ extension TidingsDatabase {
             // The last message id `tidings listen` saw per stream, to catch up from after a reconnect.
             try db.execute(sql: RealtimeStreamTable.create)
         }
+        migrator.registerMigration("v28-handover") { db in
+            // What the servers of ntfy targets with schedule_ahead hold, to show at its time.
+            for statement in HandOverTable.create { try db.execute(sql: statement) }
+        }
         migrator.registerMigration("v29-nag") { db in
             // The rule of each reminder added with --nag (nag until seen).
             try db.execute(sql: NagTable.create)

@@ -27,7 +27,9 @@ import TidingsCore
 ///   `Authorization: Bearer <token>` when a token is set.
 ///   Header values are UTF-8 with control characters turned into spaces.
 ///   A delivered item taken back (a cancelled meeting) is `DELETE <topic url>/<sequence id>`,
-///   without a body, with `Idempotency-Key: <key>#clear`.
+///   without a body, with `Idempotency-Key: <key>#clear`. A target with `schedule_ahead` posts
+///   an item ahead of its time with `At: <due time in Unix seconds>` and the key
+///   `<key>#at<seconds>`, and takes a held copy back with the same `DELETE` (`<key>#withdraw`).
 /// - `gotify`: to `<url>/message` (unless the URL already ends with `/message`),
 ///   `Content-Type: application/json`, the token in `X-Gotify-Key`. `priority` is 8
 ///   transactional, 5 system, 4 social, 2 marketing; `extras` is left out without a deep link.

@@ -156,7 +156,7 @@ public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, Custom
     }
 
     /// Runs the job `make` gives each of `items` on a thread of its own.
-    private func run(
+    func run(
         _ items: [Message], now: EpochMillis, make: (Message, WebhookCredentials) -> WebhookJob
     ) async -> [ChannelResult] {
         let credentials: WebhookCredentials
@@ -193,7 +193,7 @@ public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, Custom
     }
 
     /// The request of `body` for `item` under the idempotency key `key`.
-    private func job(
+    func job(
         for item: Message, body: WebhookBody, key: String, credentials: WebhookCredentials, now: EpochMillis
     ) -> WebhookJob {
         var headers: [WebhookBody.Header] = []
