@@ -131,7 +131,15 @@ struct Onboarding {
             let present = await setup.installedTimers()
             let hint =
                 !present.isEmpty ? " (--timers none removes them)" : present.crontabProblem == nil ? " (--timers cron|systemd installs them)" : ""
-            try note("timers", "left as they are: \(present.summary)\(hint)")
+            var listen = ""
+            if present.listen != setup.listens, !present.isEmpty {
+                let kind = present.cron ? "cron" : "systemd"
+                listen =
+                    setup.listens
+                    ? "; realtime_push is on but tidings listen is not installed: tidings init --timers \(kind) installs it"
+                    : "; realtime_push is off but tidings listen is installed: tidings init --timers \(kind) removes it"
+            }
+            try note("timers", "left as they are: \(present.summary)\(hint)\(listen)")
         }
 
         // A first prefetch and plan, so that the next notifications are known now.

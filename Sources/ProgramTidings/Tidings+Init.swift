@@ -36,8 +36,11 @@ extension Tidings {
                 then crontab -), replacing an earlier one and keeping every other line. --timers \
                 systemd writes the units to $XDG_CONFIG_HOME/systemd/user with the programs' \
                 absolute paths, then runs systemctl --user daemon-reload and enable --now for \
-                the timers. --record-session only records the session, printing nothing: the \
-                form for a login autostart.
+                the timers. With features.realtime_push on and a [realtime] url, both also \
+                start tidings listen: the tidings-listen.service user unit, enabled and started, \
+                or an @reboot line in the block; with the flag off they take it out again. \
+                --record-session only records the session, printing nothing: the form for a \
+                login autostart.
 
                 A machine with no desktop session at all (no session bus: a server) is no \
                 failure: the desktop's items go to the inbox. --timers none removes the timers \

@@ -22,7 +22,8 @@ extension Tidings {
                 of quiet hours and goes out with the next deliver run. A message met again \
                 (a reconnect that replays) is never shown twice. After a dropped connection it \
                 reconnects with backoff and catches up from the last message id it stored. \
-                Run it as a systemd user service or an @reboot cron line (docs/channels.md).
+                tidings init --timers systemd (or cron) installs it as a user service (or an \
+                @reboot line) while the flag is on (docs/channels.md).
 
                 Exit status: 64 when features.realtime_push is off or the config has an error, \
                 1 when the HTTP client cannot start; otherwise it runs until stopped.

@@ -27,8 +27,8 @@ extension WakeUp {
 }
 
 extension Setup {
-    /// Setup for the run of `context` (its config file, database, places and
-    /// `delivery.wake`), running outside programs in `environment`.
+    /// Setup for the run of `context` (its config file, database, places,
+    /// `delivery.wake` and `features.realtime_push`), running outside programs in `environment`.
     public init(context: RunContext, environment: [String: String]) {
         let places = context.places
         self.init(
@@ -36,5 +36,6 @@ extension Setup {
             programFolder: Places.programFolder,
             exactWakeUps: context.config.delivery.wake != .minute, configHome: places.configHome,
             sharedFile: { places.sharedFile($0) }, sharedFolders: places.sharedFoldersText, environment: environment)
+        listens = context.config.features.realtimePush && context.config.realtime != nil
     }
 }

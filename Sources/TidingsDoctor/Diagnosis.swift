@@ -101,6 +101,14 @@ public struct Diagnosis {
             findings.append(Self.finding(for: report, inboxTakesOver: inbox))
         }
         findings.append(scheduling.finding)
+        if config.features.realtimePush, config.realtime != nil {
+            findings.append(
+                scheduling.listen
+                    ? Finding(check: "listen", ok: true, detail: "realtime_push is on and tidings listen is installed")
+                    : Finding(
+                        check: "listen", ok: false, detail: "realtime_push is on but nothing starts tidings listen",
+                        fix: "run tidings init --timers cron|systemd again: it installs the listen service or @reboot line"))
+        }
         findings.append(wakeFinding(scheduling: scheduling))
         return findings
     }

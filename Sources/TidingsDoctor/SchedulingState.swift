@@ -10,6 +10,9 @@ public struct SchedulingState: Sendable {
     /// The enabled deliver timer's `OnCalendar=` (`*:0/15` for the safety net that goes with
     /// exact wake-ups); nil when none is enabled.
     public var deliverCalendar: String?
+    /// Something starts `tidings listen`: the listen service is enabled, or the crontab has
+    /// an `@reboot` line running it.
+    public var listen = false
 
     /// A state.
     public init(cron: Bool, systemd: Bool, deliverCalendar: String? = nil) {
@@ -18,8 +21,8 @@ public struct SchedulingState: Sendable {
         self.deliverCalendar = deliverCalendar
     }
 
-    /// Looks for an enabled `tidings-deliver.timer` under the XDG config folder and for
-    /// `deliver` in `crontab` (the text of `crontab -l`, nil when there is none).
+    /// Looks for an enabled `tidings-deliver.timer` (and `tidings-listen.service`) under the
+    /// XDG config folder and for `deliver` (and an `@reboot` line of `listen`) in `crontab` (the text of `crontab -l`, nil when there is none).
     public static func detect(environment: [String: String], crontab: String?) -> SchedulingState {
         let timer = XDGFolders(environment: environment).configHome + "/systemd/user/timers.target.wants/tidings-deliver.timer"
         let cron =
@@ -27,7 +30,12 @@ public struct SchedulingState: Sendable {
                 !line.trimmingPrefix(while: { $0 == " " }).hasPrefix("#") && line.contains("deliver")
             } ?? false
         let unit = FileManager.default.contents(atPath: timer).map { String(decoding: $0, as: UTF8.self) }
-        return SchedulingState(cron: cron, systemd: unit != nil, deliverCalendar: unit.flatMap(calendar(in:)))
+        var state = SchedulingState(cron: cron, systemd: unit != nil, deliverCalendar: unit.flatMap(calendar(in:)))
+        let service = XDGFolders(environment: environment).configHome + "/systemd/user/default.target.wants/tidings-listen.service"
+        state.listen =
+            FileManager.default.fileExists(atPath: service)
+            || crontab?.split(separator: "\n").contains { $0.hasPrefix("@reboot") && $0.contains(" listen") } ?? false
+        return state
     }
 
     /// The last `OnCalendar=` value of a timer unit's text.

@@ -5,7 +5,9 @@ import Glibc
 /// answers with an endless JSON stream (an `open` event, the messages after `since`, then
 /// each message as it is published) until `drop()` closes every stream, as a server restart
 /// or a lost network would. With `replaysEverything` a stream sends every message from the
-/// first, whatever `since` says: a server that replays.
+/// first, whatever `since` says: a server that replays. With `sse`, it is a server-sent events
+/// stream instead (`text/event-stream`): each message an event of `id:`, `event: message` and
+/// its JSON without the id cut over two `data:` lines, caught up from the `Last-Event-ID` header.
 public final class NtfyTestServer: @unchecked Sendable {
     /// A published message.
     public struct Message: Sendable {
@@ -13,6 +15,8 @@ public final class NtfyTestServer: @unchecked Sendable {
         public var id: String
         /// Its line on the stream.
         public var json: String
+        /// Its event on a server-sent events stream.
+        public var event: String
     }
 
     /// The port it listens on.
@@ -25,9 +29,13 @@ public final class NtfyTestServer: @unchecked Sendable {
     private var drops = 0
     private var stopped = false
     private var replayAll = false
+    private var lastEventIds: [String?] = []
+    /// Whether it serves server-sent events rather than ntfy's JSON stream.
+    public let sse: Bool
 
-    /// Starts listening.
-    public init() throws {
+    /// Starts listening; with `sse`, as a server-sent events stream.
+    public init(sse: Bool = false) throws {
+        self.sse = sse
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw HTTPTestServerError(description: "socket: \(String(cString: strerror(errno)))") }
         var address = sockaddr_in()
@@ -56,6 +64,9 @@ public final class NtfyTestServer: @unchecked Sendable {
     /// The request targets received so far (`/alerts/json?since=abc`), in order.
     public var requests: [String] { locked { paths } }
 
+    /// The `Last-Event-ID` header of each request (nil: none), in order.
+    public var lastEventIdHeaders: [String?] { locked { lastEventIds } }
+
     /// How many streams are open now.
     public var streams: Int { locked { openStreams.count } }
 
@@ -74,8 +85,13 @@ public final class NtfyTestServer: @unchecked Sendable {
         if !tags.isEmpty { object["tags"] = tags }
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
         let line = String(decoding: data, as: UTF8.self)
+        object["id"] = nil
+        let rest = String(decoding: (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data(), as: UTF8.self)
+        // The JSON cut after its first comma: a reader must join the data lines.
+        let cut = rest.firstIndex(of: ",").map { rest.index(after: $0) } ?? rest.endIndex
+        let event = "id: \(id)\nevent: message\ndata: \(rest[..<cut])\ndata:\(rest[cut...])\n\n"
         locked {
-            messages.append(Message(id: id, json: line))
+            messages.append(Message(id: id, json: line, event: event))
             condition.broadcast()
         }
     }
@@ -128,12 +144,17 @@ public final class NtfyTestServer: @unchecked Sendable {
             guard count > 0 else { return }
             head += buffer[..<count]
         }
-        let requestLine = String(decoding: head, as: UTF8.self).split(separator: "\r\n").first ?? ""
+        let headLines = String(decoding: head, as: UTF8.self).split(separator: "\r\n")
+        let requestLine = headLines.first ?? ""
+        let lastEventId = headLines.first { $0.lowercased().hasPrefix("last-event-id:") }
+            .map { $0.dropFirst("last-event-id:".count).trimmingCharacters(in: .whitespaces) }
         let target = requestLine.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
-        let since = target.split(separator: "?").dropFirst().first?.split(separator: "&")
+        let query = target.split(separator: "?").dropFirst().first?.split(separator: "&")
             .first { $0.hasPrefix("since=") }.map { String($0.dropFirst(6)) }
+        let since = sse ? lastEventId : query
         let (generation, start): (Int, Int) = locked {
             paths.append(target)
+            lastEventIds.append(lastEventId)
             openStreams.insert(fd)
             let start: Int
             if replayAll {
@@ -147,12 +168,12 @@ public final class NtfyTestServer: @unchecked Sendable {
         }
         defer { _ = locked { openStreams.remove(fd) } }
         let now = Int(Date().timeIntervalSince1970)
-        guard
-            write(
-                fd,
-                "HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson; charset=utf-8\r\nConnection: close\r\n\r\n"
-                    + "{\"id\":\"open\(now)\",\"time\":\(now),\"event\":\"open\",\"topic\":\"alerts\"}\n")
-        else { return }
+        let opening =
+            sse
+            ? "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n: welcome\nretry: 1000\n\n"
+            : "HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson; charset=utf-8\r\nConnection: close\r\n\r\n"
+                + "{\"id\":\"open\(now)\",\"time\":\(now),\"event\":\"open\",\"topic\":\"alerts\"}\n"
+        guard write(fd, opening) else { return }
         var sent = start
         while true {
             let next: [Message]? = locked {
@@ -162,7 +183,7 @@ public final class NtfyTestServer: @unchecked Sendable {
             }
             guard let next else { return }
             sent += next.count
-            guard write(fd, next.map { $0.json + "\n" }.joined()) else { return }
+            guard write(fd, next.map { sse ? $0.event : $0.json + "\n" }.joined()) else { return }
         }
     }
 

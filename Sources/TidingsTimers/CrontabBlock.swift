@@ -11,8 +11,9 @@ public enum CrontabBlock {
     /// The block for `commands`, logging to files in `logFolder`: prefetch of what is due and
     /// plan when something changed every 15 minutes, deliver every minute, report hourly (as in
     /// crontab.example), writing the Prometheus textfile `prometheusFile` (default
-    /// `logFolder/tidings.prom`; a chosen one is remembered in a comment).
-    public static func render(_ commands: ProgramCommand, logFolder: String, prometheusFile: String? = nil) -> String {
+    /// `logFolder/tidings.prom`; a chosen one is remembered in a comment). With `listen`,
+    /// an `@reboot` line starts `tidings listen` (features.realtime_push) at each boot.
+    public static func render(_ commands: ProgramCommand, logFolder: String, prometheusFile: String? = nil, listen: Bool = false) -> String {
         func line(_ program: String, _ extra: [String] = []) -> String {
             cronEscaped(ShellWords.line(commands.command(program) + extra))
         }
@@ -24,8 +25,21 @@ public enum CrontabBlock {
                 "*/15 * * * *  mkdir -p \(folder) && \(line("prefetch", ["--due"])) >>\(log("prefetch.log")) 2>&1; \(line("plan", ["--if-changed"])) >>\(log("plan.log")) 2>&1",
                 "* * * * *  \(line("deliver")) >>\(log("deliver.log")) 2>&1",
                 "5 * * * *  \(line("report", ["--format", "prometheus", "--output", prom])) 2>>\(log("report.log"))",
-                end,
-            ]).joined(separator: "\n") + "\n"
+            ] + (listen ? [listenLine(commands, folder: folder, log: log("listen.log"))] : []) + [end]).joined(separator: "\n") + "\n"
+    }
+
+    /// The `@reboot` line that starts `tidings listen`, logging to `log` in `folder`.
+    static func listenLine(_ commands: ProgramCommand, folder: String, log: String) -> String {
+        "\(listenPrefix)  mkdir -p \(folder) && \(cronEscaped(ShellWords.line(commands.command("tidings", ["listen"])))) >>\(log) 2>&1"
+    }
+
+    /// How the line that starts `tidings listen` begins.
+    static let listenPrefix = "@reboot"
+
+    /// Whether the Tidings block of `crontab` starts `tidings listen`.
+    public static func startsListen(_ crontab: String) -> Bool {
+        guard let first = crontab.range(of: "# BEGIN Tidings"), let last = crontab[first.upperBound...].range(of: end) else { return false }
+        return crontab[first.upperBound..<last.lowerBound].split(separator: "\n").contains { $0.hasPrefix(listenPrefix) && $0.contains(" listen ") }
     }
 
     /// The Prometheus folder the block installed in `crontab` remembers, if any.

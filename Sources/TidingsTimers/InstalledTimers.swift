@@ -21,6 +21,10 @@ public struct InstalledTimers: Sendable, Equatable {
         self.crontabProblem = crontabProblem
     }
 
+    /// Whether `tidings listen` is installed too: the listen service, or the `@reboot` line
+    /// in the crontab block.
+    public var listen = false
+
     /// Whether nothing is installed (as far as could be read).
     public var isEmpty: Bool { !cron && systemdUnits.isEmpty }
 
@@ -31,6 +35,7 @@ public struct InstalledTimers: Sendable, Equatable {
         if cron { parts.append("crontab lines") }
         if !systemdUnits.isEmpty { parts.append("systemd user timers in \(systemdFolder)") }
         var text = parts.isEmpty ? "none installed" : parts.joined(separator: " and ") + " installed"
+        if listen { text += ", with tidings listen" }
         if let crontabProblem { text += " (the crontab could not be read: \(crontabProblem))" }
         return text
     }
@@ -39,11 +44,14 @@ public struct InstalledTimers: Sendable, Equatable {
     /// for the unit files in `configHome/systemd/user`.
     public static func detect(processes: BoundedProcess, configHome: String) async -> InstalledTimers {
         let folder = configHome + "/systemd/user"
-        let units = SystemdUnits.names.filter { FileManager.default.fileExists(atPath: folder + "/" + $0) }
+        let units = SystemdUnits.all.filter { FileManager.default.fileExists(atPath: folder + "/" + $0) }
         var state = InstalledTimers(cron: false, systemdUnits: units, systemdFolder: folder)
+        state.listen = units.contains(SystemdUnits.listen)
         if processes.locate("crontab") != nil {
             do throws(WakeProblem) {
-                state.cron = CrontabBlock.contains(try await TimerInstaller(processes: processes).crontab())
+                let crontab = try await TimerInstaller(processes: processes).crontab()
+                state.cron = CrontabBlock.contains(crontab)
+                state.listen = state.listen || CrontabBlock.startsListen(crontab)
             } catch {
                 state.crontabProblem = error.description
             }

@@ -35,9 +35,10 @@ public struct ProgramCommand: Sendable, Equatable {
         return ((path.hasPrefix("/") ? path : currentDirectory + "/" + path) as NSString).standardizingPath
     }
 
-    /// The command line of `program` (`deliver`), with the flags.
-    public func command(_ program: String) -> [String] {
-        (environment.isEmpty ? [] : ["/usr/bin/env"] + environment) + [folder + "/" + program] + flags
+    /// The command line of `program` (`deliver`), with the flags; `subcommand` (`listen` of
+    /// `tidings`) comes before them.
+    public func command(_ program: String, _ subcommand: [String] = []) -> [String] {
+        (environment.isEmpty ? [] : ["/usr/bin/env"] + environment) + [folder + "/" + program] + subcommand + flags
     }
 
     /// The variables that decide the zone and the language of the text (`TZ`, `LANG`,

@@ -36,6 +36,9 @@ public struct Setup: Sendable {
     public let sharedFolders: String
     /// Runs crontab and systemctl.
     public let processes: BoundedProcess
+    /// Whether `tidings listen` is to run (`features.realtime_push` on with a `[realtime]`
+    /// stream): the timers then come with the listen service or `@reboot` line.
+    public var listens = false
 
     /// Setup writing `configPath`, timers starting the programs in `programFolder` on
     /// `databasePath`, outside programs run in `environment`.
@@ -130,9 +133,19 @@ public struct Setup: Sendable {
             let current = try await installer.crontab()
             let textfile = Self.prometheusFile(chosen: chosenFile, remembered: CrontabBlock.prometheusFolder(in: current))
             let database = ProgramCommand.absolute(localStem)
-            let block = CrontabBlock.render(commands, logFolder: (database as NSString).deletingLastPathComponent, prometheusFile: textfile.file)
+            let block = CrontabBlock.render(
+                commands, logFolder: (database as NSString).deletingLastPathComponent, prometheusFile: textfile.file, listen: listens)
             let (change, stray) = try await installer.installCron(block: block, into: current)
             var text = change == .unchanged ? "crontab lines already installed" : "crontab lines installed (crontab -l shows them)"
+            let listened = CrontabBlock.startsListen(current)
+            if listens {
+                text +=
+                    listened
+                    ? ", with tidings listen at boot"
+                    : ", with tidings listen at boot (@reboot: until the next boot, start it by hand: tidings listen &)"
+            } else if listened {
+                text += "; the @reboot line of tidings listen is removed (realtime_push is off): a running tidings listen stops at the next boot"
+            }
             text += textfile.note
             if !stray.isEmpty { text += "; other crontab lines also run deliver, remove them: \(stray.joined(separator: " | "))" }
             return text
@@ -141,7 +154,7 @@ public struct Setup: Sendable {
             let installed = FileManager.default.contents(atPath: folder + "/tidings-report.service").map { String(decoding: $0, as: UTF8.self) }
             let textfile = Self.prometheusFile(chosen: chosenFile, remembered: installed.flatMap { PrometheusFolder.remembered(in: $0) })
             var units: [(name: String, text: String)] = []
-            for name in SystemdUnits.names {
+            for name in SystemdUnits.names + (listens ? [SystemdUnits.listen] : []) {
                 guard let file = sharedFile("systemd/" + name), let data = FileManager.default.contents(atPath: file) else {
                     throw WakeProblem(
                         "cannot find the unit file systemd/\(name) (looked in \(sharedFolders)): set TIDINGS_SHARE to the folder that holds systemd/; nothing installed"
@@ -152,9 +165,15 @@ public struct Setup: Sendable {
                 units.append((name, rendered))
             }
             let change = try await installer.installSystemd(units: units, folder: folder)
-            let text =
+            var text =
                 change == .unchanged
                 ? "systemd user timers already installed in \(folder)" : "systemd user units written to \(folder), timers enabled and started"
+            if listens {
+                text += change == .unchanged ? ", with the listen service" : ", with the listen service (\(SystemdUnits.listen))"
+            } else if FileManager.default.fileExists(atPath: folder + "/" + SystemdUnits.listen) {
+                let problem = try await installer.removeListen(folder: folder)
+                text += "; the listen service is stopped and removed (realtime_push is off)" + (problem.map { " (\($0))" } ?? "")
+            }
             return text + textfile.note
         }
     }

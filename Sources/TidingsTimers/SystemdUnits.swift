@@ -11,6 +11,16 @@ public enum SystemdUnits {
     ]
     /// The timers enabled.
     public static var timers: [String] { names.filter { $0.hasSuffix(".timer") } }
+    /// The service that runs `tidings listen`, installed besides the timers when
+    /// `features.realtime_push` is on with a `[realtime]` stream.
+    public static let listen = "tidings-listen.service"
+    /// Every unit file an install may write: the timers' and the listen service.
+    public static var all: [String] { names + [listen] }
+
+    /// The link `systemctl enable` leaves for unit `name`, relative to the units' folder.
+    public static func wantsLink(_ name: String) -> String {
+        (name.hasSuffix(".timer") ? "timers.target.wants/" : "default.target.wants/") + name
+    }
     /// How often the deliver timer runs when exact wake-ups send items on time: a safety
     /// net for a wake-up that was lost (the user manager restarted, the machine slept).
     public static let safetyNetCalendar = "*:0/15"
@@ -27,12 +37,19 @@ public enum SystemdUnits {
                 let rest = line[range.upperBound...]
                 let program = String(rest.prefix { $0 != " " })
                 var arguments = String(rest.dropFirst(program.count))
+                // `tidings listen`: the subcommand comes before the flags.
+                var subcommand: [String] = []
+                if program == "tidings" {
+                    let word = String(arguments.drop { $0 == " " }.prefix { $0 != " " })
+                    subcommand = [word]
+                    arguments = String(arguments.drop { $0 == " " }.dropFirst(word.count))
+                }
                 if let prometheusFile, program == "report", let output = arguments.range(of: " --output ") {
                     let value = arguments[output.upperBound...].prefix { $0 != " " }
                     arguments.replaceSubrange(output.upperBound..<value.endIndex, with: quoted(prometheusFile))
                     lines.append(PrometheusFolder.comment(forFile: prometheusFile))
                 }
-                lines.append(String(line[..<range.lowerBound]) + commands.command(program).map(quoted).joined(separator: " ") + arguments)
+                lines.append(String(line[..<range.lowerBound]) + commands.command(program, subcommand).map(quoted).joined(separator: " ") + arguments)
             } else if exactWakeUps, line.hasPrefix("OnCalendar=*-*-* *:*:00") {
                 lines.append("# Exact wake-ups (delivery.wake = \"exact\") send items on time; this is the safety net.")
                 lines.append("OnCalendar=\(safetyNetCalendar)")

@@ -47,8 +47,9 @@ public struct TimerInstaller: Sendable {
     }
 
     /// Writes `units` (file name and text) into `folder` (`$XDG_CONFIG_HOME/systemd/user`),
-    /// then reloads the user manager and enables and starts the timers, unless every file
-    /// was already there and every timer enabled. When systemctl fails, each file is put back
+    /// then reloads the user manager and enables and starts the timers (and the listen
+    /// service among `units`, restarted when its file changed), unless every file was
+    /// already there and every timer enabled. When systemctl fails, each file is put back
     /// as it was (a new one removed) and the problem says so in one line.
     public func installSystemd(units: [(name: String, text: String)], folder: String) async throws(WakeProblem) -> Change {
         do {
@@ -69,10 +70,15 @@ public struct TimerInstaller: Sendable {
             }
             before.append((path, old))
         }
-        let timers = units.map(\.name).filter { $0.hasSuffix(".timer") }
-        let enabled = timers.allSatisfy { FileManager.default.fileExists(atPath: folder + "/timers.target.wants/" + $0) }
+        let timers = units.map(\.name).filter { $0.hasSuffix(".timer") || $0 == SystemdUnits.listen }
+        let enabled = timers.allSatisfy { FileManager.default.fileExists(atPath: folder + "/" + SystemdUnits.wantsLink($0)) }
         guard !before.isEmpty || !enabled else { return .unchanged }
-        for arguments in [["--user", "daemon-reload"], ["--user", "enable", "--now"] + timers] {
+        var steps = [["--user", "daemon-reload"], ["--user", "enable", "--now"] + timers]
+        // A listen service already running keeps its old command line until restarted.
+        if before.contains(where: { $0.path == folder + "/" + SystemdUnits.listen && $0.data != nil }) {
+            steps.append(["--user", "try-restart", SystemdUnits.listen])
+        }
+        for arguments in steps {
             let outcome = await processes.run("systemctl", arguments)
             guard outcome.succeeded else {
                 restore(before)
@@ -92,9 +98,24 @@ public struct TimerInstaller: Sendable {
     /// `folder`. Returns why systemctl could not stop them, when it could not (the files go
     /// all the same, so the user manager does not start them at the next login).
     public func removeSystemd(names: [String], folder: String) async throws(WakeProblem) -> String? {
-        let timers = SystemdUnits.timers
+        let timers = SystemdUnits.timers + (names.contains(SystemdUnits.listen) ? [SystemdUnits.listen] : [])
         let stopped = await processes.run("systemctl", ["--user", "disable", "--now"] + timers)
-        for name in names + timers.map({ "timers.target.wants/" + $0 }) {
+        for name in names + timers.map(SystemdUnits.wantsLink) {
+            let path = folder + "/" + name
+            guard unlink(path) == 0 || errno == ENOENT else {
+                throw WakeProblem("cannot remove \(path): \(String(cString: strerror(errno)))")
+            }
+        }
+        guard stopped.succeeded else { return "systemctl --user disable --now: \(stopped.problem ?? "failed")" }
+        _ = await processes.run("systemctl", ["--user", "daemon-reload"])
+        return nil
+    }
+
+    /// Stops and disables the listen service, then removes its unit file from `folder`
+    /// (realtime push was turned off); why systemctl could not stop it, when it could not.
+    public func removeListen(folder: String) async throws(WakeProblem) -> String? {
+        let stopped = await processes.run("systemctl", ["--user", "disable", "--now", SystemdUnits.listen])
+        for name in [SystemdUnits.listen, SystemdUnits.wantsLink(SystemdUnits.listen)] {
             let path = folder + "/" + name
             guard unlink(path) == 0 || errno == ENOENT else {
                 throw WakeProblem("cannot remove \(path): \(String(cString: strerror(errno)))")

@@ -82,7 +82,10 @@ import TidingsStore
         var item = F.item()
         item.kind = kind
         func tags(_ chosen: [String]?) -> String? {
-            WebhookBody(item: Message(record: item), format: .ntfy, url: "https://ntfy.sh/t", tags: chosen).headers.first { $0.name == "Tags" }?.value
+            var look = TidingsConfig.Webhook.NtfyLook()
+            look.tags = chosen
+            return WebhookBody(item: Message(record: item), format: .ntfy, url: "https://ntfy.sh/t", look: look).headers.first { $0.name == "Tags" }?
+                .value
         }
         #expect(tags(nil) == word)
         #expect(tags(["laptop", "home"]) == "laptop,home")

@@ -19,8 +19,10 @@ extension TidingsConfig {
         public var maxAttempts = 5
         /// Where an item goes when it finally fails here (stdout, desktop or inbox); nil: nowhere.
         public var fallback: ChannelName? = .inbox
+        /// How an ntfy target shows each message: tags, priority, icon, Markdown, click.
+        public var look = NtfyLook()
         /// ntfy's tags for every message (`tags`); nil for one word per kind (`calendar`).
-        public var tags: [String]?
+        public var tags: [String]? { look.tags }
         /// How far ahead an ntfy target is handed what is due (`schedule_ahead`), to show at
         /// its due time whatever this machine does then; nil: each item is posted when due.
         public var scheduleAhead: Int64?
@@ -63,10 +65,7 @@ extension TidingsConfig {
                 webhook.maxAttempts = attempts
             }
             if let text = try table.string("fallback") { webhook.fallback = try parseFallback(text, table) }
-            if let tags = try table.strings("tags") {
-                guard format == .ntfy else { throw table.error("tags", "only the ntfy format has tags") }
-                webhook.tags = try parseTags(tags, table)
-            }
+            webhook.look = try parseLook(&table, format: format)
             if let ahead = try table.duration("schedule_ahead") {
                 guard format == .ntfy else { throw table.error("schedule_ahead", "only the ntfy format can hold a message until its time") }
                 guard ahead >= Self.shortestScheduleAhead, ahead <= Self.longestScheduleAhead else {

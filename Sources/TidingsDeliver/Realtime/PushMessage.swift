@@ -40,6 +40,12 @@ public struct PushMessage: Sendable, Equatable {
             return .other
         }
         if line.hasPrefix("data:") { line = line.dropFirst(5).drop(while: { $0 == " " }) }
+        return parse(json: String(line), eventId: nil)
+    }
+
+    /// Reads the JSON of one message; `eventId` (a server-sent event's `id:`) is its id when
+    /// given, else the object's `id`.
+    static func parse(json line: String, eventId: String?) -> Line {
         struct Wire: Decodable {
             var id: String?
             var time: Int64?
@@ -55,7 +61,7 @@ public struct PushMessage: Sendable, Equatable {
             return .invalid("not a JSON object: \(line.prefix(80))")
         }
         if let event = wire.event, event != "message" { return .other }
-        guard let id = wire.id, !id.isEmpty, id.count <= 64, !id.contains(where: { $0.isWhitespace || $0.isNewline }) else {
+        guard let id = eventId ?? wire.id, !id.isEmpty, id.count <= 64, !id.contains(where: { $0.isWhitespace || $0.isNewline }) else {
             return .invalid("a message without a usable id")
         }
         guard let text = wire.message ?? wire.title else { return .invalid("message \(id) has no text") }

@@ -19,7 +19,8 @@ public struct RealtimeListener: Sendable {
     public let clock: @Sendable () -> EpochMillis
     /// Where the token's variable is read.
     public let environment: [String: String]
-    /// Sends what is due now (a `deliver` run); called after a message due at once was stored.
+    /// Sends what is due now (a `deliver` run); called after a message due at once was stored,
+    /// on a thread of its own, one run at a time, while the stream is read on.
     public let deliverNow: @Sendable () -> Void
     /// Says what happens, one line each (connections, failures, messages).
     public let log: @Sendable (String) -> Void
@@ -65,6 +66,9 @@ public struct RealtimeListener: Sendable {
     /// 1 s, 2 s, 4 s … up to `max_backoff`.
     public func run(stop: @Sendable () -> Bool = { false }) throws(HTTPError) {
         let client = try HTTPClient()
+        // deliver runs beside the stream, never inside its write callback.
+        let worker = DeliverWorker(deliverNow)
+        defer { worker.wait() }
         var failures = 0
         while !stop() {
             let started = ContinuousClock.now
@@ -73,7 +77,13 @@ public struct RealtimeListener: Sendable {
                 let request = try self.request()
                 log("connecting to \(Self.redacted(request.url))")
                 let status = try client.stream(request, idleTimeout: idleTimeout) { bytes in
-                    state.receive(bytes) { line in handle(line, state: state) }
+                    state.receive(bytes) { line in
+                        guard settings.format == .sse else { return handle(PushMessage.parse(line: line), line: line, state: state, worker: worker) }
+                        if !line.isEmpty { state.firstLine = state.firstLine ?? line }
+                        guard let event = state.events.feed(line) else { return }
+                        guard event.type == "message" else { return }
+                        handle(PushMessage.parse(json: event.data, eventId: event.id), line: event.data, state: state, worker: worker)
+                    }
                     return true
                 }
                 if (200..<300).contains(status) {
@@ -120,9 +130,10 @@ public struct RealtimeListener: Sendable {
         return HTTPRequest(url: url, headers: headers, connectTimeout: 10, userAgent: "Tidings/\(TidingsVersion.current)")
     }
 
-    /// Stores the message of `line`, if it is one, and has it delivered when it is new and due.
-    private func handle(_ line: String, state: Connection) {
-        switch PushMessage.parse(line: line) {
+    /// Stores the message `parsed` (read from `line`), if it is one, and has `worker`
+    /// deliver it when it is new and due.
+    private func handle(_ parsed: PushMessage.Line, line: String, state: Connection, worker: DeliverWorker) {
+        switch parsed {
         case .other: return
         case .invalid(let reason):
             state.firstLine = state.firstLine ?? line
@@ -143,7 +154,7 @@ public struct RealtimeListener: Sendable {
             let urgent = rule.isUrgent(message) ? "urgent" : item.category.description
             if item.dueAt <= now {
                 log("message \(message.id) (\(urgent)): delivering")
-                deliverNow()
+                worker.request()
             } else {
                 log("message \(message.id) (\(urgent)): due \(ISOTime.format(item.dueAt, in: zone)), after quiet hours")
             }
@@ -162,6 +173,8 @@ public struct RealtimeListener: Sendable {
         var messages = 0
         /// The first line that was not a stream line (an error page), for the log.
         var firstLine: String?
+        /// The server-sent events read so far (`format = "sse"`).
+        var events = ServerSentEvents()
 
         /// Adds `bytes` and hands each complete line to `line`.
         func receive(_ bytes: [UInt8], line: (String) -> Void) {

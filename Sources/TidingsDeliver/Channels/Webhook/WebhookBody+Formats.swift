@@ -31,22 +31,28 @@ extension WebhookBody {
         return base + "/" + sequenceID + url[queryStart...]
     }
 
-    /// ntfy's publish headers: the title, priority, tags (`tags`, else the word for the
-    /// item's kind), the deep link as click and action (`Join` for a meeting, as on the
-    /// desktop), and the sequence id that lets an update replace the notification (and a
-    /// clear delete it).
-    static func ntfyHeaders(_ item: Message, tags chosen: [String]?) -> [Header] {
-        var tags = chosen ?? [ntfyTag(item.kind)]
+    /// ntfy's publish headers: the title, priority (the look's for the item's category, else
+    /// the default), tags (the look's, else the word for the item's kind), the icon and
+    /// Markdown when the look has them, the deep link as click and action (`Join` for a
+    /// meeting, as on the desktop; the look's click when the item has none), and the
+    /// sequence id that lets an update replace the notification (and a clear delete it).
+    static func ntfyHeaders(_ item: Message, look: TidingsConfig.Webhook.NtfyLook) -> [Header] {
+        var tags = look.tags ?? [ntfyTag(item.kind)]
         if item.staleness == .stale || item.staleness == .emergency {
             tags.append("warning")
         }
-        var headers = [Header("Title", headerValue(item.title)), Header("Priority", String(ntfyPriority(item.category)))]
+        let priority = look.priorities[item.category] ?? ntfyPriority(item.category)
+        var headers = [Header("Title", headerValue(item.title)), Header("Priority", String(priority))]
         if !tags.isEmpty { headers.append(Header("Tags", headerValue(tags.joined(separator: ",")))) }
+        if let icon = look.icon { headers.append(Header("Icon", headerValue(icon))) }
+        if look.markdown { headers.append(Header("Markdown", "yes")) }
         if let link = item.link.map(headerValue), !link.isEmpty {
             headers.append(Header("Click", link))
             // ntfy splits actions on ';' and fields on ',', and reads a quoted field as one.
             let field = link.contains(where: { $0 == "," || $0 == ";" }) ? "\"\(link)\"" : link
             headers.append(Header("Actions", "view, \(item.primaryAction), \(field)"))
+        } else if let click = look.click {
+            headers.append(Header("Click", headerValue(click)))
         }
         headers.append(Header("X-Sequence-ID", ntfySequenceID(item.id)))
         return headers

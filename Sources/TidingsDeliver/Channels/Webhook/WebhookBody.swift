@@ -79,9 +79,9 @@ public struct WebhookBody: Sendable, Equatable {
         self.bytes = bytes
     }
 
-    /// The request `item` becomes in `format` for a target at `url`; `tags` are ntfy's tags
-    /// (the webhook's `tags`), nil for the word of the item's kind.
-    public init(item: Message, format: WebhookFormat, url: String, tags: [String]? = nil) {
+    /// The request `item` becomes in `format` for a target at `url`; `look` is how an ntfy
+    /// target shows it (the webhook's tags, priority, icon, Markdown and click).
+    public init(item: Message, format: WebhookFormat, url: String, look: TidingsConfig.Webhook.NtfyLook = .init()) {
         headers = []
         switch format {
         case .json:
@@ -91,7 +91,7 @@ public struct WebhookBody: Sendable, Equatable {
         case .ntfy:
             self.url = url
             contentType = "text/plain; charset=utf-8"
-            headers = Self.ntfyHeaders(item, tags: tags)
+            headers = Self.ntfyHeaders(item, look: look)
             bytes = Array(Self.ntfyMessage(item).utf8)
         case .gotify:
             self.url = Self.gotifyMessageURL(url)

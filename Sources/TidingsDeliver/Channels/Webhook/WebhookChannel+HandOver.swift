@@ -24,7 +24,7 @@ extension WebhookChannel: HandOverChannel {
 
     /// The SHA-256 of the request's URL, format headers and body, as 32 hex digits.
     public func handOverFingerprint(_ item: Message) -> String {
-        let body = WebhookBody(item: item, format: target.format, url: target.url, tags: target.tags)
+        let body = WebhookBody(item: item, format: target.format, url: target.url, look: target.look)
         var hash = SHA256()
         hash.update(data: Array(body.url.utf8) + [0])
         for header in body.headers { hash.update(data: Array("\(header.name): \(header.value)\n".utf8)) }
@@ -41,7 +41,7 @@ extension WebhookChannel: HandOverChannel {
     public func handOver(_ items: [Message], now: EpochMillis) async -> [ChannelResult] {
         guard !items.isEmpty else { return [] }
         return await run(items, now: now) { item, credentials in
-            var body = WebhookBody(item: item, format: target.format, url: target.url, tags: target.tags)
+            var body = WebhookBody(item: item, format: target.format, url: target.url, look: target.look)
             body.headers.append(WebhookBody.Header("At", String(item.dueAt / 1000)))
             return job(for: item, body: body, key: item.idempotencyKey + "#at\(item.dueAt / 1000)", credentials: credentials, now: now)
         }

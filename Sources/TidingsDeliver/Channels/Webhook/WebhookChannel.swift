@@ -178,7 +178,7 @@ public struct WebhookChannel: Channel, Sendable, CustomStringConvertible, Custom
     /// The request for `item`, with its credential and signature headers, and how to judge the answer.
     func job(for item: Message, credentials: WebhookCredentials, now: EpochMillis) -> WebhookJob {
         var job = job(
-            for: item, body: WebhookBody(item: item, format: target.format, url: target.url, tags: target.tags), key: item.idempotencyKey,
+            for: item, body: WebhookBody(item: item, format: target.format, url: target.url, look: target.look), key: item.idempotencyKey,
             credentials: credentials, now: now)
         if target.format == .discord {
             // Kept so that an update can edit the message and a clear delete it.
