@@ -99,23 +99,21 @@ public struct TimerInstaller: Sendable {
     /// all the same, so the user manager does not start them at the next login).
     public func removeSystemd(names: [String], folder: String) async throws(WakeProblem) -> String? {
         let timers = SystemdUnits.timers + (names.contains(SystemdUnits.listen) ? [SystemdUnits.listen] : [])
-        let stopped = await processes.run("systemctl", ["--user", "disable", "--now"] + timers)
-        for name in names + timers.map(SystemdUnits.wantsLink) {
-            let path = folder + "/" + name
-            guard unlink(path) == 0 || errno == ENOENT else {
-                throw WakeProblem("cannot remove \(path): \(String(cString: strerror(errno)))")
-            }
-        }
-        guard stopped.succeeded else { return "systemctl --user disable --now: \(stopped.problem ?? "failed")" }
-        _ = await processes.run("systemctl", ["--user", "daemon-reload"])
-        return nil
+        return try await disable(timers, removing: names + timers.map(SystemdUnits.wantsLink), from: folder)
     }
 
     /// Stops and disables the listen service, then removes its unit file from `folder`
     /// (realtime push was turned off); why systemctl could not stop it, when it could not.
     public func removeListen(folder: String) async throws(WakeProblem) -> String? {
-        let stopped = await processes.run("systemctl", ["--user", "disable", "--now", SystemdUnits.listen])
-        for name in [SystemdUnits.listen, SystemdUnits.wantsLink(SystemdUnits.listen)] {
+        try await disable(
+            [SystemdUnits.listen], removing: [SystemdUnits.listen, SystemdUnits.wantsLink(SystemdUnits.listen)], from: folder)
+    }
+
+    /// Stops and disables `units`, then removes the files `names` from `folder` (all the same
+    /// when systemctl failed); why systemctl could not stop them, when it could not.
+    private func disable(_ units: [String], removing names: [String], from folder: String) async throws(WakeProblem) -> String? {
+        let stopped = await processes.run("systemctl", ["--user", "disable", "--now"] + units)
+        for name in names {
             let path = folder + "/" + name
             guard unlink(path) == 0 || errno == ENOENT else {
                 throw WakeProblem("cannot remove \(path): \(String(cString: strerror(errno)))")

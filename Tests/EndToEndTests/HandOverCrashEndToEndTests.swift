@@ -17,20 +17,7 @@ import TidingsTestSupport
         var delays = SplitMix64(state: seed)
         let server = try NtfyScheduleServer(delay: 0.005)
         defer { server.stop() }
-        let pipeline = try Pipeline(
-            zone: "UTC",
-            config: """
-                [daily]
-                enabled = false
-                [routes]
-                system = ["webhook:phone"]
-                [[webhooks]]
-                name = "phone"
-                url = "\(server.baseURL)/alice"
-                format = "ntfy"
-                schedule_ahead = "12h"
-                concurrency = 4
-                """)
+        let pipeline = try Pipeline(zone: "UTC", config: HandOverEndToEndTests.reminders(server.baseURL, webhook: "concurrency = 4"))
         let start = TestClock.at("2026-11-22T12:00:00Z")
         let items = (0..<Self.count).map { n in
             NotificationRecord(

@@ -22,6 +22,24 @@ import TidingsTestSupport
             """
     }
 
+    /// A config whose system items (reminders added with --category system) go to the ntfy
+    /// target `phone` at `url`/alice, handed over `ahead`; `tables` come first.
+    static func reminders(_ url: String, ahead: String = "12h", tables: String = "", webhook: String = "") -> String {
+        """
+        [daily]
+        enabled = false
+        \(tables)
+        [routes]
+        system = ["webhook:phone"]
+        [[webhooks]]
+        name = "phone"
+        url = "\(url)/alice"
+        format = "ntfy"
+        schedule_ahead = "\(ahead)"
+        \(webhook)
+        """
+    }
+
     static let review = CalendarEndToEndTests.standup
     /// The reminder of the review once it moved to 09:30.
     static let moved = "meeting:standup-1@example.org@10m"
@@ -147,20 +165,7 @@ import TidingsTestSupport
     func timersSchedule() async throws {
         let server = try NtfyScheduleServer()
         defer { server.stop() }
-        let pipeline = try Pipeline(
-            config: """
-                [daily]
-                enabled = false
-
-                [routes]
-                system = ["webhook:phone"]
-
-                [[webhooks]]
-                name = "phone"
-                url = "\(server.baseURL)/reminders"
-                format = "ntfy"
-                schedule_ahead = "12h"
-                """)
+        let pipeline = try Pipeline(config: Self.reminders(server.baseURL))
         let added = try await pipeline.succeed("tidings", "add", "Stretch", "--in", "3h", "--category", "system")
         let id = try #require(added.split(separator: "\n").first.map(String.init))
         // The bare run the timers start every minute: the quick idle check must see the hand-over.
@@ -183,23 +188,8 @@ extension HandOverEndToEndTests {
         let server = try NtfyScheduleServer()
         defer { server.stop() }
         let pipeline = try Pipeline(
-            config: """
-                [daily]
-                enabled = false
-                [quiet_hours]
-                enabled = true
-                start = "22:00"
-                end = "07:00"
-                [plan]
-                max_pending = 2
-                [routes]
-                system = ["webhook:phone"]
-                [[webhooks]]
-                name = "phone"
-                url = "\(server.baseURL)/alice"
-                format = "ntfy"
-                schedule_ahead = "12h"
-                """)
+            config: Self.reminders(
+                server.baseURL, tables: "[quiet_hours]\nenabled = true\nstart = \"22:00\"\nend = \"07:00\"\n[plan]\nmax_pending = 2"))
         func add(_ title: String, _ at: String, now: String) async throws -> String {
             let out = try await pipeline.succeed("tidings", "add", title, "--at", at, "--category", "system", "--now", now)
             return try #require(out.split(separator: "\n").first.map(String.init))
@@ -233,18 +223,7 @@ extension HandOverEndToEndTests {
     func digestReplacesMembers() async throws {
         let server = try NtfyScheduleServer()
         defer { server.stop() }
-        let pipeline = try Pipeline(
-            config: """
-                [daily]
-                enabled = false
-                [routes]
-                system = ["webhook:phone"]
-                [[webhooks]]
-                name = "phone"
-                url = "\(server.baseURL)/alice"
-                format = "ntfy"
-                schedule_ahead = "1d"
-                """)
+        let pipeline = try Pipeline(config: Self.reminders(server.baseURL, ahead: "1d"))
         for (title, at) in [("Water the plants", "9:00"), ("Stretch", "9:02"), ("Call the bank", "9:03")] {
             _ = try await pipeline.succeed("tidings", "add", title, "--at", "tomorrow \(at)", "--category", "system", "--now", "2026-11-22T20:00")
         }
@@ -265,18 +244,7 @@ extension HandOverEndToEndTests {
     func handedOverNags() async throws {
         let server = try NtfyScheduleServer()
         defer { server.stop() }
-        let pipeline = try Pipeline(
-            config: """
-                [daily]
-                enabled = false
-                [routes]
-                system = ["webhook:phone"]
-                [[webhooks]]
-                name = "phone"
-                url = "\(server.baseURL)/alice"
-                format = "ntfy"
-                schedule_ahead = "12h"
-                """)
+        let pipeline = try Pipeline(config: Self.reminders(server.baseURL))
         _ = try await pipeline.succeed(
             "tidings", "add", "Take the pills", "--at", "9:00", "--category", "system", "--nag", "5m", "--nag-times", "2", "--now",
             "2026-11-23T08:00")
