@@ -3,14 +3,19 @@ import TidingsCore
 /// The table of v29-nag: the rule of each reminder added with `--nag` (`NagRule`), under the
 /// reminder's id, which a repeat's occurrences (`reminder:<token>@<date>`) share.
 public enum NagTable {
-    /// The statement of v29-nag.
-    public static let create = """
+    /// The statements of v29-nag: the rules of reminders added with `--nag`, and the index
+    /// `report` counts the repeats of a window by, so that the count stays a few index entries
+    /// however many deliveries the window holds.
+    public static let create = [
+        """
         CREATE TABLE nag (
             id TEXT PRIMARY KEY NOT NULL,
             every BIGINT NOT NULL,
             times BIGINT NOT NULL
         )
-        """
+        """,
+        "CREATE INDEX delivery_repeated ON delivery(scheduledTime) WHERE outcome = 'repeated' AND failureReason IS NULL",
+    ]
 }
 
 /// Nag until seen: after an item that nags is delivered on a channel, an outbox leg with

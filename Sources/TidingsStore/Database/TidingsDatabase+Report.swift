@@ -76,7 +76,7 @@ extension TidingsDatabase {
             counts.nagRepeats =
                 try db.value(
                     """
-                    SELECT count(*) FROM delivery
+                    SELECT count(*) FROM delivery \(db.dialect.indexedBy("delivery_repeated"))
                     WHERE scheduledTime >= ? AND scheduledTime < ? AND outcome = 'repeated' AND failureReason IS NULL
                     """, window, as: Int.self) ?? 0
             counts.suspectedDuplicates =

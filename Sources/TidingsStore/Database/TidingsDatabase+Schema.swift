@@ -425,7 +425,7 @@ extension TidingsDatabase {
         }
         migrator.registerMigration("v29-nag") { db in
             // The rule of each reminder added with --nag (nag until seen).
-            try db.execute(sql: NagTable.create)
+            for statement in NagTable.create { try db.execute(sql: statement) }
         }
         return migrator
     }()

@@ -151,6 +151,6 @@ extension PostgresSchema {
         Migration(identifier: "v26-deliver-narrow", statements: DeliverIndexes.dropped),
         Migration(identifier: "v27-realtime-stream", statements: [RealtimeStreamTable.create]),
         Migration(identifier: "v28-handover", statements: HandOverTable.create),
-        Migration(identifier: "v29-nag", statements: [NagTable.create]),
+        Migration(identifier: "v29-nag", statements: NagTable.create),
     ]
 }
