@@ -82,24 +82,14 @@ public final class HTTPTestServer: @unchecked Sendable {
     /// Starts listening; every request is answered with what `handler` returns. `keepAlive`
     /// nil closes each connection after its answer.
     public init(keepAlive: KeepAlive? = nil, handler: @escaping @Sendable (TestHTTPRequest) -> TestHTTPResponse) throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw HTTPTestServerError(description: "socket: \(String(cString: strerror(errno)))") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                bind(fd, raw, length) == 0 && listen(fd, 64) == 0 && getsockname(fd, raw, &length) == 0
-            }
-        }
+        let (fd, port) = try LoopbackPort.socket(listening: 64)
         // Non-blocking, so accepting under the lock can never stall stop().
-        guard bound, fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) == 0 else {
+        guard fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)
             throw HTTPTestServerError(description: "listen on 127.0.0.1: \(reason)")
         }
-        port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = port
         state = TestServerState(listener: fd, keepAlive: keepAlive, handler: handler)
         Thread.detachNewThread { [state] in state.acceptLoop() }
     }

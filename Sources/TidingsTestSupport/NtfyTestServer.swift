@@ -36,23 +36,7 @@ public final class NtfyTestServer: @unchecked Sendable {
     /// Starts listening; with `sse`, as a server-sent events stream.
     public init(sse: Bool = false) throws {
         self.sse = sse
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw HTTPTestServerError(description: "socket: \(String(cString: strerror(errno)))") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                bind(fd, raw, length) == 0 && listen(fd, 16) == 0 && getsockname(fd, raw, &length) == 0
-            }
-        }
-        guard bound else {
-            close(fd)
-            throw HTTPTestServerError(description: "listen on 127.0.0.1: \(String(cString: strerror(errno)))")
-        }
-        listener = fd
-        port = Int(UInt16(bigEndian: address.sin_port))
+        (listener, port) = try LoopbackPort.socket(listening: 16)
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 

@@ -9,6 +9,21 @@ import TidingsTestSupport
 /// once, others wait; a dropped stream is caught up from the last id; nothing is shown twice.
 /// The same over server-sent events.
 @Suite struct ListenEndToEndTests {
+    /// `tidings listen` of `pipeline` in the background, with a plain PATH and the pipeline's
+    /// folder as HOME; its standard error goes to listen.err.
+    static func listen(_ pipeline: inout Pipeline) throws -> BackgroundProgram {
+        pipeline.runner.environment["PATH"] = "/usr/local/bin:/usr/bin:/bin"
+        pipeline.runner.environment["HOME"] = pipeline.folder.path
+        return try BackgroundProgram(
+            [pipeline.runner.path("tidings"), "listen"], environment: pipeline.runner.environment, stdout: pipeline.folder.file("listen.out"),
+            stderr: pipeline.folder.file("listen.err"))
+    }
+
+    /// What the listener of `pipeline` logged so far.
+    static func log(_ pipeline: Pipeline) -> String {
+        (try? String(contentsOfFile: pipeline.folder.file("listen.err"), encoding: .utf8)) ?? ""
+    }
+
     @Test("With features.realtime_push off, listen refuses and says how to turn it on")
     func refusedWhenOff() async throws {
         let pipeline = try Pipeline(config: "[realtime]\nurl = \"https://ntfy.sh/alerts\"\n", emergencyDaily: false)
@@ -45,15 +60,9 @@ import TidingsTestSupport
                 system = ["inbox"]
                 """, emergencyDaily: false)
         try await pipeline.succeed("plan")
-        pipeline.runner.environment["PATH"] = "/usr/local/bin:/usr/bin:/bin"
-        pipeline.runner.environment["HOME"] = pipeline.folder.path
-        let listen = try BackgroundProgram(
-            [pipeline.runner.path("tidings"), "listen"], environment: pipeline.runner.environment, stdout: pipeline.folder.file("listen.out"),
-            stderr: pipeline.folder.file("listen.err"))
-        defer {
-            listen.signal(SIGKILL)
-        }
-        func log() -> String { (try? String(contentsOfFile: pipeline.folder.file("listen.err"), encoding: .utf8)) ?? "" }
+        let listen = try Self.listen(&pipeline)
+        defer { listen.signal(SIGKILL) }
+        func log() -> String { Self.log(pipeline) }
         let database = try TidingsDatabase(path: pipeline.database)
         func states() throws -> [String: NotificationState] {
             try database.notifications(ids: ["push:m1", "push:m2", "push:m3"]).mapValues(\.state)
@@ -121,13 +130,9 @@ import TidingsTestSupport
                 system = ["inbox"]
                 """, emergencyDaily: false)
         try await pipeline.succeed("plan")
-        pipeline.runner.environment["PATH"] = "/usr/local/bin:/usr/bin:/bin"
-        pipeline.runner.environment["HOME"] = pipeline.folder.path
-        let listen = try BackgroundProgram(
-            [pipeline.runner.path("tidings"), "listen"], environment: pipeline.runner.environment, stdout: pipeline.folder.file("listen.out"),
-            stderr: pipeline.folder.file("listen.err"))
+        let listen = try Self.listen(&pipeline)
         defer { listen.signal(SIGKILL) }
-        func log() -> String { (try? String(contentsOfFile: pipeline.folder.file("listen.err"), encoding: .utf8)) ?? "" }
+        func log() -> String { Self.log(pipeline) }
         let database = try TidingsDatabase(path: pipeline.database)
         let ids = ["push:e1", "push:e2", "push:e3", "push:e4"]
         func states() throws -> [String: NotificationState] { try database.notifications(ids: ids).mapValues(\.state) }
@@ -201,13 +206,9 @@ import TidingsTestSupport
             argv = ["\(slow)"]
             """, to: "config.toml")
         try await pipeline.succeed("plan")
-        pipeline.runner.environment["PATH"] = "/usr/local/bin:/usr/bin:/bin"
-        pipeline.runner.environment["HOME"] = pipeline.folder.path
-        let listen = try BackgroundProgram(
-            [pipeline.runner.path("tidings"), "listen"], environment: pipeline.runner.environment, stdout: pipeline.folder.file("listen.out"),
-            stderr: pipeline.folder.file("listen.err"))
+        let listen = try Self.listen(&pipeline)
         defer { listen.signal(SIGKILL) }
-        func log() -> String { (try? String(contentsOfFile: pipeline.folder.file("listen.err"), encoding: .utf8)) ?? "" }
+        func log() -> String { Self.log(pipeline) }
         let database = try TidingsDatabase(path: pipeline.database)
         let ids = ["push:s1", "push:s2", "push:s3"]
 
