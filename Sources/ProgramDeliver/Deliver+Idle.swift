@@ -12,50 +12,25 @@ extension Deliver {
     /// would. Anything else, work due included, is the parsed run's, from the start.
     public static func main() {
         if let options = QuickStart.options(Array(CommandLine.arguments.dropFirst())) {
-            switch quickIdleRun(options) {
+            let outcome = QuickStart.idleRun(
+                program: program, stage: nil, options: options,
+                idle: { context, database -> Bool? in
+                    // Read before the lock, which the parsed run takes first: an idle answer
+                    // is the same either way.
+                    guard case .idle(let rearm) = try start(context, database: database) else { return nil }
+                    return rearm
+                },
+                end: { context, database, rearm in
+                    try endIdle(context, database: database, rearm: rearm)
+                    IdlePing.ifDue(context)
+                })
+            switch outcome {
             case .done: return
             case .failed(let code): exit(withError: code)
             case .handedOver: break
             }
         }
         main(nil)
-    }
-
-    /// How a quick idle run ended.
-    enum QuickOutcome {
-        /// Nothing was due, and the run did all an idle run does.
-        case done
-        /// The parsed run is to do the run; nothing was left behind.
-        case handedOver
-        /// It failed after taking the lock, with this status (the error is printed).
-        case failed(ExitCode)
-    }
-
-    /// The idle run for `options`. It hands over to the parsed run when something is due,
-    /// the config has an error (whose warning and notice are the parsed run's), or the
-    /// database cannot be read (whose error is). Once the lock is taken, a failure ends the
-    /// run as the parsed run's would, since a second run in this process could not take the
-    /// lock again.
-    static func quickIdleRun(_ options: CommonOptions) -> QuickOutcome {
-        guard let context = try? RunContext(program: program, options: options, brokenConfig: .refuse),
-            let database = try? context.openDatabase()
-        else { return .handedOver }
-        // Read before the lock, which the parsed run takes first: a run that finds work hands
-        // over without having held it, and an idle answer is the same either way.
-        guard case .idle(let rearm)? = try? start(context, database: database) else {
-            QuickStart.closeDatabases()
-            return .handedOver
-        }
-        do {
-            if try StageLock.acquire(context, database: database, wait: nil) {
-                try endIdle(context, database: database, rearm: rearm)
-                IdlePing.ifDue(context)
-            }
-        } catch {
-            return .failed(QuickStart.failure(program: program, error))
-        }
-        QuickStart.closeDatabases()
-        return .done
     }
 
     /// How the run of `context` starts: idle, or with work (see `DeliverStart`).

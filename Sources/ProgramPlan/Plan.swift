@@ -108,7 +108,7 @@ public struct Plan: TidingsCommand {
     private func planInputs(_ context: RunContext, database: TidingsDatabase, horizon: Int64) throws(StoreError) -> PlanInputs {
         PlanInputs(
             plannedAt: context.now,
-            fingerprint: PlanTrigger.fingerprint(configText: context.configText, environment: Environment.current, horizon: horizon),
+            fingerprint: Self.fingerprint(context, horizon: horizon),
             changeSeq: try database.latestChange())
     }
 }

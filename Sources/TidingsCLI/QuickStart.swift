@@ -1,4 +1,6 @@
 import ArgumentParser
+import TidingsCore
+import TidingsStore
 
 /// The run a timer starts, taken before the argument parser. The timers start the programs
 /// with `--db` and `--config` and nothing else (see `ProgramCommand`), and most of those runs
@@ -39,6 +41,62 @@ public enum QuickStart {
         options.now = nil
         options.verbose = false
         return options
+    }
+
+    /// `options(_:)` for a command line that also holds `flag` (one without a value, such as
+    /// `--if-changed`) exactly once; nil when it lacks the flag or holds anything else.
+    public static func options(_ arguments: [String], with flag: String) -> CommonOptions? {
+        guard arguments.count(where: { $0 == flag }) == 1 else { return nil }
+        return options(arguments.filter { $0 != flag })
+    }
+
+    /// How a quick run ended.
+    public enum Outcome {
+        /// Nothing was to do, and the run did all an idle run of the program does.
+        case done
+        /// The parsed run is to do the run; nothing was left behind.
+        case handedOver
+        /// It failed after taking the lock, with this status (the error is printed).
+        case failed(ExitCode)
+    }
+
+    /// The idle run of `program` for `options`: `idle` asks, before the lock, whether the run
+    /// has nothing to do (its answer, or nil to hand over), and `end` does what an idle run
+    /// does then, under the program's lock. It hands over when the config has an error (whose
+    /// warning is the parsed run's), the database cannot be read (whose error is), or the
+    /// config names a watcher for `stage` (whose pings are; nil for a program whose idle run
+    /// pings on its own, as `deliver`). A run that finds work hands over
+    /// without having held the lock, so that the parsed run takes it as usual; once the lock
+    /// is taken, a failure ends the run as the parsed run's would, since a second run in this
+    /// process could not take the lock again.
+    public static func idleRun<Answer>(
+        program: String, stage: Stage?, options: CommonOptions, idle: (RunContext, TidingsDatabase) throws -> Answer?,
+        end: (RunContext, TidingsDatabase, Answer) throws -> Void
+    ) -> Outcome {
+        guard let context = try? RunContext(program: program, options: options, brokenConfig: .refuse),
+            stage.flatMap({ context.config.monitoring.pingURLs[$0] }) == nil, let database = try? context.openDatabase()
+        else { return .handedOver }
+        guard let answer = try? idle(context, database) else {
+            closeDatabases()
+            return .handedOver
+        }
+        do {
+            if try StageLock.acquire(context, database: database, wait: nil) { try end(context, database, answer) }
+        } catch {
+            return .failed(failure(program: program, error))
+        }
+        closeDatabases()
+        return .done
+    }
+
+    /// `idleRun` for a program whose idle run needs nothing of what `isIdle` read.
+    public static func idleRun(
+        program: String, stage: Stage?, options: CommonOptions, isIdle: (RunContext, TidingsDatabase) throws -> Bool,
+        end: (RunContext, TidingsDatabase) throws -> Void
+    ) -> Outcome {
+        idleRun(
+            program: program, stage: stage, options: options, idle: { context, database in try isIdle(context, database) ? true : nil },
+            end: { context, database, _ in try end(context, database) })
     }
 
     /// Closes the databases the quick run opened, before it ends or hands over.

@@ -104,6 +104,13 @@ public struct Prefetcher {
         return outcome
     }
 
+    /// Whether a run with `onlyDue` at `now` finds no source due: it would fetch nothing and
+    /// leave no trace.
+    public func nothingDue(now: EpochMillis) throws(StoreError) -> Bool {
+        var outcome = PrefetchOutcome()
+        return dueSources(states: try database.sourceStates(), now: now, onlyDue: true, outcome: &outcome).isEmpty
+    }
+
     /// The sources to fetch, in config order: all of them, or with `onlyDue` those
     /// `Refresh` finds due (the others go to `outcome.notDue`).
     private func dueSources(

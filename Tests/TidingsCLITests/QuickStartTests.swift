@@ -32,3 +32,24 @@ struct QuickStartTests {
         #expect(QuickStart.options(arguments) == nil)
     }
 }
+
+@Suite("QuickStart: a timer's flag besides --db and --config")
+struct QuickStartFlagTests {
+    @Test("the flag once, anywhere among --db and --config, is read here")
+    func withFlag() throws {
+        #expect(try #require(QuickStart.options(["--if-changed"], with: "--if-changed")).db == nil)
+        let options = try #require(QuickStart.options(["--db", "/a/t.sqlite", "--due", "--config=/c.toml"], with: "--due"))
+        #expect(options.db == "/a/t.sqlite")
+        #expect(options.config == "/c.toml")
+    }
+
+    @Test(
+        "without it, twice, or with anything else, the parser reads the line",
+        arguments: [
+            [], ["--db", "/a"], ["--due", "--due"], ["--due", "-v"], ["--due", "--now", "2026-11-22T07:30"], ["--db", "--due"],
+            ["--due=1"], ["--if-changed"],
+        ] as [[String]])
+    func withoutFlag(arguments: [String]) {
+        #expect(QuickStart.options(arguments, with: "--due") == nil)
+    }
+}
