@@ -51,7 +51,7 @@ public struct InsightRule {
                 continue
             }
             if events == nil && !calendars.isEmpty { events = CountedEvents(calendars: calendars, attendance: Attendance(config: config)) }
-            let meetings = events.map { WeekStatistics(events: $0, at: due, zone: zone).facts }
+            let meetings = events.map { WeekStatistics.counts(events: $0, at: due) }
             guard
                 let facts = Self.choose(
                     Self.candidates(history: history, meetings: meetings), after: last?.topic, notableOnly: settings.frequency == .smart)

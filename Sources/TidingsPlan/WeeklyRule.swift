@@ -76,6 +76,16 @@ struct WeekStatistics {
         facts.coming = Self.week(events.starting(from: due, before: due + week), zone: zone, longest: false)
     }
 
+    /// The meeting counts and times of the week before `due` and the one before it, which
+    /// is all an insight says of them.
+    static func counts(events: CountedEvents, at due: EpochMillis) -> WeekFacts {
+        let week: Int64 = 7 * 86_400_000
+        var facts = WeekFacts()
+        facts.past = events.count(from: due - week, before: due)
+        facts.before = events.count(from: due - 2 * week, before: due - week)
+        return facts
+    }
+
     /// The statistics of the weeks around `due` in `calendars`.
     init(calendars: [ExpandedCalendar], at due: EpochMillis, zone: Zone, attendance: Attendance) {
         self.init(events: CountedEvents(calendars: calendars, attendance: attendance), at: due, zone: zone)
@@ -117,6 +127,9 @@ struct CountedEvents {
     }
 
     private(set) var events: [Event] = []
+    /// The total length of `events[..<i]` at `i`: a week's time is two look-ups, not a walk
+    /// through its events (an insight counts the weeks around each of a year's days).
+    private var lengthBefore: [Int64] = [0]
 
     init(calendars: [ExpandedCalendar], attendance: Attendance) {
         for calendar in calendars {
@@ -128,6 +141,19 @@ struct CountedEvents {
         }
         // Stable: among events starting together, the calendar's order stays.
         events = events.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+        lengthBefore.reserveCapacity(events.count + 1)
+        for event in events { lengthBefore.append((lengthBefore.last ?? 0) + event.length) }
+    }
+
+    /// How many events start in `from ..< before`, and their total length: a week as
+    /// `WeekStatistics` counts it, without its time by day or longest meeting.
+    func count(from: EpochMillis, before: EpochMillis) -> WeekFacts.Week {
+        let first = index(of: from)
+        let end = max(first, index(of: before))
+        var week = WeekFacts.Week()
+        week.meetings = end - first
+        week.millis = lengthBefore[end] - lengthBefore[first]
+        return week
     }
 
     /// The events starting in `from ..< before`, earliest first.
