@@ -88,18 +88,21 @@ public struct Plan: TidingsCommand {
         let wording = Wording(generator: generator, environment: Environment.current)
         var planner = Planner(database: database, config: context.config, wording: wording)
         planner.preparedCalendars = PreparedCalendarFolder(folder: context.places.preparedCalendarFolder)
-        let outcome = try planner.run(now: context.now, zone: context.zone, horizon: horizon, dryRun: dryRun)
+        var outcome = try planner.run(now: context.now, zone: context.zone, horizon: horizon, dryRun: dryRun)
         if !context.config.daily.enabled { context.narrate("daily update: \(context.config.daily.status)") }
         for warning in outcome.warnings { context.narrate("warning: \(warning)") }
         context.narrate((dryRun ? "would leave " : "") + outcome.summary)
         if let inputs { try database.recordPlanInputs(inputs) }
         // The next due time may have changed: arm the wake-up for it (never fails the run).
         if !dryRun { try runBlocking { await WakeUp.rearm(context: context, database: database) } }
-        let schedule = outcome.schedule.map { $0.countdownFilled(at: context.now) }
+        guard let format = format ?? (dryRun ? .text : nil) else { return }
+        // Taken out of the outcome, so that filling the countdowns changes it in place.
+        var schedule = outcome.schedule
+        outcome.schedule = []
+        for index in schedule.indices { schedule[index].fillCountdown(at: context.now) }
         switch format {
         case .json: try Terminal.output(jsonArray(schedule.map { $0.jsonLine(zone: context.zone) }) + "\n")
         case .text: try Terminal.output(schedule.map { $0.textLine(zone: context.zone) + "\n" }.joined())
-        case nil: if dryRun { try Terminal.output(schedule.map { $0.textLine(zone: context.zone) + "\n" }.joined()) }
         }
     }
 

@@ -7,9 +7,14 @@ extension NotificationRecord {
     /// pending`, the inbox): a meeting reminder's countdown slot filled in its language, as
     /// deliver fills it when it sends (`CountdownSlot`); the stored text keeps the slot.
     public func countdownFilled(at now: EpochMillis) -> NotificationRecord {
-        guard CountdownSlot.count(in: body) > 0 else { return self }
         var shown = self
-        shown.body = CountdownSlot.fill(body, dueAt: dueAt, start: expiresAt, now: now)
+        shown.fillCountdown(at: now)
         return shown
+    }
+
+    /// `countdownFilled(at:)` in place.
+    public mutating func fillCountdown(at now: EpochMillis) {
+        guard CountdownSlot.count(in: body) > 0 else { return }
+        body = CountdownSlot.fill(body, dueAt: dueAt, start: expiresAt, now: now)
     }
 }

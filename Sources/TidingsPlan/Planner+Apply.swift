@@ -8,22 +8,25 @@ extension Planner {
     /// history (none of it with `dryRun`), then accounts for the run in its outcome and, when
     /// it wrote, in the run log.
     func apply(
-        _ reconciliation: Reconciliation, inputs: Inputs, timer: StageTimer, now: EpochMillis, zone: Zone, horizon: Int64,
+        _ reconciliation: consuming Reconciliation, inputs: Inputs, timer: StageTimer, now: EpochMillis, zone: Zone, horizon: Int64,
         dryRun: Bool
     ) throws(StoreError) -> PlanOutcome {
         let changes: PlanChanges? = if dryRun { nil } else { try store(reconciliation, now: now) }
-        let ranked = reconciliation.ranked
-        var schedule = ranked.filter { $0.dueAt <= now + horizon }
+        var staleness: [Staleness: Int] = [:]
+        for item in reconciliation.ranked where reconciliation.plannedIDs.contains(item.id) {
+            staleness[item.staleness, default: 0] += 1
+        }
+        // The schedule is the ranked items themselves, taken out rather than copied.
+        var schedule = reconciliation.ranked
+        reconciliation.ranked = []
+        schedule.removeAll { $0.dueAt > now + horizon }
         let merges = dryRun ? [] : try mergeDigests(now: now, zone: zone)
         if !merges.isEmpty {
             let merged = Set(merges.flatMap { $0.members.map(\.id) })
-            schedule = schedule.filter { !merged.contains($0.id) } + merges.map(\.digest).filter { $0.dueAt <= now + horizon }
+            schedule.removeAll { merged.contains($0.id) }
+            schedule += merges.map(\.digest).filter { $0.dueAt <= now + horizon }
         }
         schedule.sort { ($0.dueAt, $0.id) < ($1.dueAt, $1.id) }
-        var staleness: [Staleness: Int] = [:]
-        for item in ranked where reconciliation.plannedIDs.contains(item.id) {
-            staleness[item.staleness, default: 0] += 1
-        }
         var outcome = PlanOutcome(
             schedule: schedule, changes: changes, cancelled: reconciliation.obsolete.keys.sorted(), staleness: staleness,
             problems: inputs.calendarProblems + inputs.schedules.problems, generation: wording.generator.account,

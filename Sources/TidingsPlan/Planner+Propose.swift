@@ -6,11 +6,12 @@ extension Planner {
     /// daily updates, meeting reminders, weekly summaries, the schedules' entries, insights
     /// and the coming occurrences of the user's repeating reminders.
     func propose(from inputs: Inputs, now: EpochMillis, zone: Zone, horizon: Int64) throws(StoreError) -> [NotificationRecord] {
-        let reminders = MeetingRule(config: config, wording: wording, hasHandler: hasHandler)
+        // The meeting reminders first, the most by far: the rest is added to their array
+        // rather than each of them copied into another.
+        var planned = MeetingRule(config: config, wording: wording, hasHandler: hasHandler)
             .notifications(now: now, horizon: horizon, zone: zone, calendars: inputs.calendars)
         // The daily rule looks a day back too, but only to update what the user already saw.
-        var planned = inputs.daily.notifications(now: now, horizon: horizon, zone: zone, content: inputs.content, since: now - 86_400_000)
-        planned += reminders
+        planned += inputs.daily.notifications(now: now, horizon: horizon, zone: zone, content: inputs.content, since: now - 86_400_000)
         // The events weekly summaries and insights count, gathered once for both.
         let counted =
             config.weekly.enabled && !inputs.calendars.isEmpty

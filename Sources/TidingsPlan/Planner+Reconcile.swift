@@ -22,50 +22,50 @@ extension Planner {
     /// now rule out, places one-off reminders again in `zone` (see `ReminderRule.placed`), and
     /// ranks the rest for the `plan.max_pending` places.
     func reconcile(
-        _ planned: [NotificationRecord], inputs: Inputs, now: EpochMillis, zone: Zone, horizon: Int64
+        _ planned: consuming [NotificationRecord], inputs: Inputs, now: EpochMillis, zone: Zone, horizon: Int64
     ) throws(StoreError) -> Reconciliation {
         // The open rows are read once: they are most of what a run plans again.
         let open = try database.openNotifications()
-        var existing = Dictionary(open.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        existing.merge(try database.notifications(ids: planned.map(\.id).filter { existing[$0] == nil })) { first, _ in first }
-        let planned = try withoutPast(planned, existing: existing, now: now)
+        var existing = StoredRows(open: open)
+        existing.others = try database.notifications(ids: planned.map(\.id).filter { !existing.contains($0) })
+        // The planned items are changed in place from here on: a record copied is a retain
+        // for each of its strings, and a year of meetings is 12,000 records.
+        try dropPast(&planned, existing: existing, now: now)
         let plannedIDs = Set(planned.map(\.id))
         let plannedOccurrences = Set(planned.compactMap(\.occurrence))
         let obsolete = obsoleteItems(open.filter { !plannedIDs.contains($0.id) }, inputs: inputs, now: now, horizon: horizon)
-        let (stillOpen, settled) = replanned(planned, existing: existing, now: now)
+        let settled = replan(&planned, existing: existing, now: now)
         // What has expired takes no place (deliver marks it expired); the rest compete.
         let reminders = ReminderRule(quietHours: config.quietHours)
-        let unplanned = open.filter { !plannedIDs.contains($0.id) && obsolete[$0.id] == nil }.map { row in
+        for row in open where !plannedIDs.contains(row.id) && obsolete[row.id] == nil {
             var item = reminders.placed(row, now: now, zone: zone)
             // A reminder added before priorities counted tenths of a point (10 then) ranks
             // as one added now.
             if item.kind == .reminder { item.priority = Importance.reminder }
-            return item
+            planned.append(item)
         }
-        let candidates = (stillOpen + unplanned).filter { ($0.expiresAt ?? .max) > now }
-        let ranked = PendingCap(limit: config.plan.maxPending).assign(candidates, now: now)
+        planned.removeAll { ($0.expiresAt ?? .max) <= now }
+        let ranked = PendingCap(limit: config.plan.maxPending).assign(consume planned, now: now)
         let cancelledUpdates = open.filter { $0.revision > 0 && $0.kind == .meeting && obsolete[$0.id] != nil }.map(\.id)
         let clears = try clears(
             plannedIDs: plannedIDs, plannedOccurrences: plannedOccurrences, cancelledUpdates: cancelledUpdates, inputs: inputs, now: now)
         return Reconciliation(ranked: ranked, obsolete: obsolete, settled: settled, plannedIDs: plannedIDs, clears: clears)
     }
 
-    /// `planned` less what is past: an item whose time has passed stays only to update a row
-    /// that reached the user.
-    private func withoutPast(
-        _ planned: [NotificationRecord], existing: [String: NotificationRecord], now: EpochMillis
-    ) throws(StoreError) -> [NotificationRecord] {
+    /// Takes out of `planned` what is past: an item whose time has passed stays only to update
+    /// a row that reached the user.
+    private func dropPast(_ planned: inout [NotificationRecord], existing: StoredRows, now: EpochMillis) throws(StoreError) {
         // A reminder whose time has passed is not sent now when one of the same meeting
         // occurrence already reached the user under another lead time (the event's alarm or
         // lead_times changed since) or under its old id (`meeting:<uid>`, before ids carried
         // the lead time, stored as its own occurrence); its later lead times still come.
-        let late = Set(planned.compactMap { $0.dueAt <= now && existing[$0.id] == nil ? $0.occurrence : nil })
+        let late = Set(planned.compactMap { $0.dueAt <= now && !existing.contains($0.id) ? $0.occurrence : nil })
         let sent = Set(try database.notifications(occurrences: late.sorted()).values.filter(\.state.reachedUser).compactMap(\.occurrence))
-        return planned.filter { item in
-            if item.dueAt <= now, existing[item.id] == nil, let occurrence = item.occurrence, sent.contains(occurrence) {
-                return false
+        planned.removeAll { item in
+            if item.dueAt <= now, !existing.contains(item.id), let occurrence = item.occurrence, sent.contains(occurrence) {
+                return true
             }
-            return item.dueAt >= now || existing[item.id]?.state.reachedUser == true
+            return item.dueAt < now && existing.with(item.id, { $0.state.reachedUser }) != true
         }
     }
 
@@ -89,52 +89,59 @@ extension Planner {
         return obsolete
     }
 
-    /// `planned` merged with the stored rows: the items still open (new, replanned, or a
-    /// delivered one sent again as an update) and how many are settled and stay as they are.
-    private func replanned(
-        _ planned: [NotificationRecord], existing: [String: NotificationRecord], now: EpochMillis
-    ) -> (open: [NotificationRecord], settled: Int) {
+    /// Merges `planned` with the stored rows, in place: what stays is the items still open
+    /// (new, replanned, or a delivered one sent again as an update), in their order; returns
+    /// how many are settled and stay as they are.
+    private func replan(_ planned: inout [NotificationRecord], existing: StoredRows, now: EpochMillis) -> Int {
         // Items already delivered, missed or failed stay as they are, except that a delivered
         // one whose facts changed is sent again as an update; the rest compete for the
         // pending places.
         let replannable: Set<NotificationState> = [.pending, .backlog, .cancelled]
-        return planned.reduce(into: ([NotificationRecord](), 0)) { result, item in
-            guard let row = existing[item.id] else { return result.0.append(item) }
-            if row.isHeldByUser {
-                if row.isOpen { result.0.append(row) } else { result.1 += 1 }
-                return
+        var settled = 0
+        var kept = 0
+        for index in planned.indices {
+            let keep =
+                existing.with(planned[index].id) { row in
+                    if row.isHeldByUser {
+                        if row.isOpen { planned[index] = row }
+                        return row.isOpen
+                    } else if replannable.contains(row.state) {
+                        Self.keepRevision(of: row, in: &planned[index], now: now)
+                        return true
+                    }
+                    return Self.makeUpdate(of: row, from: &planned[index], now: now)
+                } ?? true
+            guard keep else {
+                settled += 1
+                continue
             }
-            if replannable.contains(row.state) {
-                result.0.append(Self.keepingRevision(of: row, in: item, now: now))
-            } else if let update = Self.update(of: row, to: item, now: now) {
-                result.0.append(update)
-            } else {
-                result.1 += 1
-            }
+            // Moved, not copied, to the front of what stays.
+            if kept != index { planned.swapAt(kept, index) }
+            kept += 1
         }
+        planned.removeSubrange(kept...)
+        return settled
     }
 
-    /// `replanned` as the next revision of `delivered` when the user saw it and its facts
+    /// Makes `replanned` the next revision of `delivered` when the user saw it and its facts
     /// changed since (a meeting moved, a content item corrected), before it expires: due at
-    /// its new time, or at once when that has passed. Nil when there is nothing to update.
-    static func update(of delivered: NotificationRecord, to replanned: NotificationRecord, now: EpochMillis) -> NotificationRecord? {
+    /// its new time, or at once when that has passed. False, `replanned` left as it was, when
+    /// there is nothing to update.
+    static func makeUpdate(of delivered: NotificationRecord, from replanned: inout NotificationRecord, now: EpochMillis) -> Bool {
         guard delivered.state.reachedUser, delivered.isUpdated(by: replanned),
             (replanned.expiresAt ?? .max) > now
-        else { return nil }
-        var update = replanned
-        update.revision = delivered.revision + 1
-        update.dueAt = max(replanned.dueAt, now)
-        return update
+        else { return false }
+        replanned.revision = delivered.revision + 1
+        replanned.dueAt = max(replanned.dueAt, now)
+        return true
     }
 
-    /// `replanned` for an open row: an update waiting to go out stays an update, and keeps
-    /// its time when the rule's own time has passed.
-    static func keepingRevision(of row: NotificationRecord, in replanned: NotificationRecord, now: EpochMillis) -> NotificationRecord {
-        guard row.revision > 0 else { return replanned }
-        var item = replanned
+    /// `item`, replanned for an open row: an update waiting to go out stays an update, and
+    /// keeps its time when the rule's own time has passed.
+    static func keepRevision(of row: NotificationRecord, in item: inout NotificationRecord, now: EpochMillis) {
+        guard row.revision > 0 else { return }
         item.revision = row.revision
         if item.dueAt < now { item.dueAt = max(item.dueAt, row.dueAt) }
-        return item
     }
 
     /// Why `item` (open, due in the future, not planned this run) is no longer wanted, or nil
@@ -161,5 +168,35 @@ extension Planner {
         default:
             return nil
         }
+    }
+}
+
+/// The stored rows of what a plan run plans, looked up by id without copying a record (a
+/// record copied is a retain for each of its strings): the open rows, each found by its
+/// position, and `others`, the settled rows of planned ids.
+struct StoredRows {
+    private let open: [NotificationRecord]
+    /// The position in `open` of each id, the first row of an id kept.
+    private let positions: [String: Int]
+    /// Rows that are not open, by id.
+    var others: [String: NotificationRecord] = [:]
+
+    init(open: [NotificationRecord]) {
+        self.open = open
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(open.count)
+        for (position, row) in open.enumerated() where positions[row.id] == nil { positions[row.id] = position }
+        self.positions = positions
+    }
+
+    /// Whether a row of `id` is stored.
+    func contains(_ id: String) -> Bool {
+        positions[id] != nil || others[id] != nil
+    }
+
+    /// What `body` makes of the stored row of `id`, or nil when there is none.
+    func with<T>(_ id: String, _ body: (NotificationRecord) throws -> T) rethrows -> T? {
+        if let position = positions[id] { return try body(open[position]) }
+        return try others[id].map(body)
     }
 }

@@ -103,7 +103,7 @@ public struct Planner: Sendable {
         let zone = zone.resolved()
         let inputs = try gather(now: now, zone: zone, horizon: horizon)
         let planned = try propose(from: inputs, now: now, zone: zone, horizon: horizon)
-        let reconciliation = try reconcile(planned, inputs: inputs, now: now, zone: zone, horizon: horizon)
-        return try apply(reconciliation, inputs: inputs, timer: timer, now: now, zone: zone, horizon: horizon, dryRun: dryRun)
+        let reconciliation = try reconcile(consume planned, inputs: inputs, now: now, zone: zone, horizon: horizon)
+        return try apply(consume reconciliation, inputs: inputs, timer: timer, now: now, zone: zone, horizon: horizon, dryRun: dryRun)
     }
 }

@@ -33,8 +33,8 @@ public struct PendingCap: Sendable {
     }
 
     /// `candidates`, ranked, with their state set to pending or backlog as placed at `now`.
-    public func assign(_ candidates: [NotificationRecord], now: EpochMillis) -> [NotificationRecord] {
-        var ranked = candidates
+    public func assign(_ candidates: consuming [NotificationRecord], now: EpochMillis) -> [NotificationRecord] {
+        var ranked = consume candidates
         ranked.sort { Self.ranks($0, before: $1, now: now) }
         // In place: a record copied is a retain for each of its strings.
         let backlogReason = backlogReason
