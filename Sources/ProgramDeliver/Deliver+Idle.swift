@@ -11,26 +11,19 @@ extension Deliver {
     /// argument parser (see `QuickStart`); with nothing due it ends there, as the parsed run
     /// would. Anything else, work due included, is the parsed run's, from the start.
     public static func main() {
-        if let options = QuickStart.options(Array(CommandLine.arguments.dropFirst())) {
-            let outcome = QuickStart.idleRun(
-                program: program, stage: nil, options: options,
-                idle: { context, database -> Bool? in
-                    // Read before the lock, which the parsed run takes first: an idle answer
-                    // is the same either way.
-                    guard case .idle(let rearm) = try start(context, database: database) else { return nil }
-                    return rearm
-                },
-                end: { context, database, rearm in
-                    try endIdle(context, database: database, rearm: rearm)
-                    IdlePing.ifDue(context)
-                })
-            switch outcome {
-            case .done: return
-            case .failed(let code): exit(withError: code)
-            case .handedOver: break
-            }
-        }
-        main(nil)
+        // Its idle pings are its own (`IdlePing`): a watcher does not need the parsed run.
+        main(
+            timersFlag: nil, watched: nil,
+            idle: { context, database -> Bool? in
+                // Read before the lock, which the parsed run takes first: an idle answer is
+                // the same either way.
+                guard case .idle(let rearm) = try start(context, database: database) else { return nil }
+                return rearm
+            },
+            end: { context, database, rearm in
+                try endIdle(context, database: database, rearm: rearm)
+                IdlePing.ifDue(context)
+            })
     }
 
     /// How the run of `context` starts: idle, or with work (see `DeliverStart`).

@@ -10,22 +10,14 @@ extension Plan {
     /// before the argument parser (see `QuickStart`); with nothing changed it ends there, as
     /// the parsed run would. Anything else, a change included, is the parsed run's.
     public static func main() {
-        if let options = QuickStart.options(Array(CommandLine.arguments.dropFirst()), with: "--if-changed") {
-            let outcome = QuickStart.idleRun(
-                program: program, stage: stage, options: options,
-                isIdle: { context, database in
-                    try PlanTrigger.reason(
-                        database: database, fingerprint: fingerprint(context, horizon: context.config.plan.horizon), now: context.now,
-                        zone: context.zone) == nil
-                },
-                end: { context, database in try context.keepConfig(in: database) })
-            switch outcome {
-            case .done: return
-            case .failed(let code): exit(withError: code)
-            case .handedOver: break
-            }
-        }
-        main(nil)
+        main(
+            timersFlag: "--if-changed", watched: stage,
+            isIdle: { context, database in
+                try PlanTrigger.reason(
+                    database: database, fingerprint: fingerprint(context, horizon: context.config.plan.horizon), now: context.now,
+                    zone: context.zone) == nil
+            },
+            end: { context, database in try context.keepConfig(in: database) })
     }
 
     /// The fingerprint of what a plan of `context` over `horizon` reads besides the cache.

@@ -10,20 +10,12 @@ extension Prefetch {
     /// before the argument parser (see `QuickStart`); with none due it ends there, as the
     /// parsed run would. Anything else, a source due included, is the parsed run's.
     public static func main() {
-        if let options = QuickStart.options(Array(CommandLine.arguments.dropFirst()), with: "--due") {
-            let outcome = QuickStart.idleRun(
-                program: program, stage: stage, options: options,
-                isIdle: { context, database in
-                    // No sources is said on every run: the parsed run says it.
-                    try !context.config.sources.isEmpty && Prefetcher(database: database, config: context.config).nothingDue(now: context.now)
-                },
-                end: { context, database in try context.keepConfig(in: database) })
-            switch outcome {
-            case .done: return
-            case .failed(let code): exit(withError: code)
-            case .handedOver: break
-            }
-        }
-        main(nil)
+        main(
+            timersFlag: "--due", watched: stage,
+            isIdle: { context, database in
+                // No sources is said on every run: the parsed run says it.
+                try !context.config.sources.isEmpty && Prefetcher(database: database, config: context.config).nothingDue(now: context.now)
+            },
+            end: { context, database in try context.keepConfig(in: database) })
     }
 }

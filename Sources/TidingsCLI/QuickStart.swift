@@ -51,7 +51,7 @@ public enum QuickStart {
     }
 
     /// How a quick run ended.
-    public enum Outcome {
+    enum Outcome {
         /// Nothing was to do, and the run did all an idle run of the program does.
         case done
         /// The parsed run is to do the run; nothing was left behind.
@@ -64,17 +64,16 @@ public enum QuickStart {
     /// has nothing to do (its answer, or nil to hand over), and `end` does what an idle run
     /// does then, under the program's lock. It hands over when the config has an error (whose
     /// warning is the parsed run's), the database cannot be read (whose error is), or the
-    /// config names a watcher for `stage` (whose pings are; nil for a program whose idle run
-    /// pings on its own, as `deliver`). A run that finds work hands over
-    /// without having held the lock, so that the parsed run takes it as usual; once the lock
-    /// is taken, a failure ends the run as the parsed run's would, since a second run in this
-    /// process could not take the lock again.
-    public static func idleRun<Answer>(
-        program: String, stage: Stage?, options: CommonOptions, idle: (RunContext, TidingsDatabase) throws -> Answer?,
+    /// config names a watcher for `watched` (whose pings are). A run that finds work hands
+    /// over without having held the lock, so that the parsed run takes it as usual; once the
+    /// lock is taken, a failure ends the run as the parsed run's would, since a second run in
+    /// this process could not take the lock again.
+    static func idleRun<Answer>(
+        program: String, watched: Stage?, options: CommonOptions, idle: (RunContext, TidingsDatabase) throws -> Answer?,
         end: (RunContext, TidingsDatabase, Answer) throws -> Void
     ) -> Outcome {
         guard let context = try? RunContext(program: program, options: options, brokenConfig: .refuse),
-            stage.flatMap({ context.config.monitoring.pingURLs[$0] }) == nil, let database = try? context.openDatabase()
+            watched.flatMap({ context.config.monitoring.pingURLs[$0] }) == nil, let database = try? context.openDatabase()
         else { return .handedOver }
         guard let answer = try? idle(context, database) else {
             closeDatabases()
@@ -89,16 +88,6 @@ public enum QuickStart {
         return .done
     }
 
-    /// `idleRun` for a program whose idle run needs nothing of what `isIdle` read.
-    public static func idleRun(
-        program: String, stage: Stage?, options: CommonOptions, isIdle: (RunContext, TidingsDatabase) throws -> Bool,
-        end: (RunContext, TidingsDatabase) throws -> Void
-    ) -> Outcome {
-        idleRun(
-            program: program, stage: stage, options: options, idle: { context, database in try isIdle(context, database) ? true : nil },
-            end: { context, database, _ in try end(context, database) })
-    }
-
     /// Closes the databases the quick run opened, before it ends or hands over.
     public static func closeDatabases() {
         OpenDatabases.closeAll()
@@ -109,5 +98,37 @@ public enum QuickStart {
     public static func failure(program: String, _ error: any Error) -> ExitCode {
         defer { OpenDatabases.closeAll() }
         return reportFailure(error, program: program, answer: { _ in nil })
+    }
+}
+
+extension TidingsCommand {
+    /// Runs the program from the command line as the timers start it: when the command line
+    /// holds `flag` (if any) and at most `--db` and `--config`, first its quick idle run
+    /// (`QuickStart.idleRun`, which hands over when the config names a watcher for `watched`);
+    /// the parsed run does the run whenever that hands over.
+    public static func main<Answer>(
+        timersFlag flag: String?, watched: Stage?, idle: (RunContext, TidingsDatabase) throws -> Answer?,
+        end: (RunContext, TidingsDatabase, Answer) throws -> Void
+    ) {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let options = flag.map({ QuickStart.options(arguments, with: $0) }) ?? QuickStart.options(arguments) {
+            switch QuickStart.idleRun(program: program, watched: watched, options: options, idle: idle, end: end) {
+            case .done: return
+            case .failed(let code): exit(withError: code)
+            case .handedOver: break
+            }
+        }
+        main(nil)
+    }
+
+    /// `main(timersFlag:watched:idle:end:)` for a program whose idle run needs nothing of
+    /// what `isIdle` read.
+    public static func main(
+        timersFlag flag: String?, watched: Stage?, isIdle: (RunContext, TidingsDatabase) throws -> Bool,
+        end: (RunContext, TidingsDatabase) throws -> Void
+    ) {
+        main(
+            timersFlag: flag, watched: watched, idle: { context, database in try isIdle(context, database) ? true : nil },
+            end: { context, database, _ in try end(context, database) })
     }
 }
