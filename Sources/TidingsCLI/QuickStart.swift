@@ -111,7 +111,8 @@ extension TidingsCommand {
         end: (RunContext, TidingsDatabase, Answer) throws -> Void
     ) {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if let options = flag.map({ QuickStart.options(arguments, with: $0) }) ?? QuickStart.options(arguments) {
+        let options = if let flag { QuickStart.options(arguments, with: flag) } else { QuickStart.options(arguments) }
+        if let options {
             switch QuickStart.idleRun(program: program, watched: watched, options: options, idle: idle, end: end) {
             case .done: return
             case .failed(let code): exit(withError: code)
