@@ -136,8 +136,9 @@ extension Planner {
         return true
     }
 
-    /// `item`, replanned for an open row: an update waiting to go out stays an update, and
-    /// keeps its time when the rule's own time has passed.
+    /// Gives `item`, planned again for the open `row`, what `row` holds of an update: an
+    /// update waiting to go out stays an update, and keeps its time when the rule's own time
+    /// has passed.
     static func keepRevision(of row: NotificationRecord, in item: inout NotificationRecord, now: EpochMillis) {
         guard row.revision > 0 else { return }
         item.revision = row.revision
