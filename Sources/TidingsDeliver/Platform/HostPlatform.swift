@@ -82,11 +82,6 @@ public final class HostPlatform: Sendable {
 
     /// The running kernel's release (`uname -r`), or nil when uname fails.
     @Sendable static func kernelRelease() -> String? {
-        var names = utsname()
-        guard uname(&names) == 0 else { return nil }
-        return withUnsafeBytes(of: &names.release) { bytes in
-            let text = bytes.prefix(while: { $0 != 0 })
-            return String(decoding: text, as: UTF8.self)
-        }
+        MachineNames.current()?.release
     }
 }

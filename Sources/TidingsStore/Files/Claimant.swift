@@ -1,4 +1,5 @@
 import Foundation
+import TidingsCore
 
 /// Who holds a claim: the claiming process, named so that another process can tell whether it
 /// still runs. A process id alone is not enough, ids are reused: the token also holds the
@@ -83,12 +84,8 @@ public struct Claimant: Sendable, Equatable, CustomStringConvertible {
 
     /// `uname`'s nodename, without any `/` (the token's separator); nil when it is empty.
     private static func hostName() -> String? {
-        var names = utsname()
-        guard uname(&names) == 0 else { return nil }
-        let name = withUnsafeBytes(of: &names.nodename) { bytes in
-            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-        }.replacingOccurrences(of: "/", with: "_")
-        return name.isEmpty ? nil : name
+        guard let name = MachineNames.current()?.nodename.replacingOccurrences(of: "/", with: "_"), !name.isEmpty else { return nil }
+        return name
     }
 
     private static func bootID() -> String? {
