@@ -10,7 +10,7 @@ extension Deliver {
     /// arguments but `--db` and `--config`) first asks whether anything is due, before the
     /// argument parser (see `QuickStart`); with nothing due it ends there, as the parsed run
     /// would. Anything else, work due included, is the parsed run's, from the start.
-    public static func main() {
+    public static func commandLineRun() -> Int32? {
         // Its idle pings are its own (`IdlePing`): a watcher does not need the parsed run.
         main(
             timersFlag: nil, watched: nil,

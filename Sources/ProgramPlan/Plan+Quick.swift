@@ -9,7 +9,7 @@ extension Plan {
     /// the flag, only `--db` and `--config`) first asks whether anything it reads changed,
     /// before the argument parser (see `QuickStart`); with nothing changed it ends there, as
     /// the parsed run would. Anything else, a change included, is the parsed run's.
-    public static func main() {
+    public static func commandLineRun() -> Int32? {
         main(
             timersFlag: "--if-changed", watched: stage,
             isIdle: { context, database in

@@ -9,7 +9,7 @@ extension Prefetch {
     /// (besides the flag, only `--db` and `--config`) first asks whether any source is due,
     /// before the argument parser (see `QuickStart`); with none due it ends there, as the
     /// parsed run would. Anything else, a source due included, is the parsed run's.
-    public static func main() {
+    public static func commandLineRun() -> Int32? {
         main(
             timersFlag: "--due", watched: stage,
             isIdle: { context, database in

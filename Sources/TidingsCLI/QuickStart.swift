@@ -105,21 +105,24 @@ extension TidingsCommand {
     /// Runs the program from the command line as the timers start it: when the command line
     /// holds `flag` (if any) and at most `--db` and `--config`, first its quick idle run
     /// (`QuickStart.idleRun`, which hands over when the config names a watcher for `watched`);
-    /// the parsed run does the run whenever that hands over.
+    /// the parsed run does the run whenever that hands over. Returns the exit status of a
+    /// quick run that failed once it held the lock (its error printed), for the executable to
+    /// end with; nil when the run is done.
     public static func main<Answer>(
         timersFlag flag: String?, watched: Stage?, idle: (RunContext, TidingsDatabase) throws -> Answer?,
         end: (RunContext, TidingsDatabase, Answer) throws -> Void
-    ) {
+    ) -> Int32? {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let options = if let flag { QuickStart.options(arguments, with: flag) } else { QuickStart.options(arguments) }
         if let options {
             switch QuickStart.idleRun(program: program, watched: watched, options: options, idle: idle, end: end) {
-            case .done: return
-            case .failed(let code): exit(withError: code)
+            case .done: return nil
+            case .failed(let code): return code.rawValue
             case .handedOver: break
             }
         }
         main(nil)
+        return nil
     }
 
     /// `main(timersFlag:watched:idle:end:)` for a program whose idle run needs nothing of
@@ -127,7 +130,7 @@ extension TidingsCommand {
     public static func main(
         timersFlag flag: String?, watched: Stage?, isIdle: (RunContext, TidingsDatabase) throws -> Bool,
         end: (RunContext, TidingsDatabase) throws -> Void
-    ) {
+    ) -> Int32? {
         main(
             timersFlag: flag, watched: watched, idle: { context, database in try isIdle(context, database) ? true : nil },
             end: { context, database, _ in try end(context, database) })

@@ -64,13 +64,15 @@ struct WeekStatistics {
     var before: WeekFacts.Week { facts.before }
     var coming: WeekFacts.Week { facts.coming }
 
+    /// A week, in milliseconds.
+    static let weekLength: Int64 = 7 * 86_400_000
     /// Weekly statistics need `due − 14 days ..< due + 7 days` expanded.
-    static let before: Int64 = 14 * 86_400_000
-    static let after: Int64 = 7 * 86_400_000
+    static let before: Int64 = 2 * weekLength
+    static let after: Int64 = weekLength
 
     /// The statistics of the weeks around `due`, from `events` (counted once per run).
     init(events: CountedEvents, at due: EpochMillis, zone: Zone) {
-        let week: Int64 = 7 * 86_400_000
+        let week = Self.weekLength
         facts.past = Self.week(events.starting(from: due - week, before: due), zone: zone, longest: true)
         facts.before = Self.week(events.starting(from: due - 2 * week, before: due - week), zone: zone, longest: false)
         facts.coming = Self.week(events.starting(from: due, before: due + week), zone: zone, longest: false)
@@ -79,7 +81,7 @@ struct WeekStatistics {
     /// The meeting counts and times of the week before `due` and the one before it, which
     /// is all an insight says of them.
     static func counts(events: CountedEvents, at due: EpochMillis) -> WeekFacts {
-        let week: Int64 = 7 * 86_400_000
+        let week = weekLength
         var facts = WeekFacts()
         facts.past = events.count(from: due - week, before: due)
         facts.before = events.count(from: due - 2 * week, before: due - week)

@@ -1,3 +1,5 @@
+import Foundation
 import ProgramDeliver
 
-Deliver.main()
+// A quick run that failed after taking its lock ends here with its status (its error is printed).
+if let status = Deliver.commandLineRun() { exit(status) }

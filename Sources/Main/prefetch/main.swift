@@ -1,3 +1,5 @@
+import Foundation
 import ProgramPrefetch
 
-Prefetch.main()
+// A quick run that failed after taking its lock ends here with its status (its error is printed).
+if let status = Prefetch.commandLineRun() { exit(status) }
