@@ -53,10 +53,11 @@ import TidingsTestSupport
         #expect(runs.map(\.stage).sorted { $0.rawValue < $1.rawValue } == [.plan, .prefetch])
         let planned = try #require(try database.planInputs())
         #expect(try database.openNotifications().contains { $0.kind == .meeting && $0.eventTitle == "Standup" })
-        // Idle: the source is not due, nothing changed since the plan.
+        // Idle: the source is not due, nothing changed since the plan, and the reminder is
+        // hours away for the every-minute deliver beside them.
         for _ in 0..<3 {
-            for program in ["prefetch", "plan"] {
-                let result = try await pipeline.run(program, program == "prefetch" ? "--due" : "--if-changed")
+            for (program, flags) in [("prefetch", ["--due"]), ("plan", ["--if-changed"]), ("deliver", [])] {
+                let result = try await pipeline.runner.run(program, flags, prefix: [])
                 #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty, "\(program): \(result.stderr)")
             }
         }
