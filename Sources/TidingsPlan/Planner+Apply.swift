@@ -12,6 +12,8 @@ extension Planner {
         dryRun: Bool
     ) throws(StoreError) -> PlanOutcome {
         let changes: PlanChanges? = if dryRun { nil } else { try store(reconciliation, now: now) }
+        // The stored rows served the save; they go now rather than at the end of the run.
+        reconciliation.stored = PlanRows()
         var staleness: [Staleness: Int] = [:]
         for item in reconciliation.ranked where reconciliation.plannedIDs.contains(item.id) {
             staleness[item.staleness, default: 0] += 1
@@ -58,7 +60,7 @@ extension Planner {
 
     /// Writes the plan and deletes the history older than `retention.days`.
     private func store(_ reconciliation: Reconciliation, now: EpochMillis) throws(StoreError) -> PlanChanges {
-        var changes = try database.applyPlan(reconciliation.ranked, cancel: reconciliation.obsolete, now: now)
+        var changes = try database.applyPlan(reconciliation.ranked, cancel: reconciliation.obsolete, known: reconciliation.stored, now: now)
         changes.settled += reconciliation.settled
         try database.queueClears(reconciliation.clears, reason: Self.clearReason, now: now)
         changes.pruned = try database.prune(before: now - Int64(config.retention.days) * 86_400_000)

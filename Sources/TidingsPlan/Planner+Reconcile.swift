@@ -15,6 +15,8 @@ extension Planner {
         var plannedIDs: Set<String>
         /// Delivered meeting reminders to take back from the channels that showed them.
         var clears: [ClearableLeg] = []
+        /// The stored rows all this was made from, for `applyPlan`.
+        var stored = PlanRows()
     }
 
     /// Reconciles `planned` with the stored rows: drops what is past unless it updates what
@@ -24,10 +26,9 @@ extension Planner {
     func reconcile(
         _ planned: consuming [NotificationRecord], inputs: Inputs, now: EpochMillis, zone: Zone, horizon: Int64
     ) throws(StoreError) -> Reconciliation {
-        // The open rows are read once: they are most of what a run plans again.
-        let open = try database.openNotifications()
-        var existing = StoredRows(open: open)
-        existing.others = try database.notifications(ids: planned.map(\.id).filter { !existing.contains($0) })
+        // The stored rows are read once: the open ones are most of what a run plans again.
+        let existing = try database.planRows(for: planned.map(\.id))
+        let open = existing.open
         // The planned items are changed in place from here on: a record copied is a retain
         // for each of its strings, and a year of meetings is 12,000 records.
         try dropPast(&planned, existing: existing, now: now)
@@ -49,12 +50,13 @@ extension Planner {
         let cancelledUpdates = open.filter { $0.revision > 0 && $0.kind == .meeting && obsolete[$0.id] != nil }.map(\.id)
         let clears = try clears(
             plannedIDs: plannedIDs, plannedOccurrences: plannedOccurrences, cancelledUpdates: cancelledUpdates, inputs: inputs, now: now)
-        return Reconciliation(ranked: ranked, obsolete: obsolete, settled: settled, plannedIDs: plannedIDs, clears: clears)
+        return Reconciliation(
+            ranked: ranked, obsolete: obsolete, settled: settled, plannedIDs: plannedIDs, clears: clears, stored: existing)
     }
 
     /// Takes out of `planned` what is past: an item whose time has passed stays only to update
     /// a row that reached the user.
-    private func dropPast(_ planned: inout [NotificationRecord], existing: StoredRows, now: EpochMillis) throws(StoreError) {
+    private func dropPast(_ planned: inout [NotificationRecord], existing: PlanRows, now: EpochMillis) throws(StoreError) {
         // A reminder whose time has passed is not sent now when one of the same meeting
         // occurrence already reached the user under another lead time (the event's alarm or
         // lead_times changed since) or under its old id (`meeting:<uid>`, before ids carried
@@ -92,7 +94,7 @@ extension Planner {
     /// Merges `planned` with the stored rows, in place: what stays is the items still open
     /// (new, replanned, or a delivered one sent again as an update), in their order; returns
     /// how many are settled and stay as they are.
-    private func replan(_ planned: inout [NotificationRecord], existing: StoredRows, now: EpochMillis) -> Int {
+    private func replan(_ planned: inout [NotificationRecord], existing: PlanRows, now: EpochMillis) -> Int {
         // Items already delivered, missed or failed stay as they are, except that a delivered
         // one whose facts changed is sent again as an update; the rest compete for the
         // pending places.
@@ -169,35 +171,5 @@ extension Planner {
         default:
             return nil
         }
-    }
-}
-
-/// The stored rows of what a plan run plans, looked up by id without copying a record (a
-/// record copied is a retain for each of its strings): the open rows, each found by its
-/// position, and `others`, the settled rows of planned ids.
-struct StoredRows {
-    private let open: [NotificationRecord]
-    /// The position in `open` of each id, the first row of an id kept.
-    private let positions: [String: Int]
-    /// Rows that are not open, by id.
-    var others: [String: NotificationRecord] = [:]
-
-    init(open: [NotificationRecord]) {
-        self.open = open
-        var positions: [String: Int] = [:]
-        positions.reserveCapacity(open.count)
-        for (position, row) in open.enumerated() where positions[row.id] == nil { positions[row.id] = position }
-        self.positions = positions
-    }
-
-    /// Whether a row of `id` is stored.
-    func contains(_ id: String) -> Bool {
-        positions[id] != nil || others[id] != nil
-    }
-
-    /// What `body` makes of the stored row of `id`, or nil when there is none.
-    func with<T>(_ id: String, _ body: (NotificationRecord) throws -> T) rethrows -> T? {
-        if let position = positions[id] { return try body(open[position]) }
-        return try others[id].map(body)
     }
 }

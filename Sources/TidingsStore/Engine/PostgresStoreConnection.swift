@@ -15,6 +15,9 @@ struct PostgresStoreConnection: StoreConnection {
         try connection.execute(dialect.prepared(sql), arguments.map(\.postgresValue)).affectedRows
     }
 
+    /// None: a server's changes leave no mark a session can read this cheaply.
+    func changeMark() throws -> ChangeMark? { nil }
+
     func rows(_ sql: String, _ arguments: [StoreValue]) throws -> [StoreRow] {
         let result = try connection.execute(dialect.prepared(sql), arguments.map(\.postgresValue))
         let columns = StoreColumns(result.columns)

@@ -21,6 +21,11 @@ struct SQLiteStoreConnection: StoreConnection {
         return database.changesCount
     }
 
+    func changeMark() throws -> ChangeMark? {
+        let version = try Int64.fetchOne(database.cachedStatement(sql: "PRAGMA data_version")) ?? 0
+        return ChangeMark(dataVersion: version, ownChanges: database.totalChangesCount)
+    }
+
     func rows(_ sql: String, _ arguments: [StoreValue]) throws -> [StoreRow] {
         let statement = try database.cachedStatement(sql: sql)
         let columns = StoreColumns(statement.columnNames)

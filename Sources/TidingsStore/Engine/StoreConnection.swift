@@ -11,6 +11,18 @@ public protocol StoreConnection {
 
     /// Runs a statement and returns its rows (a `SELECT`, or a change with `RETURNING`).
     func rows(_ sql: String, _ arguments: [StoreValue]) throws -> [StoreRow]
+
+    /// A mark of the store's state as this connection sees it: two marks are equal only when
+    /// nothing was written to the store between them, by this connection or another. Nil
+    /// where the engine gives none (PostgreSQL): what was read is then read again.
+    func changeMark() throws -> ChangeMark?
+}
+
+/// What `StoreConnection.changeMark` gives on SQLite: the file's `data_version` (which moves
+/// when another connection commits) and this connection's count of changed rows.
+public struct ChangeMark: Sendable, Equatable {
+    let dataVersion: Int64
+    let ownChanges: Int
 }
 
 extension StoreConnection {
