@@ -76,8 +76,19 @@ import TidingsTestSupport
         withExtendedLifetime(directory) {}
     }
 
-    @Test("A claim by another run between the read and the save is not overwritten", arguments: Engine.allCases)
-    func claimedByAnotherRun(engine: Engine) throws {
+    /// Who claims a planned item between the plan's read and its save.
+    enum Claimer: String, CaseIterable, CustomStringConvertible {
+        /// A `deliver` in another process: its own connection to the store.
+        case anotherRun
+        /// The plan's own connection.
+        case sameConnection
+        var description: String { rawValue }
+    }
+
+    @Test(
+        "A claim between the read and the save, by another run or the same connection, is not overwritten",
+        arguments: Engine.allCases, Claimer.allCases)
+    func claimedBetween(engine: Engine, claimer: Claimer) throws {
         let ids = ["a", "b"]
         let (directory, planner, deliverer) = try Self.twoHandles(engine, ids: ids)
         defer {
@@ -85,8 +96,8 @@ import TidingsTestSupport
             deliverer.closeConnection()
         }
         let rows = try planner.planRows(for: ids)
-        // deliver, in another process, claims one of them meanwhile.
-        #expect(try deliverer.claimDue(at: Self.due, only: ["a"]).map(\.id) == ["a"])
+        let claiming = claimer == .anotherRun ? deliverer : planner
+        #expect(try claiming.claimDue(at: Self.due, only: ["a"]).map(\.id) == ["a"])
         if engine == .sqlite {
             #expect(try planner.transaction("mark") { db in try db.changeMark() } != rows.mark)
         }
@@ -97,25 +108,6 @@ import TidingsTestSupport
         #expect(stored["a"]?.state == .delivering)
         #expect(stored["a"]?.title == "Title a")
         #expect(stored["b"]?.title == "Moved b")
-        withExtendedLifetime(directory) {}
-    }
-
-    @Test("A write of the same connection between the read and the save makes the save read again", arguments: Engine.allCases)
-    func ownWriteBetween(engine: Engine) throws {
-        let ids = ["a", "b"]
-        let (directory, database, other) = try Self.twoHandles(engine, ids: ids)
-        defer {
-            database.closeConnection()
-            other.closeConnection()
-        }
-        let rows = try database.planRows(for: ids)
-        _ = try database.claimDue(at: Self.due, only: ["b"])
-        let changes = try database.applyPlan(Self.retitled(ids), known: rows, now: Self.due - 60_000)
-        #expect((changes.updated, changes.settled) == (1, 1))
-        let stored = try database.notifications(ids: ids)
-        #expect(stored["b"]?.state == .delivering)
-        #expect(stored["b"]?.title == "Title b")
-        #expect(stored["a"]?.title == "Moved a")
         withExtendedLifetime(directory) {}
     }
 }
