@@ -119,4 +119,29 @@ import TidingsCore
         #expect(Phrases.fill("{x} {", ["a": "1"]) == "{x} {")
         #expect(Phrases.fill("", [:]) == "")
     }
+
+    @Test("Filling in finds the braces as the characters do, around any text and in every table")
+    func fillAsCharacters() {
+        let values = ["a": "1", "b": "{a}", "a{b": "odd", "": "empty", "n": "3", "é": "e"]
+        let templates = [
+            "{a}", "{a}{b}", "{{a}}", "{a{b}", "{a", "a}", "}{a}{", "{}", "{x}{a}", "{é} {n}", "ünï {a} cödé 👩‍👩‍👧 {b}",
+            "{{{{", "}}}}", "{n} {x} {", "plain text",
+        ]
+        for template in templates {
+            #expect(Phrases.fill(template, values) == MeetingWordingTests.referenceFill(template, values), "\(template)")
+        }
+        // Every template of every table, with every name it holds known and then unknown.
+        for language in TextLocale.Language.allCases {
+            let table = language.phrases
+            var texts = table.weekdays + table.months + [table.date, table.weekTitle, table.startsToday, table.startsOn, table.join]
+            texts += [table.busiestDay, table.longestMeeting, table.comingWeekBusiest, table.hoursMore.body]
+            for phrase in [table.staleDays, table.meetings, table.minutesLeft, table.digestTitle] { texts += phrase.forms.values }
+            let names = ["weekday", "day", "month", "time", "wait", "end", "date", "service", "meetings", "hours", "n", "title", "now"]
+            let known = Dictionary(uniqueKeysWithValues: names.map { ($0, "<\($0)>") })
+            for text in texts {
+                #expect(Phrases.fill(text, known) == MeetingWordingTests.referenceFill(text, known), "\(language): \(text)")
+                #expect(Phrases.fill(text, [:]) == text)
+            }
+        }
+    }
 }
