@@ -75,14 +75,40 @@ extension Deliverer {
     private func handOver(now: EpochMillis, targets: [Target]) async throws(StoreError) -> HandOverTally {
         var tally = HandOverTally()
         guard let reach = targets.map(\.ahead).max() else { return tally }
-        let start = now + HandOver.margin
-        let (items, rows) = try database.handOverState(from: start, until: now + reach)
-        var known = Dictionary(rows.map { ("\($0.notificationId)\u{0}\($0.channel)", $0) }, uniquingKeysWith: { first, _ in first })
+        let (items, rows) = try database.handOverState(from: now + HandOver.margin, until: now + reach)
+        var work = handOverWork(items: items, rows: rows, targets: targets, now: now)
+        // What is about to be posted is written first: a run killed before the answer leaves
+        // its trace, and the next run posts it again or takes it back.
+        let intents = work.posts.values.flatMap { $0 }.map { move in
+            var row = move.row
+            row.state = .posting
+            return row
+        }
+        try database.saveHandOvers(intents, dropping: [])
+        for target in targets {
+            await exchange(&work, with: target, tally: &tally, now: now)
+        }
+        try database.saveHandOvers(work.saves, dropping: work.drops)
+        return tally
+    }
+
+    /// What a pass does: the posts and take-backs for each target, and the rows to save and drop.
+    private struct HandOverWork {
         var posts: [ChannelName: [Move]] = [:]
         var withdrawals: [ChannelName: [Move]] = [:]
         var saves: [HandOver] = []
         var drops: [(id: String, channel: String)] = []
+    }
 
+    /// Decides the pass at `now` over the pending `items` in the window and the hand-over
+    /// `rows` kept: what each target is given or given again (its copy changed), what stays as
+    /// it is on the server, and what is taken back (no longer wanted there).
+    private func handOverWork(
+        items: [String: NotificationRecord], rows: [HandOver], targets: [Target], now: EpochMillis
+    ) -> HandOverWork {
+        var work = HandOverWork()
+        let start = now + HandOver.margin
+        var known = Dictionary(rows.map { ("\($0.notificationId)\u{0}\($0.channel)", $0) }, uniquingKeysWith: { first, _ in first })
         for item in items.values.sorted(by: { $0.id < $1.id }) where item.state == .pending && item.revision == 0 {
             let routes = config.channels(for: item.category, chosen: item.chosenChannels)
             let message = Message(record: Self.retimed(item, now: item.dueAt))
@@ -98,7 +124,7 @@ extension Deliverer {
                     if previous.itemUpdatedAt != item.updatedAt {
                         var checked = previous
                         checked.itemUpdatedAt = item.updatedAt
-                        saves.append(checked)
+                        work.saves.append(checked)
                     }
                     continue
                 }
@@ -107,7 +133,7 @@ extension Deliverer {
                     fingerprint: fingerprint, itemUpdatedAt: item.updatedAt, handedAt: now)
                 if item.dueAt > start {
                     wanted = true
-                    posts[target.name, default: []].append(Move(message: message, row: row, previous: previous))
+                    work.posts[target.name, default: []].append(Move(message: message, row: row, previous: previous))
                 } else if let previous {
                     // Too near its time to be replaced: the copy goes, and the item goes out at its time.
                     known[key] = previous
@@ -115,9 +141,9 @@ extension Deliverer {
             }
             let none = known.removeValue(forKey: "\(item.id)\u{0}")
             if wanted || item.dueAt <= start {
-                if let none { drops.append((none.notificationId, none.channel)) }
+                if let none { work.drops.append((none.notificationId, none.channel)) }
             } else if none?.itemUpdatedAt != item.updatedAt {
-                saves.append(
+                work.saves.append(
                     HandOver(
                         notificationId: item.id, channel: "", state: .none, dueAt: item.dueAt, fingerprint: "",
                         itemUpdatedAt: item.updatedAt, handedAt: now))
@@ -132,65 +158,57 @@ extension Deliverer {
             guard let item, row.state == .scheduled || row.state == .posting, row.dueAt > now, !item.state.reachedUser,
                 let target = targets.first(where: { $0.name.description == row.channel })
             else {
-                drops.append((row.notificationId, row.channel))
+                work.drops.append((row.notificationId, row.channel))
                 continue
             }
-            withdrawals[target.name, default: []].append(Move(message: Message(record: item), row: row, previous: row))
+            work.withdrawals[target.name, default: []].append(Move(message: Message(record: item), row: row, previous: row))
         }
+        return work
+    }
 
-        // What is about to be posted is written first: a run killed before the answer leaves
-        // its trace, and the next run posts it again or takes it back.
-        let intents = posts.values.flatMap { $0 }.map { move in
-            var row = move.row
-            row.state = .posting
-            return row
-        }
-        try database.saveHandOvers(intents, dropping: [])
-        for target in targets {
-            if let moves = withdrawals[target.name] {
-                let results = await target.channel.withdraw(moves.map(\.message), now: now)
-                for (move, result) in zip(moves, results) {
-                    switch result.outcome {
-                    case .delivered:
-                        tally.withdrawn += 1
-                        drops.append((move.row.notificationId, move.row.channel))
-                    case .failed(let reason):
-                        tally.problems.append("\(target.name): taking back \(move.row.notificationId): \(reason)")
-                        drops.append((move.row.notificationId, move.row.channel))
-                    case .transient(let reason, _), .unavailable(let reason), .noSession(let reason), .notSent(let reason):
-                        tally.problems.append("\(target.name): taking back \(move.row.notificationId), to try again: \(reason)")
-                    }
-                }
-            }
-            guard let moves = posts[target.name] else { continue }
-            let results = await target.channel.handOver(moves.map(\.message), now: now)
-            var stale: [Move] = []
+    /// Takes back from `target`'s server, then posts to it, what `work` says, adding to
+    /// `work` the rows its answers leave and to `tally` what they were.
+    private func exchange(_ work: inout HandOverWork, with target: Target, tally: inout HandOverTally, now: EpochMillis) async {
+        if let moves = work.withdrawals[target.name] {
+            let results = await target.channel.withdraw(moves.map(\.message), now: now)
             for (move, result) in zip(moves, results) {
                 switch result.outcome {
                 case .delivered:
-                    tally.handedOver += 1
-                    saves.append(move.row)
+                    tally.withdrawn += 1
+                    work.drops.append((move.row.notificationId, move.row.channel))
                 case .failed(let reason):
-                    tally.refused += 1
-                    var refused = move.row
-                    refused.state = .refused
-                    refused.reason = reason
-                    saves.append(refused)
-                    if let previous = move.previous, previous.state == .scheduled || previous.state == .posting { stale.append(move) }
+                    tally.problems.append("\(target.name): taking back \(move.row.notificationId): \(reason)")
+                    work.drops.append((move.row.notificationId, move.row.channel))
                 case .transient(let reason, _), .unavailable(let reason), .noSession(let reason), .notSent(let reason):
-                    tally.problems.append("\(target.name): handing over \(move.row.notificationId), to try again: \(reason)")
-                }
-            }
-            // A replacement the server refused leaves the earlier copy there: it is taken back.
-            if !stale.isEmpty {
-                let results = await target.channel.withdraw(stale.map(\.message), now: now)
-                for (move, result) in zip(stale, results) where result.outcome != .delivered {
-                    tally.problems.append("\(target.name): the earlier copy of \(move.row.notificationId) stays on the server")
+                    tally.problems.append("\(target.name): taking back \(move.row.notificationId), to try again: \(reason)")
                 }
             }
         }
-        try database.saveHandOvers(saves, dropping: drops)
-        return tally
+        guard let moves = work.posts[target.name] else { return }
+        let results = await target.channel.handOver(moves.map(\.message), now: now)
+        var stale: [Move] = []
+        for (move, result) in zip(moves, results) {
+            switch result.outcome {
+            case .delivered:
+                tally.handedOver += 1
+                work.saves.append(move.row)
+            case .failed(let reason):
+                tally.refused += 1
+                var refused = move.row
+                refused.state = .refused
+                refused.reason = reason
+                work.saves.append(refused)
+                if let previous = move.previous, previous.state == .scheduled || previous.state == .posting { stale.append(move) }
+            case .transient(let reason, _), .unavailable(let reason), .noSession(let reason), .notSent(let reason):
+                tally.problems.append("\(target.name): handing over \(move.row.notificationId), to try again: \(reason)")
+            }
+        }
+        // A replacement the server refused leaves the earlier copy there: it is taken back.
+        guard !stale.isEmpty else { return }
+        let taken = await target.channel.withdraw(stale.map(\.message), now: now)
+        for (move, result) in zip(stale, taken) where result.outcome != .delivered {
+            tally.problems.append("\(target.name): the earlier copy of \(move.row.notificationId) stays on the server")
+        }
     }
 }
 
