@@ -17,6 +17,15 @@ public enum ReminderTime {
 
         /// `--at: 09:00 has passed today; add --next for tomorrow`.
         public var description: String { "--\(option): \(message)" }
+
+        /// What `read` gives, or its refusal as the problem of `option`.
+        static func reading<T>(_ option: String, _ read: () throws(SpokenTime.Refusal) -> T) throws(Problem) -> T {
+            do throws(SpokenTime.Refusal) {
+                return try read()
+            } catch {
+                throw Problem(option: option, message: error.message)
+            }
+        }
     }
 
     /// The minute `--at` names at `now` in `zone`: `HH:MM` today, or tomorrow with `next`
@@ -32,17 +41,10 @@ public enum ReminderTime {
             }
             return minute
         }
-        let phrase: SpokenTime.Phrase
-        do throws(SpokenTime.Refusal) {
-            phrase = try SpokenTime.phrase(text)
-        } catch {
-            throw Problem(option: "at", message: error.message)
-        }
+        let phrase = try Problem.reading("at") { () throws(SpokenTime.Refusal) in try SpokenTime.phrase(text) }
         if case .clock(let wall) = phrase { return try at(wall, next: next, now: now, zone: zone) }
-        do throws(SpokenTime.Refusal) {
-            return try SpokenTime.instant(of: phrase, text: text, now: now, zone: zone)
-        } catch {
-            throw Problem(option: "at", message: error.message)
+        return try Problem.reading("at") { () throws(SpokenTime.Refusal) in
+            try SpokenTime.instant(of: phrase, text: text, now: now, zone: zone)
         }
     }
 
@@ -74,13 +76,10 @@ public enum ReminderTime {
             return zone.startOfDay(date.adding(days: 1)) - 1
         }
         if text.count > 10, let instant = ISOTime.parse(text, in: zone) { return WhenText.wholeMinute(instant) }
-        do throws(SpokenTime.Refusal) {
-            return try SpokenTime.instant(text, now: now, zone: zone)
-        } catch {
-            guard error == SpokenTime.unknown(text) else { throw Problem(option: "until", message: error.message) }
-            throw Problem(
-                option: "until",
-                message: "expected HH:MM, a date such as 2026-11-30, a date and time, or a phrase such as fri 18:00, found \"\(text)\"")
+        return try Problem.reading("until") { () throws(SpokenTime.Refusal) in
+            try SpokenTime.instant(
+                text, now: now, zone: zone,
+                unknown: "expected HH:MM, a date such as 2026-11-30, a date and time, or a phrase such as fri 18:00, found \"\(text)\"")
         }
     }
 }

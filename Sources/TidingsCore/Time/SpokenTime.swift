@@ -71,6 +71,19 @@ public enum SpokenTime {
         return try instant(of: phrase, text: text, now: now, zone: zone)
     }
 
+    /// `instant(_:now:zone:)`, refused with `unknown` when `text` is no phrase at all: the
+    /// caller's own forms, which it tried first, named in one message.
+    public static func instant(
+        _ text: String, now: EpochMillis, zone: Zone, unknown message: @autoclosure () -> String
+    ) throws(Refusal) -> EpochMillis {
+        do throws(Refusal) {
+            return try instant(text, now: now, zone: zone)
+        } catch {
+            guard error == unknown(text) else { throw error }
+            throw Refusal(message())
+        }
+    }
+
     /// The instant `phrase` (read from `text`, for messages) names at `now` in `zone`. A time of
     /// day alone is today's, which may have passed: the caller decides what that means.
     public static func instant(of phrase: Phrase, text: String, now: EpochMillis, zone: Zone) throws(Refusal) -> EpochMillis {

@@ -22,13 +22,9 @@ public enum WhenText {
     /// being the next time the clock shows it.
     public static func read(_ text: String, now: EpochMillis, zone: Zone) throws(SpokenTime.Refusal) -> EpochMillis {
         if let instant = parse(text, now: now, zone: zone) { return instant }
-        do throws(SpokenTime.Refusal) {
-            return try SpokenTime.instant(text, now: now, zone: zone)
-        } catch {
-            guard error == SpokenTime.unknown(text) else { throw error }
-            throw SpokenTime.Refusal(
-                "expected HH:MM, YYYY-MM-DDTHH:MM, +DURATION (such as +10m) or a phrase such as \(SpokenTime.examples); found \"\(text)\"")
-        }
+        return try SpokenTime.instant(
+            text, now: now, zone: zone,
+            unknown: "expected HH:MM, YYYY-MM-DDTHH:MM, +DURATION (such as +10m) or a phrase such as \(SpokenTime.examples); found \"\(text)\"")
     }
 
     /// The next time after `now` the clock in `zone` shows `wall`: today, or tomorrow when it
