@@ -128,14 +128,14 @@ extension TidingsDatabase {
             // Rows the plan read in a state of the store that still stands are taken as read
             // (a plan over a year that ran before: 12,000 rows not decoded again), except the
             // ones cancelled above.
-            let reread = current ? planned.map(\.id).filter { !known.knows($0) || cancel[$0] != nil } : planned.map(\.id)
-            var stored = try Self.notifications(ids: reread, db: db)
+            func asRead(_ id: String) -> Bool { current && known.knows(id) && cancel[id] == nil }
+            var stored = try Self.notifications(ids: planned.map(\.id).filter { !asRead($0) }, db: db)
             var written = Set<String>()
             for item in planned {
                 let found: NotificationRecord? =
                     if written.contains(item.id) {
                         try db.row("SELECT * FROM notification WHERE id = ?", [item.id.storeValue]).map(NotificationRecord.init(store:))
-                    } else if current && known.knows(item.id) && cancel[item.id] == nil {
+                    } else if asRead(item.id) {
                         known.with(item.id) { $0 }
                     } else {
                         stored.removeValue(forKey: item.id)
